@@ -1,0 +1,76 @@
+import type { UserTypology } from './typologies.ts';
+
+/**
+ * The one role-to-permission table (SPEC 6). The api's policy layer decides with it; the gateway and web
+ * only read the resulting `permissions` list to hide what would be refused.
+ */
+export const PERMISSIONS = [
+  'dashboard:read',
+  'site:read',
+  'site:update',
+  'entity:create',
+  'entity:update',
+  'skip:create',
+  'skip:update',
+  'skip:delete',
+  'skip:order',
+  'skip:complete',
+  'operation:request',
+  'operation:validate',
+  'operation:cancel',
+  'operation:schedule',
+  'operation:complete',
+  'incident:declare',
+  'cost:update',
+  'outlet:manage',
+  'document:manage',
+  'register:read',
+  'trackdechets:link',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const rolePermissions: Record<UserTypology, readonly Permission[]> = {
+  producer: [
+    'dashboard:read',
+    'site:read',
+    'site:update',
+    'entity:create',
+    'entity:update',
+    'skip:create',
+    'skip:update',
+    'skip:delete',
+    'skip:order',
+    'operation:request',
+    'operation:validate',
+    'operation:cancel',
+    'incident:declare',
+    'document:manage',
+    'register:read',
+    'trackdechets:link',
+  ],
+  retriever: [
+    'dashboard:read',
+    'site:read',
+    'site:update',
+    'skip:complete',
+    'operation:schedule',
+    'operation:complete',
+    'operation:validate',
+    'cost:update',
+    'outlet:manage',
+    'document:manage',
+    'register:read',
+    'trackdechets:link',
+  ],
+  carrier: ['dashboard:read', 'site:read', 'operation:schedule', 'operation:complete', 'document:manage'],
+};
+
+/** Permissions a limited-entity user loses: they may not edit the establishment itself (SPEC 6). */
+const establishmentWidePermissions: readonly Permission[] = ['site:update', 'cost:update', 'outlet:manage'];
+
+export function permissionsFor(typologies: readonly UserTypology[], limitedToEntities: boolean): Permission[] {
+  const granted = new Set<Permission>();
+  for (const typology of typologies) for (const p of rolePermissions[typology]) granted.add(p);
+  if (limitedToEntities) for (const p of establishmentWidePermissions) granted.delete(p);
+  return PERMISSIONS.filter((p) => granted.has(p));
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import {
+  hasFullAccess,
+  idFromIri,
+  isLimitedToEntities,
+  loginSchema,
+  messages,
+  passwordChangeSchema,
+  passwordSchema,
+  permissionsFor,
+  quantitySchema,
+  siretPassesLuhn,
+  siretSchema,
+  phoneSchema,
+  decimalSchema,
+} from '../src/index.ts';
+
+const firstError = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.success ? null : r.error?.issues[0]?.message;
+
+describe('password rules (SPEC 5)', () => {
+  it.each([
+    [undefined, messages.passwordRequired],
+    ['', messages.passwordEmpty],
+    ['Ab1!', messages.passwordTooShort],
+    ['abcdefgh1!', messages.passwordFormat],
+    ['ABCDEFGH1!', messages.passwordFormat],
+    ['Abcdefghi!', messages.passwordFormat],
+    ['Abcdefgh12', messages.passwordFormat],
+    ['Abcdefg1!', null],
+  ])('%s gives %s', (value, expected) => {
+    expect(firstError(passwordSchema.safeParse(value))).toBe(expected);
+  });
+
+  it('confirmation must be given and match', () => {
+    expect(firstError(passwordChangeSchema.safeParse({ password: 'Abcdefg1!', confirmPassword: '' }))).toBe(
+      messages.passwordConfirmEmpty,
+    );
+    expect(
+      firstError(passwordChangeSchema.safeParse({ password: 'Abcdefg1!', confirmPassword: 'Abcdefg1?' })),
+    ).toBe(messages.passwordMismatch);
+    expect(passwordChangeSchema.safeParse({ password: 'Abcdefg1!', confirmPassword: 'Abcdefg1!' }).success).toBe(
+      true,
+    );
+  });
+});
+
+describe('other formats', () => {
+  it('siret', () => {
+    expect(firstError(siretSchema.safeParse('1234a'))).toBe(messages.siretDigitsOnly);
+    expect(firstError(siretSchema.safeParse('1234'))).toBe(messages.siretTooShort);
+    expect(firstError(siretSchema.safeParse('1'.repeat(51)))).toBe(messages.siretTooLong);
+    expect(siretSchema.safeParse('73282932000074').success).toBe(true);
+  });
+  it('luhn', () => {
+    expect(siretPassesLuhn('73282932000074')).toBe(true);
+    expect(siretPassesLuhn('73282932000075')).toBe(false);
+    expect(siretPassesLuhn('35600000000015')).toBe(true);
+  });
+  it('phone, quantity, decimals, email', () => {
+    expect(phoneSchema.safeParse('+33612345678').success).toBe(true);
+    expect(firstError(phoneSchema.safeParse('06 12'))).toBe(messages.phoneFormat);
+    expect(quantitySchema.safeParse('-1,5').success).toBe(true);
+    expect(quantitySchema.safeParse('2.25').success).toBe(true);
+    expect(firstError(quantitySchema.safeParse('1,2,3'))).toBe(messages.quantityFormat);
+    expect(firstError(decimalSchema(3).safeParse('1,2345'))).toBe(messages.decimals(3));
+    expect(firstError(loginSchema.safeParse({ email: 'nope', password: 'x' }))).toBe(messages.invalidEmail);
+  });
+});
+
+describe('ids and access', () => {
+  it('reads ids from IRIs as integers', () => {
+    expect(idFromIri('/api/company_sites/12')).toBe(12);
+    expect(idFromIri('12')).toBe(12);
+    for (const none of ['all', 'null', '', '  ', null, undefined, '/api/x/abc', '/api/x/1.5', 0]) {
+      expect(idFromIri(none)).toBeNull();
+    }
+  });
+  it('full access and limited entities', () => {
+    const limited = { companyIds: [], companySiteIds: [], entityIds: [3] };
+    expect(isLimitedToEntities(limited)).toBe(true);
+    expect(hasFullAccess(limited, { id: 1, companyId: 1 })).toBe(false);
+    const full = { companyIds: [1], companySiteIds: [9], entityIds: [] };
+    expect(hasFullAccess(full, { id: 5, companyId: 1 })).toBe(true);
+    expect(hasFullAccess(full, { id: 9, companyId: 2 })).toBe(true);
+    expect(hasFullAccess(full, { id: 5, companyId: 2 })).toBe(false);
+    expect(permissionsFor(['producer'], true)).not.toContain('site:update');
+    expect(permissionsFor(['producer'], false)).toContain('site:update');
+  });
+});
