@@ -68,7 +68,10 @@ export const rolePermissions: Record<UserTypology, readonly Permission[]> = {
 /** Permissions a limited-entity user loses: they may not edit the establishment itself (SPEC 6). */
 const establishmentWidePermissions: readonly Permission[] = ['site:update', 'cost:update', 'outlet:manage'];
 
-export function permissionsFor(typologies: readonly UserTypology[], limitedToEntities: boolean): Permission[] {
+export function permissionsFor(
+  typologies: readonly UserTypology[],
+  limitedToEntities: boolean,
+): Permission[] {
   const granted = new Set<Permission>();
   for (const typology of typologies) for (const p of rolePermissions[typology]) granted.add(p);
   if (limitedToEntities) for (const p of establishmentWidePermissions) granted.delete(p);

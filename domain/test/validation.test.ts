@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  decimalSchema,
   hasFullAccess,
   idFromIri,
   isLimitedToEntities,
@@ -8,11 +9,10 @@ import {
   passwordChangeSchema,
   passwordSchema,
   permissionsFor,
+  phoneSchema,
   quantitySchema,
   siretPassesLuhn,
   siretSchema,
-  phoneSchema,
-  decimalSchema,
 } from '../src/index.ts';
 
 const firstError = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -39,9 +39,9 @@ describe('password rules (SPEC 5)', () => {
     expect(
       firstError(passwordChangeSchema.safeParse({ password: 'Abcdefg1!', confirmPassword: 'Abcdefg1?' })),
     ).toBe(messages.passwordMismatch);
-    expect(passwordChangeSchema.safeParse({ password: 'Abcdefg1!', confirmPassword: 'Abcdefg1!' }).success).toBe(
-      true,
-    );
+    expect(
+      passwordChangeSchema.safeParse({ password: 'Abcdefg1!', confirmPassword: 'Abcdefg1!' }).success,
+    ).toBe(true);
   });
 });
 

@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import type { ApiContext } from '../context.ts';
+import { unauthenticated } from '../hydra/index.ts';
+import { Policy } from '../policy/index.ts';
+import { hashToken, TOKEN_PATTERN } from './tokens.ts';
+
+/** The authenticated caller of a request, with its policy. */
+export interface Caller {
+  userId: number;
+  sessionId: number;
+  policy: Policy;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+/** The caller of a route behind `authenticate`. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (request.caller === null) throw unauthenticated();
+  return request.caller;
+}
+
+/**
+ * The bearer-token hook of every protected route: 401 when the token is missing, unknown, expired or
+ * revoked; otherwise `request.caller` is set.
+ */
+export function authenticateWith({ db, secret, config }: ApiContext) {
+  return async function authenticate(request: FastifyRequest): Promise<void> {
+    const match = /^Bearer +(\S+)$/i.exec(request.headers.authorization?.trim() ?? '');
+    const token = match?.[1];
+    if (token === undefined || !TOKEN_PATTERN.test(token)) throw unauthenticated();
+    const session = await db.maybeOne<{ id: number; userId: number }>(
+      `select id, user_id as "userId" from sessions
+       where token_hash = $1 and revoked_at is null and expires_at > $2`,
+      [hashToken(secret, token), config.now()],
+    );
+    if (session === null) throw unauthenticated();
+    request.caller = {
+      userId: session.userId,
+      sessionId: session.id,
+      policy: new Policy(db, session.userId),
+    };
+  };
+}

@@ -1,0 +1,48 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { ApiConfig } from '../config.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Sends the mail; without SMTP_URL it is written to DATA_DIR/mails and the file's path is returned. */
+  send(mail: Mail): Promise<{ file: string | undefined }>;
+  /** True when mails go to files (no SMTP_URL): the caller may log what the mail says. */
+  readonly writesFiles: boolean;
+  close(): void;
+}
+
+export function createMailer(config: Pick<ApiConfig, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'now'>): Mailer {
+  if (config.smtpUrl !== undefined) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      writesFiles: false,
+      async send(mail) {
+        await transport.sendMail({ from: config.mailFrom, ...mail });
+        return { file: undefined };
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const folder = join(config.dataDir, 'mails');
+  let sequence = 0;
+  return {
+    writesFiles: true,
+    async send(mail) {
+      const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+      await mkdir(folder, { recursive: true });
+      sequence += 1;
+      const stamp = config.now().toISOString().replace(/[:.]/g, '-');
+      const file = join(folder, `${stamp}-${process.pid}-${String(sequence).padStart(6, '0')}.eml`);
+      await writeFile(file, info.message);
+      return { file };
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,115 @@
+import { emailSchema, iri, messages, phoneSchema, requiredText } from '@portal/domain';
+import { z } from 'zod';
+import type { Db } from '../db/index.ts';
+import { entityIri } from '../entities/serialize.ts';
+import { hydraItem, notFound } from '../hydra/index.ts';
+import type { Policy } from '../policy/index.ts';
+
+interface UserRow {
+  id: number;
+  email: string;
+  lastname: string | null;
+  firstname: string | null;
+  phone: string | null;
+  function: string | null;
+  notificationEmail: string | null;
+  hasAcceptedCGU: boolean;
+}
+
+/** The User item of the contract (SPEC 3), for the caller only. */
+export async function userItem(db: Db, policy: Policy) {
+  const user = await db.maybeOne<UserRow>(
+    `select id, email, lastname, firstname, phone, function, notification_email as "notificationEmail",
+            has_accepted_cgu as "hasAcceptedCGU"
+     from users where id = $1`,
+    [policy.userId],
+  );
+  if (user === null) throw notFound();
+  const access = await policy.access();
+  const entities = await db.query<{ id: number; siteId: number }>(
+    `select id, company_site_id as "siteId" from company_site_entities where id = any($1::int[]) order by id`,
+    [access.links.entityIds],
+  );
+  const ownSiteIds = [...access.ownSites.keys()];
+  const ownCompanyIds = [...new Set([...access.ownSites.values()].map((site) => site.companyId))].sort(
+    (a, b) => a - b,
+  );
+  const linkedCompanyIds = [...new Set([...access.linkedSites.values()].map((site) => site.companyId))].sort(
+    (a, b) => a - b,
+  );
+  return hydraItem('User', iri('users', user.id), {
+    id: user.id,
+    email: user.email,
+    userIdentifier: user.email,
+    lastname: user.lastname,
+    firstname: user.firstname,
+    phone: user.phone,
+    function: user.function,
+    notificationEmail: user.notificationEmail,
+    hasAcceptedCGU: user.hasAcceptedCGU,
+    userTypologies: access.typologies,
+    permissions: access.permissions,
+    limitedToEntities: access.limitedToEntities,
+    companies: access.links.companyIds.map((id) => iri('companies', id)),
+    companiesIds: access.links.companyIds,
+    companiesIdsFull: ownCompanyIds,
+    linkedCompanies: linkedCompanyIds.map((id) => iri('companies', id)),
+    companySites: access.links.companySiteIds.map((id) => iri('company_sites', id)),
+    companySitesIds: access.links.companySiteIds,
+    companySitesIdsFull: ownSiteIds,
+    companySiteEntities: entities.map((entity) => entityIri(entity.siteId, entity.id)),
+  });
+}
+
+/** An optional text field of a form: an empty string clears it like `null` does. */
+const clearable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    schema.nullable(),
+  );
+
+/** The merge-patch of `PATCH /api/users/{id}`: profile fields and the acceptance of the CGU (true only). */
+export const userPatchShape = {
+  hasAcceptedCGU: z.literal(true, { error: messages.cguRequired }),
+  firstname: requiredText(255),
+  lastname: requiredText(255),
+  phone: clearable(z.string().trim().max(30, messages.maxLength(30)).pipe(phoneSchema)),
+  function: clearable(z.string().trim().max(255, messages.maxLength(255))),
+  notificationEmail: clearable(emailSchema),
+};
+
+export type UserPatch = Partial<{
+  hasAcceptedCGU: true;
+  firstname: string;
+  lastname: string;
+  phone: string | null;
+  function: string | null;
+  notificationEmail: string | null;
+}>;
+
+const columns: Record<Exclude<keyof UserPatch, 'hasAcceptedCGU'>, string> = {
+  firstname: 'firstname',
+  lastname: 'lastname',
+  phone: 'phone',
+  function: 'function',
+  notificationEmail: 'notification_email',
+};
+
+export async function updateUser(db: Db, userId: number, patch: UserPatch, now: Date): Promise<void> {
+  const sets: string[] = [];
+  const values: unknown[] = [userId];
+  for (const [field, column] of Object.entries(columns) as [keyof typeof columns, string][]) {
+    if (!Object.hasOwn(patch, field)) continue;
+    values.push(patch[field] ?? null);
+    sets.push(`${column} = $${values.length}`);
+  }
+  if (patch.hasAcceptedCGU === true) {
+    values.push(now);
+    sets.push(
+      `cgu_accepted_at = case when has_accepted_cgu then cgu_accepted_at else $${values.length}::timestamptz end`,
+    );
+    sets.push('has_accepted_cgu = true');
+  }
+  if (sets.length === 0) return;
+  await db.query(`update users set ${sets.join(', ')} where id = $1`, values);
+}

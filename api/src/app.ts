@@ -1,0 +1,143 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { authenticateWith } from './account/auth.ts';
+import { createMailer } from './account/mailer.ts';
+import { createPasswordHasher } from './account/passwords.ts';
+import { registerAccountPublicRoutes, registerAccountRoutes } from './account/routes.ts';
+import { registerCompanyRoutes } from './companies/routes.ts';
+import type { ApiConfig } from './config.ts';
+import type { ApiContext } from './context.ts';
+import { type Db, migrate, openDatabase } from './db/index.ts';
+import { registerEntityRoutes } from './entities/routes.ts';
+import { setupHydra } from './hydra/index.ts';
+import { loadReferenceData, type ReferenceData } from './reference/data.ts';
+import { registerReferenceRoutes } from './reference/routes.ts';
+import { syncTypologies } from './reference/typologies.ts';
+import { type DemoSeed, seedDemo } from './seed/demo.ts';
+import { registerSiteRoutes } from './sites/routes.ts';
+
+export interface Api {
+  app: FastifyInstance;
+  db: Db;
+  config: ApiConfig;
+  reference: ReferenceData;
+  /** What the demo seed inserted on this start; null when the database already had users or SEED_DEMO=false. */
+  demo: DemoSeed | null;
+  close(): Promise<void>;
+}
+
+/** Keys whose values never reach the logs, at any depth the logger sees. */
+const SECRET_KEYS = ['password', 'confirmPassword', 'token', 'authorization', 'cookie'];
+const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`, `*.*.*.${key}`]),
+];
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** APP_SECRET, else the secret kept in DATA_DIR/secret (created on first start) so restarts keep sessions. */
+async function resolveSecret(config: ApiConfig): Promise<string> {
+  if (config.appSecret !== undefined) return config.appSecret;
+  const file = join(config.dataDir, 'secret');
+  const read = async () => {
+    try {
+      const secret = (await readFile(file, 'utf8')).trim();
+      return secret.length >= 32 ? secret : undefined;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  };
+  const existing = await read();
+  if (existing !== undefined) return existing;
+  await mkdir(config.dataDir, { recursive: true });
+  try {
+    await writeFile(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const created = await read();
+  if (created === undefined) throw new Error(`${file} holds no usable secret; delete it or set APP_SECRET`);
+  return created;
+}
+
+function createFastify(config: ApiConfig): FastifyInstance {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      ...(config.logStream === undefined ? {} : { stream: config.logStream }),
+    },
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+  });
+  // Route schemas document the API (OpenAPI); bodies are validated by zod in the handlers, with the
+  // French messages of @portal/domain, and answers are plain JSON.
+  app.setValidatorCompiler(() => () => true);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  return app;
+}
+
+/**
+ * A ready api (routes registered, database migrated and seeded), not listening: use `app.inject` or
+ * `app.listen`. Fails with a ReferenceDataError naming REFERENCE_DATA_DIR when the official lists are missing.
+ */
+export async function createApi(config: ApiConfig): Promise<Api> {
+  const reference = await loadReferenceData(config.referenceDataDir);
+  const app = createFastify(config);
+  const secret = await resolveSecret(config);
+  const db = await openDatabase(config, (error) =>
+    app.log.error({ err: error }, 'idle database client failed'),
+  );
+  const mailer = createMailer(config);
+  const close = async () => {
+    await app.close();
+    mailer.close();
+    await db.close();
+  };
+  try {
+    const applied = await migrate(db);
+    if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+    await syncTypologies(db);
+    const passwords = await createPasswordHasher(config.argon2);
+    const demo = config.seedDemo ? await seedDemo(db, passwords, config.now()) : null;
+    if (demo !== null) app.log.info({ accounts: Object.keys(demo.userIds) }, 'demo world seeded');
+
+    const context: ApiContext = { config, db, secret, passwords, mailer, reference };
+    setupHydra(app);
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'Portail déchets: REST API', version: '0.1.0', description: 'See docs/rest-api.md' },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+        security: [{ bearer: [] }],
+      },
+    });
+    app.get('/api/docs.json', { schema: { hide: true } }, async () => app.swagger());
+    registerAccountPublicRoutes(app, context);
+    await app.register(async (protectedScope) => {
+      protectedScope.addHook('onRequest', authenticateWith(context));
+      registerAccountRoutes(protectedScope, context);
+      registerSiteRoutes(protectedScope, context);
+      registerEntityRoutes(protectedScope, context);
+      registerCompanyRoutes(protectedScope, context);
+      registerReferenceRoutes(protectedScope, context);
+    });
+    await app.ready();
+    return { app, db, config, reference, demo, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,119 @@
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, two levels above this file (api/src/config.ts). */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface Argon2Parameters {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+/** OWASP's recommended argon2id setting (m=19 MiB, t=2, p=1). Tests may lower it; production never does. */
+export const OWASP_ARGON2: Argon2Parameters = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+export interface LoginThrottle {
+  maxFailuresPerAccount: number;
+  maxFailuresPerAddress: number;
+  windowMinutes: number;
+}
+
+export interface ApiConfig {
+  port: number;
+  host: string;
+  /** PostgreSQL server; unset means the embedded PGlite database in `dataDir/pgdata`. */
+  databaseUrl: string | undefined;
+  /** Schema used on the PostgreSQL server (created when missing); unset means `public`. */
+  databaseSchema: string | undefined;
+  /** PGlite without a folder: the data lives as long as the process (tests). */
+  inMemoryDatabase: boolean;
+  dataDir: string;
+  referenceDataDir: string;
+  /** HMAC key of token hashes; unset means `dataDir/secret`, generated on first start. */
+  appSecret: string | undefined;
+  sessionTtlHours: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  seedDemo: boolean;
+  logLevel: string;
+  /** Proxies whose X-Forwarded-For is believed (the gateway): Fastify's `trustProxy` syntax. */
+  trustProxy: boolean | string;
+  argon2: Argon2Parameters;
+  loginThrottle: LoginThrottle;
+  /** The clock of every expiry decision; tests move it instead of sleeping. */
+  now: () => Date;
+  /** Where the JSON logs go (stdout when unset); tests capture them. */
+  logStream: { write(line: string): void } | undefined;
+}
+
+export type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  }
+  return value;
+}
+
+function positiveNumber(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new Error(`${name} must be true or false, got "${env[name]}"`);
+}
+
+function text(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw === undefined || raw === '' ? undefined : raw;
+}
+
+function trustProxy(raw: string | undefined): boolean | string {
+  if (raw === undefined) return 'loopback';
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  return raw;
+}
+
+/**
+ * Reads the configuration from the environment (see the README of api/ for every variable), then applies
+ * `overrides`, which callers (the start script, tests) use to set fields directly.
+ */
+export function loadConfig(env: Env = process.env, overrides: Partial<ApiConfig> = {}): ApiConfig {
+  const dataDir = text(env, 'DATA_DIR') ?? `${REPO_ROOT}.data`;
+  const config: ApiConfig = {
+    port: integer(env, 'API_PORT', 3001),
+    host: text(env, 'API_HOST') ?? '127.0.0.1',
+    databaseUrl: text(env, 'DATABASE_URL'),
+    databaseSchema: text(env, 'DATABASE_SCHEMA'),
+    inMemoryDatabase: false,
+    dataDir,
+    referenceDataDir: text(env, 'REFERENCE_DATA_DIR') ?? `${REPO_ROOT}../shared/data`,
+    appSecret: text(env, 'APP_SECRET'),
+    sessionTtlHours: positiveNumber(env, 'SESSION_TTL_HOURS', 12),
+    smtpUrl: text(env, 'SMTP_URL'),
+    mailFrom: text(env, 'MAIL_FROM') ?? 'Portail déchets <ne-pas-repondre@localhost>',
+    publicUrl: (text(env, 'PUBLIC_URL') ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    seedDemo: boolean(env, 'SEED_DEMO', true),
+    logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
+    argon2: OWASP_ARGON2,
+    loginThrottle: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 20, windowMinutes: 15 },
+    now: () => new Date(),
+    logStream: undefined,
+  };
+  return { ...config, ...overrides };
+}

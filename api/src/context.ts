@@ -1,0 +1,16 @@
+import type { Mailer } from './account/mailer.ts';
+import type { PasswordHasher } from './account/passwords.ts';
+import type { ApiConfig } from './config.ts';
+import type { Db } from './db/index.ts';
+import type { ReferenceData } from './reference/data.ts';
+
+/** What every route module receives from createApi. */
+export interface ApiContext {
+  config: ApiConfig;
+  db: Db;
+  /** HMAC key of token hashes (APP_SECRET or DATA_DIR/secret). */
+  secret: string;
+  passwords: PasswordHasher;
+  mailer: Mailer;
+  reference: ReferenceData;
+}

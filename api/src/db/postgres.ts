@@ -1,0 +1,70 @@
+import pg from 'pg';
+import { type Db, dbFromRunner } from './db.ts';
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function clientDb(client: pg.PoolClient): Db {
+  const self: Db = dbFromRunner({
+    engine: 'postgres',
+    query: async <T>(sql: string, params: readonly unknown[]) =>
+      (await client.query(sql, [...params])).rows as T[],
+    exec: async (sql) => {
+      await client.query(sql);
+    },
+    transaction: (fn) => fn(self),
+    close: async () => {
+      throw new Error('A transaction cannot close the database');
+    },
+  });
+  return self;
+}
+
+export interface PostgresOptions {
+  url: string;
+  /** Schema to work in (created when missing); unset means the server's default search_path. */
+  schema: string | undefined;
+  onIdleClientError: (error: Error) => void;
+}
+
+/** A pool over a PostgreSQL server. */
+export async function openPostgres({ url, schema, onIdleClientError }: PostgresOptions): Promise<Db> {
+  if (schema !== undefined) {
+    if (!SCHEMA_NAME.test(schema))
+      throw new Error(`DATABASE_SCHEMA must be a lowercase identifier, got "${schema}"`);
+    const setup = new pg.Client({ connectionString: url });
+    await setup.connect();
+    try {
+      await setup.query(`create schema if not exists "${schema}"`);
+    } finally {
+      await setup.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    ...(schema === undefined ? {} : { options: `-c search_path="${schema}"` }),
+  });
+  pool.on('error', onIdleClientError);
+  return dbFromRunner({
+    engine: 'postgres',
+    query: async <T>(sql: string, params: readonly unknown[]) =>
+      (await pool.query(sql, [...params])).rows as T[],
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn(clientDb(client));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  });
+}

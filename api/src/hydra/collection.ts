@@ -1,0 +1,217 @@
+import { idFromIri } from '@portal/domain';
+import { badRequest } from './problem.ts';
+
+export const DEFAULT_ITEMS_PER_PAGE = 30;
+export const MAX_ITEMS_PER_PAGE = 500;
+
+export type QueryValue = string | string[] | undefined;
+export type RawQuery = Record<string, QueryValue>;
+
+/** What a collection accepts besides pagination and `id[]`; every other name is ignored. */
+export interface CollectionSpec {
+  /** Relation filters (`company[]=`), named after the property; values are ids or IRIs. */
+  relations?: readonly string[];
+  /** Fields allowed in `order[field]=asc|desc`. */
+  order?: readonly string[];
+  /** Date fields filtered with `field[after]=` / `field[before]=` (inclusive). */
+  dates?: readonly string[];
+}
+
+export type Pagination = { enabled: false } | { enabled: true; page: number; itemsPerPage: number };
+
+export interface OrderBy {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
+export interface DateRange {
+  after?: string;
+  before?: string;
+}
+
+export interface CollectionQuery {
+  pagination: Pagination;
+  /** `id[]` values; undefined when the filter is absent or selects nothing ('all', 'null', empty). */
+  ids: number[] | undefined;
+  relations: Record<string, number[]>;
+  order: OrderBy[];
+  dates: Record<string, DateRange>;
+}
+
+/** Values that mean "no selection" (SPEC 5). */
+const NO_SELECTION = new Set(['', 'all', 'null', 'undefined']);
+const DATE_VALUE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+function values(query: RawQuery, ...names: string[]): string[] {
+  return names.flatMap((name) => {
+    const value = query[name];
+    if (value === undefined) return [];
+    return Array.isArray(value) ? value : [value];
+  });
+}
+
+function single(query: RawQuery, name: string): string | undefined {
+  const all = values(query, name);
+  return all[all.length - 1];
+}
+
+function positiveInteger(query: RawQuery, name: string): number | undefined {
+  const raw = single(query, name);
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^[0-9]+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) {
+    throw badRequest(`Le paramètre « ${name} » doit être un entier positif.`);
+  }
+  return Number(raw);
+}
+
+/** Ids of a filter given as integers or IRIs (`/api/companies/3`); undefined when nothing is selected. */
+export function idsFilter(query: RawQuery, name: string): number[] | undefined {
+  const selected = values(query, `${name}[]`, name).filter((raw) => !NO_SELECTION.has(raw.trim()));
+  if (selected.length === 0) return undefined;
+  const ids = selected.map((raw) => {
+    const id = idFromIri(raw);
+    if (id === null) {
+      throw badRequest(`Le filtre « ${name} » attend des identifiants entiers ou des IRI, reçu « ${raw} ».`);
+    }
+    return id;
+  });
+  return [...new Set(ids)];
+}
+
+function parsePagination(query: RawQuery): Pagination {
+  const raw = single(query, 'pagination');
+  if (raw !== undefined && !['true', 'false', '1', '0'].includes(raw)) {
+    throw badRequest('Le paramètre « pagination » doit valoir true ou false.');
+  }
+  const page = positiveInteger(query, 'page') ?? 1;
+  const itemsPerPage = Math.min(
+    positiveInteger(query, 'itemsPerPage') ?? DEFAULT_ITEMS_PER_PAGE,
+    MAX_ITEMS_PER_PAGE,
+  );
+  if (raw === 'false' || raw === '0') return { enabled: false };
+  return { enabled: true, page, itemsPerPage };
+}
+
+function parseOrder(query: RawQuery, allowed: readonly string[]): OrderBy[] {
+  const order: OrderBy[] = [];
+  for (const key of Object.keys(query)) {
+    const match = /^order\[([A-Za-z0-9_.]+)\]$/.exec(key);
+    const field = match?.[1];
+    if (field === undefined || !allowed.includes(field)) continue;
+    const direction = single(query, key)?.toLowerCase();
+    if (direction !== 'asc' && direction !== 'desc') {
+      throw badRequest(`Le tri « order[${field}] » doit valoir asc ou desc.`);
+    }
+    order.push({ field, direction });
+  }
+  return order;
+}
+
+function parseDates(query: RawQuery, fields: readonly string[]): Record<string, DateRange> {
+  const ranges: Record<string, DateRange> = {};
+  for (const field of fields) {
+    const range: DateRange = {};
+    for (const bound of ['after', 'before'] as const) {
+      const raw = single(query, `${field}[${bound}]`);
+      if (raw === undefined || raw === '') continue;
+      if (!DATE_VALUE.test(raw) || Number.isNaN(Date.parse(raw))) {
+        throw badRequest(`Le filtre « ${field}[${bound}] » attend une date (AAAA-MM-JJ), reçu « ${raw} ».`);
+      }
+      range[bound] = raw;
+    }
+    if (range.after !== undefined || range.before !== undefined) ranges[field] = range;
+  }
+  return ranges;
+}
+
+/** Reads the API Platform query parameters a collection understands; malformed known ones give a 400. */
+export function parseCollectionQuery(query: RawQuery, spec: CollectionSpec = {}): CollectionQuery {
+  const relations: Record<string, number[]> = {};
+  for (const name of spec.relations ?? []) {
+    const ids = idsFilter(query, name);
+    if (ids !== undefined) relations[name] = ids;
+  }
+  return {
+    pagination: parsePagination(query),
+    ids: idsFilter(query, 'id'),
+    relations,
+    order: parseOrder(query, spec.order ?? []),
+    dates: parseDates(query, spec.dates ?? []),
+  };
+}
+
+/** A one-value filter restricted to a list (e.g. `typology=producer`); undefined when absent. */
+export function enumFilter<T extends string>(
+  query: RawQuery,
+  name: string,
+  allowed: readonly T[],
+): T | undefined {
+  const raw = single(query, name);
+  if (raw === undefined || NO_SELECTION.has(raw)) return undefined;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw badRequest(
+      `Le filtre « ${name} » attend l'une des valeurs ${allowed.join(', ')}, reçu « ${raw} ».`,
+    );
+  }
+  return raw as T;
+}
+
+export interface HydraView {
+  '@id': string;
+  '@type': 'hydra:PartialCollectionView';
+  'hydra:first': string;
+  'hydra:last': string;
+  'hydra:previous'?: string;
+  'hydra:next'?: string;
+}
+
+export interface HydraCollection<T> {
+  '@context': string;
+  '@id': string;
+  '@type': 'hydra:Collection';
+  'hydra:member': T[];
+  'hydra:totalItems': number;
+  'hydra:view'?: HydraView;
+}
+
+/** A page link that keeps every other parameter of the request, in their order. */
+function pageLink(path: string, search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  params.set('page', String(page));
+  return `${path}?${params.toString()}`;
+}
+
+export interface CollectionOptions<T> {
+  /** `@type` of the members, which names the context (`CompanySite`). */
+  type: string;
+  /** The request URL (path and query string), from which the view links are built. */
+  url: string;
+  members: T[];
+  totalItems: number;
+  pagination: Pagination;
+}
+
+export function hydraCollection<T>({ type, url, members, totalItems, pagination }: CollectionOptions<T>) {
+  const [path = '', search = ''] = url.split('?', 2);
+  const collection: HydraCollection<T> = {
+    '@context': `/api/contexts/${type}`,
+    '@id': path,
+    '@type': 'hydra:Collection',
+    'hydra:member': members,
+    'hydra:totalItems': totalItems,
+  };
+  if (pagination.enabled) {
+    const last = Math.max(1, Math.ceil(totalItems / pagination.itemsPerPage));
+    const view: HydraView = {
+      '@id': pageLink(path, search, pagination.page),
+      '@type': 'hydra:PartialCollectionView',
+      'hydra:first': pageLink(path, search, 1),
+      'hydra:last': pageLink(path, search, last),
+    };
+    if (pagination.page > 1)
+      view['hydra:previous'] = pageLink(path, search, Math.min(pagination.page - 1, last));
+    if (pagination.page < last) view['hydra:next'] = pageLink(path, search, pagination.page + 1);
+    collection['hydra:view'] = view;
+  }
+  return collection;
+}

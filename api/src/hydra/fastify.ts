@@ -1,0 +1,86 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import { type CollectionOptions, hydraCollection } from './collection.ts';
+import { type HydraItem, withContext } from './item.ts';
+import { MERGE_PATCH_CONTENT_TYPE } from './merge-patch.ts';
+import { ApiProblem, unprocessable, violationsFromZod } from './problem.ts';
+
+export const JSON_LD = 'application/ld+json; charset=utf-8';
+export const PROBLEM_JSON = 'application/problem+json; charset=utf-8';
+
+/** French details for Fastify's own client errors; anything else keeps the status's generic title. */
+const fastifyErrorDetails: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "Le corps de la requête n'est pas un JSON valide.",
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Le corps de la requête est vide.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "Ce type de contenu n'est pas pris en charge.",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'La longueur annoncée du corps de la requête est incorrecte.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'La requête est trop volumineuse.',
+  FST_ERR_CTP_INVALID_TYPE: 'Le type de contenu de la requête est invalide.',
+  FST_ERR_BAD_URL: "L'adresse demandée est invalide.",
+};
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error && ('statusCode' in error || 'code' in error);
+}
+
+/** Turns anything thrown while handling a request into the problem the client receives. */
+export function problemFromError(error: unknown): ApiProblem {
+  if (error instanceof ApiProblem) return error;
+  if (error instanceof ZodError) return unprocessable(violationsFromZod(error));
+  if (isFastifyError(error)) {
+    if (error.validation !== undefined) {
+      return new ApiProblem(400, undefined, { detail: 'Les paramètres de la requête ne sont pas valides.' });
+    }
+    const status = error.statusCode;
+    if (status !== undefined && status >= 400 && status < 500) {
+      const detail = fastifyErrorDetails[error.code];
+      return new ApiProblem(status, undefined, detail === undefined ? {} : { detail });
+    }
+  }
+  if (error instanceof SyntaxError) {
+    return new ApiProblem(400, undefined, { detail: fastifyErrorDetails.FST_ERR_CTP_INVALID_JSON_BODY });
+  }
+  return new ApiProblem(500);
+}
+
+/**
+ * Installs the Hydra conventions on the root instance: JSON-LD and merge-patch bodies, and one error
+ * handler and not-found handler so that every failure is `application/problem+json` with a French title.
+ */
+export function setupHydra(app: FastifyInstance): void {
+  // An empty body reads as no body (a bodiless POST sent with a JSON content type), not as a parse error.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    ['application/json', 'application/ld+json', MERGE_PATCH_CONTENT_TYPE],
+    { parseAs: 'string' },
+    (request, body: string, done) => (body.trim() === '' ? done(null, undefined) : json(request, body, done)),
+  );
+
+  app.setErrorHandler((error, request, reply) => {
+    const problem = problemFromError(error);
+    if (problem.status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ status: problem.status, problem: problem.title }, 'request refused');
+    }
+    return reply.status(problem.status).headers(problem.headers).type(PROBLEM_JSON).send(problem.toBody());
+  });
+
+  app.setNotFoundHandler((_request, reply) => {
+    const problem = new ApiProblem(404);
+    return reply.status(404).type(PROBLEM_JSON).send(problem.toBody());
+  });
+}
+
+export function sendItem<F extends object>(reply: FastifyReply, item: HydraItem<F>, status = 200) {
+  return reply.status(status).type(JSON_LD).send(withContext(item));
+}
+
+export function sendCollection<T>(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  options: Omit<CollectionOptions<T>, 'url'>,
+) {
+  return reply.type(JSON_LD).send(hydraCollection({ ...options, url: request.url }));
+}

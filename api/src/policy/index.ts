@@ -1,0 +1,1 @@
+export { type CallerAccess, type LinkedSite, type OwnSite, Policy } from './policy.ts';

@@ -1,0 +1,224 @@
+import {
+  hasFullAccess,
+  isLimitedToEntities,
+  isUserTypology,
+  type Permission,
+  permissionsFor,
+  type UserLinks,
+  type UserTypology,
+} from '@portal/domain';
+import type { Db } from '../db/index.ts';
+import type { SqlParams } from '../db/sql.ts';
+import { forbidden, notFound } from '../hydra/index.ts';
+
+export interface OwnSite {
+  companyId: number;
+  /** Full access (SPEC 6): through the site's company or the site itself, never for limited-entity users. */
+  full: boolean;
+}
+
+export interface LinkedSite {
+  companyId: number;
+  /** The site is the client side of a link to one of the caller's sites. */
+  asProducer: boolean;
+  /** The site is the provider side of a link to one of the caller's sites. */
+  asRetriever: boolean;
+}
+
+/** Everything access decisions need about the caller, loaded once per request. */
+export interface CallerAccess {
+  userId: number;
+  typologies: UserTypology[];
+  /** Direct links of the user (user_companies, user_company_sites, user_company_site_entities). */
+  links: UserLinks;
+  limitedToEntities: boolean;
+  permissions: Permission[];
+  /** Every own site: through a company, directly, or through an entity. */
+  ownSites: Map<number, OwnSite>;
+  /** Sites linked (site_links) to an own site, that are not own sites themselves. */
+  linkedSites: Map<number, LinkedSite>;
+}
+
+async function loadAccess(db: Db, userId: number): Promise<CallerAccess> {
+  const [typologyRows, linkRows] = await Promise.all([
+    db.query<{ code: string }>(
+      `select t.code from user_user_typologies uut
+       join user_typologies t on t.id = uut.user_typology_id
+       where uut.user_id = $1 order by t.id`,
+      [userId],
+    ),
+    db.query<{ kind: 'company' | 'site' | 'entity'; id: number }>(
+      `select 'company' as kind, company_id as id from user_companies where user_id = $1
+       union all select 'site', company_site_id from user_company_sites where user_id = $1
+       union all select 'entity', company_site_entity_id from user_company_site_entities where user_id = $1`,
+      [userId],
+    ),
+  ]);
+  const typologies = typologyRows.map((row) => row.code).filter(isUserTypology);
+  const idsOf = (kind: string) =>
+    linkRows
+      .filter((row) => row.kind === kind)
+      .map((row) => row.id)
+      .sort((a, b) => a - b);
+  const links: UserLinks = {
+    companyIds: idsOf('company'),
+    companySiteIds: idsOf('site'),
+    entityIds: idsOf('entity'),
+  };
+  const limitedToEntities = isLimitedToEntities(links);
+
+  const ownRows = await db.query<{ id: number; companyId: number }>(
+    `select cs.id, cs.company_id as "companyId" from company_sites cs
+     where cs.company_id = any($1::int[]) or cs.id = any($2::int[])
+        or cs.id in (select e.company_site_id from company_site_entities e where e.id = any($3::int[]))
+     order by cs.id`,
+    [links.companyIds, links.companySiteIds, links.entityIds],
+  );
+  const ownSites = new Map<number, OwnSite>(
+    ownRows.map((site) => [site.id, { companyId: site.companyId, full: hasFullAccess(links, site) }]),
+  );
+
+  const linkedSites = new Map<number, LinkedSite>();
+  if (ownSites.size > 0) {
+    const linkRowsOfSites = await db.query<{
+      id: number;
+      companyId: number;
+      asProducer: boolean;
+      asRetriever: boolean;
+    }>(
+      `select cs.id, cs.company_id as "companyId",
+              bool_or(l.producer_site_id = cs.id) as "asProducer",
+              bool_or(l.retriever_site_id = cs.id) as "asRetriever"
+       from site_links l
+       join company_sites cs on
+         (cs.id = l.producer_site_id and l.retriever_site_id = any($1::int[]))
+         or (cs.id = l.retriever_site_id and l.producer_site_id = any($1::int[]))
+       where not (cs.id = any($1::int[]))
+       group by cs.id, cs.company_id
+       order by cs.id`,
+      [[...ownSites.keys()]],
+    );
+    for (const { id, ...site } of linkRowsOfSites) linkedSites.set(id, site);
+  }
+
+  return {
+    userId,
+    typologies,
+    links,
+    limitedToEntities,
+    permissions: permissionsFor(typologies, limitedToEntities),
+    ownSites,
+    linkedSites,
+  };
+}
+
+/**
+ * THE policy layer (SPEC 6): the one place that decides what the caller may see and do. Routes ask it for
+ * visible ids and SQL conditions; they never write access rules of their own. One instance per request.
+ */
+export class Policy {
+  readonly userId: number;
+  readonly #db: Db;
+  #access: Promise<CallerAccess> | undefined;
+
+  constructor(db: Db, userId: number) {
+    this.#db = db;
+    this.userId = userId;
+  }
+
+  /** The caller's links, loaded on first use and kept for the rest of the request. */
+  access(): Promise<CallerAccess> {
+    this.#access ??= loadAccess(this.#db, this.userId);
+    return this.#access;
+  }
+
+  async assertCan(permission: Permission): Promise<void> {
+    const { permissions } = await this.access();
+    if (!permissions.includes(permission)) throw forbidden();
+  }
+
+  /**
+   * The caller's own id for a `users/{id}` path (`me` or their id); anyone else's is a 404, as if it did
+   * not exist.
+   */
+  assertSelf(idParam: string): number {
+    if (idParam === 'me' || idParam === String(this.userId)) return this.userId;
+    throw notFound();
+  }
+
+  async visibleSiteIds(): Promise<number[]> {
+    const { ownSites, linkedSites } = await this.access();
+    return [...ownSites.keys(), ...linkedSites.keys()].sort((a, b) => a - b);
+  }
+
+  async ownSiteIds(options: { fullAccessOnly: boolean }): Promise<number[]> {
+    const { ownSites } = await this.access();
+    return [...ownSites].filter(([, site]) => !options.fullAccessOnly || site.full).map(([id]) => id);
+  }
+
+  /** Linked sites on the client side (`producer`: my clients) or the provider side (`retriever`). */
+  async linkedSiteIds(side: 'producer' | 'retriever'): Promise<number[]> {
+    const { linkedSites } = await this.access();
+    return [...linkedSites]
+      .filter(([, site]) => (side === 'producer' ? site.asProducer : site.asRetriever))
+      .map(([id]) => id);
+  }
+
+  async canSeeSite(siteId: number): Promise<boolean> {
+    const { ownSites, linkedSites } = await this.access();
+    return ownSites.has(siteId) || linkedSites.has(siteId);
+  }
+
+  /** Throws the 404 of a site the caller may not see. */
+  async assertSiteVisible(siteId: number): Promise<void> {
+    if (!(await this.canSeeSite(siteId))) throw notFound();
+  }
+
+  async hasFullAccess(siteId: number): Promise<boolean> {
+    const { ownSites } = await this.access();
+    return ownSites.get(siteId)?.full === true;
+  }
+
+  /** Companies the caller sees: their own and those of every visible site. */
+  async visibleCompanyIds(): Promise<number[]> {
+    const { links, ownSites, linkedSites } = await this.access();
+    const ids = new Set<number>(links.companyIds);
+    for (const site of ownSites.values()) ids.add(site.companyId);
+    for (const site of linkedSites.values()) ids.add(site.companyId);
+    return [...ids].sort((a, b) => a - b);
+  }
+
+  /**
+   * Sites whose entities are all visible (own sites with full access, and linked sites), and entities
+   * visible one by one (on own sites reached only through entities, only those entities).
+   */
+  async entityScope(): Promise<{ allEntitiesOfSiteIds: number[]; entityIds: number[] }> {
+    const { ownSites, linkedSites, links } = await this.access();
+    const allEntitiesOfSiteIds = [
+      ...[...ownSites].filter(([, site]) => site.full).map(([id]) => id),
+      ...linkedSites.keys(),
+    ];
+    return { allEntitiesOfSiteIds, entityIds: [...links.entityIds] };
+  }
+
+  /** SQL condition: the site of column `siteIdColumn` is visible to the caller. */
+  async visibleSiteCondition(siteIdColumn: string, params: SqlParams): Promise<string> {
+    return `${siteIdColumn} = any(${params.add(await this.visibleSiteIds())}::int[])`;
+  }
+
+  /** SQL condition: the entity (columns of its id and of its site) is visible to the caller. */
+  async visibleEntityCondition(
+    entityIdColumn: string,
+    siteIdColumn: string,
+    params: SqlParams,
+  ): Promise<string> {
+    const scope = await this.entityScope();
+    return `(${siteIdColumn} = any(${params.add(scope.allEntitiesOfSiteIds)}::int[])
+      or ${entityIdColumn} = any(${params.add(scope.entityIds)}::int[]))`;
+  }
+
+  /** SQL condition: the company is visible to the caller. */
+  async visibleCompanyCondition(companyIdColumn: string, params: SqlParams): Promise<string> {
+    return `${companyIdColumn} = any(${params.add(await this.visibleCompanyIds())}::int[])`;
+  }
+}

@@ -1,0 +1,127 @@
+import type { Db } from '../db/index.ts';
+import { allocateIds, bulkInsert } from '../db/index.ts';
+import type { World } from './generate.ts';
+
+export interface InsertedWorld {
+  companyIds: number[];
+  siteIds: number[];
+  entityIds: number[];
+  userIds: number[];
+}
+
+async function typologyIds(
+  db: Db,
+  table: 'site_typologies' | 'user_typologies',
+): Promise<Map<string, number>> {
+  const rows = await db.query<{ id: number; code: string }>(`select id, code from ${table}`);
+  return new Map(rows.map((row) => [row.code, row.id]));
+}
+
+function idOf(ids: readonly number[], index: number): number {
+  const id = ids[index];
+  if (id === undefined) throw new Error(`No id reserved for index ${index}`);
+  return id;
+}
+
+/**
+ * Inserts a generated world with multi-row INSERTs, in one transaction. Ids are reserved first so related
+ * rows can reference them. Every generated user gets `passwordHash`.
+ */
+export async function insertWorld(db: Db, world: World, passwordHash: string): Promise<InsertedWorld> {
+  return db.transaction(async (tx) => {
+    const siteTypologies = await typologyIds(tx, 'site_typologies');
+    const userTypologies = await typologyIds(tx, 'user_typologies');
+    const typologyId = (map: Map<string, number>, code: string) => {
+      const id = map.get(code);
+      if (id === undefined) throw new Error(`Unknown typology ${code}`);
+      return id;
+    };
+
+    const companyIds = await allocateIds(tx, 'companies', world.companies.length);
+    await bulkInsert(
+      tx,
+      'companies',
+      ['id', 'name', 'siret'],
+      world.companies.map((company, i) => [idOf(companyIds, i), company.name, company.siret]),
+    );
+
+    const siteIds = await allocateIds(tx, 'company_sites', world.sites.length);
+    await bulkInsert(
+      tx,
+      'company_sites',
+      ['id', 'company_id', 'name', 'address', 'city', 'postcode', 'department', 'siret', 'lat', 'lon'],
+      world.sites.map((site, i) => [
+        idOf(siteIds, i),
+        idOf(companyIds, site.company),
+        site.name,
+        site.address,
+        site.city,
+        site.postcode,
+        site.department,
+        site.siret,
+        site.lat,
+        site.lon,
+      ]),
+    );
+    await bulkInsert(
+      tx,
+      'company_site_site_typologies',
+      ['company_site_id', 'site_typology_id'],
+      world.sites.flatMap((site, i) =>
+        site.typologies.map((code) => [idOf(siteIds, i), typologyId(siteTypologies, code)]),
+      ),
+    );
+
+    const entityIds = await allocateIds(tx, 'company_site_entities', world.entities.length);
+    await bulkInsert(
+      tx,
+      'company_site_entities',
+      ['id', 'company_site_id', 'name', 'start_date', 'end_date', 'address'],
+      world.entities.map((entity, i) => [
+        idOf(entityIds, i),
+        idOf(siteIds, entity.site),
+        entity.name,
+        entity.startDate,
+        entity.endDate,
+        entity.address,
+      ]),
+    );
+
+    await bulkInsert(
+      tx,
+      'site_links',
+      ['producer_site_id', 'retriever_site_id'],
+      world.siteLinks.map((link) => [idOf(siteIds, link.producerSite), idOf(siteIds, link.retrieverSite)]),
+    );
+
+    const userIds = await allocateIds(tx, 'users', world.users.length);
+    await bulkInsert(
+      tx,
+      'users',
+      ['id', 'email', 'password_hash', 'firstname', 'lastname', 'phone', 'function'],
+      world.users.map((user, i) => [
+        idOf(userIds, i),
+        user.email,
+        passwordHash,
+        user.firstname,
+        user.lastname,
+        user.phone,
+        user.function,
+      ]),
+    );
+    await bulkInsert(
+      tx,
+      'user_user_typologies',
+      ['user_id', 'user_typology_id'],
+      world.users.map((user, i) => [idOf(userIds, i), typologyId(userTypologies, user.typology)]),
+    );
+    await bulkInsert(
+      tx,
+      'user_companies',
+      ['user_id', 'company_id'],
+      world.users.map((user, i) => [idOf(userIds, i), idOf(companyIds, user.company)]),
+    );
+
+    return { companyIds, siteIds, entityIds, userIds };
+  });
+}

@@ -1,0 +1,298 @@
+import { messages, passwordChangeSchema } from '@portal/domain';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  ApiProblem,
+  hydraCollection,
+  hydraItem,
+  idsFilter,
+  MAX_ITEMS_PER_PAGE,
+  parseCollectionQuery,
+  parseMergePatch,
+  setupHydra,
+  unprocessable,
+  violationsFromZod,
+  withContext,
+} from '../src/hydra/index.ts';
+
+describe('collection query parsing', () => {
+  it('defaults to page 1 of 30 items and caps itemsPerPage', () => {
+    expect(parseCollectionQuery({}).pagination).toEqual({ enabled: true, page: 1, itemsPerPage: 30 });
+    expect(parseCollectionQuery({ page: '3', itemsPerPage: '10000' }).pagination).toEqual({
+      enabled: true,
+      page: 3,
+      itemsPerPage: MAX_ITEMS_PER_PAGE,
+    });
+    expect(parseCollectionQuery({ pagination: 'false', page: '2' }).pagination).toEqual({ enabled: false });
+  });
+
+  it.each([
+    [{ page: '0' }, 'Le paramètre « page » doit être un entier positif.'],
+    [{ page: 'deux' }, 'Le paramètre « page » doit être un entier positif.'],
+    [{ itemsPerPage: '-1' }, 'Le paramètre « itemsPerPage » doit être un entier positif.'],
+    [{ pagination: 'peut-être' }, 'Le paramètre « pagination » doit valoir true ou false.'],
+  ])('refuses malformed pagination %j with a French 400', (query, detail) => {
+    expect(() => parseCollectionQuery(query)).toThrowError(
+      expect.objectContaining({ status: 400, detail }) as unknown as Error,
+    );
+  });
+
+  it('reads id[] as integers or IRIs, ignores "all", "null" and empty, and dedupes', () => {
+    expect(parseCollectionQuery({ 'id[]': ['3', '/api/company_sites/12', '3'] }).ids).toEqual([3, 12]);
+    expect(parseCollectionQuery({ 'id[]': '/api/companies/7' }).ids).toEqual([7]);
+    expect(parseCollectionQuery({ id: '5' }).ids).toEqual([5]);
+    expect(parseCollectionQuery({ 'id[]': ['all', '', 'null'] }).ids).toBeUndefined();
+    expect(() => parseCollectionQuery({ 'id[]': ['3', 'abc'] })).toThrowError(
+      expect.objectContaining({ status: 400 }) as unknown as Error,
+    );
+  });
+
+  it('reads relation filters named after the property', () => {
+    const query = parseCollectionQuery(
+      { 'company[]': ['/api/companies/2', '4'], 'companySite[]': '9' },
+      { relations: ['company'] },
+    );
+    expect(query.relations).toEqual({ company: [2, 4] });
+    expect(idsFilter({ 'companySite[]': ['/api/company_sites/9'] }, 'companySite')).toEqual([9]);
+  });
+
+  it('keeps only whitelisted order fields, in request order, and refuses a bad direction', () => {
+    const query = parseCollectionQuery(
+      { 'order[city]': 'desc', 'order[password]': 'asc', 'order[name]': 'ASC' },
+      { order: ['name', 'city'] },
+    );
+    expect(query.order).toEqual([
+      { field: 'city', direction: 'desc' },
+      { field: 'name', direction: 'asc' },
+    ]);
+    expect(() => parseCollectionQuery({ 'order[name]': 'up' }, { order: ['name'] })).toThrowError(
+      expect.objectContaining({
+        status: 400,
+        detail: 'Le tri « order[name] » doit valoir asc ou desc.',
+      }) as unknown as Error,
+    );
+  });
+
+  it('reads date ranges and refuses malformed dates', () => {
+    const query = parseCollectionQuery(
+      { 'startDate[after]': '2025-01-01', 'startDate[before]': '2025-12-31T23:59:59Z' },
+      { dates: ['startDate'] },
+    );
+    expect(query.dates).toEqual({ startDate: { after: '2025-01-01', before: '2025-12-31T23:59:59Z' } });
+    expect(() => parseCollectionQuery({ 'startDate[after]': 'hier' }, { dates: ['startDate'] })).toThrowError(
+      expect.objectContaining({ status: 400 }) as unknown as Error,
+    );
+  });
+});
+
+describe('collection and item bodies', () => {
+  const member = hydraItem('CompanySite', '/api/company_sites/1', { id: 1, name: 'Usine' });
+
+  it('serialises items with @id and @type, and standalone items with @context first', () => {
+    expect(member).toEqual({ '@id': '/api/company_sites/1', '@type': 'CompanySite', id: 1, name: 'Usine' });
+    const standalone = withContext(member);
+    expect(Object.keys(standalone)[0]).toBe('@context');
+    expect(standalone['@context']).toBe('/api/contexts/CompanySite');
+  });
+
+  it('builds first, last, previous and next links that keep the other parameters', () => {
+    const body = hydraCollection({
+      type: 'CompanySite',
+      url: '/api/company_sites?order%5Bname%5D=asc&page=2&typology=producer&itemsPerPage=10',
+      members: [member],
+      totalItems: 42,
+      pagination: { enabled: true, page: 2, itemsPerPage: 10 },
+    });
+    expect(body['@id']).toBe('/api/company_sites');
+    expect(body['@context']).toBe('/api/contexts/CompanySite');
+    expect(body['hydra:totalItems']).toBe(42);
+    const link = (page: number) =>
+      `/api/company_sites?order%5Bname%5D=asc&page=${page}&typology=producer&itemsPerPage=10`;
+    expect(body['hydra:view']).toEqual({
+      '@id': link(2),
+      '@type': 'hydra:PartialCollectionView',
+      'hydra:first': link(1),
+      'hydra:last': link(5),
+      'hydra:previous': link(1),
+      'hydra:next': link(3),
+    });
+  });
+
+  it('omits previous on the first page, next on the last, and the view when not paginated', () => {
+    const first = hydraCollection({
+      type: 'Company',
+      url: '/api/companies',
+      members: [],
+      totalItems: 0,
+      pagination: { enabled: true, page: 1, itemsPerPage: 30 },
+    });
+    expect(first['hydra:view']).toEqual({
+      '@id': '/api/companies?page=1',
+      '@type': 'hydra:PartialCollectionView',
+      'hydra:first': '/api/companies?page=1',
+      'hydra:last': '/api/companies?page=1',
+    });
+    const all = hydraCollection({
+      type: 'Company',
+      url: '/api/companies?pagination=false',
+      members: [],
+      totalItems: 0,
+      pagination: { enabled: false },
+    });
+    expect(all).not.toHaveProperty('hydra:view');
+  });
+});
+
+describe('problems', () => {
+  it('builds violations from the zod schemas of @portal/domain', () => {
+    const result = passwordChangeSchema.safeParse({ password: 'court', confirmPassword: 'autre' });
+    expect(result.success).toBe(false);
+    const violations = violationsFromZod(result.error as z.ZodError);
+    expect(violations).toContainEqual({
+      propertyPath: 'password',
+      message: messages.passwordTooShort,
+      code: 'too_small',
+    });
+    const problem = unprocessable(violations).toBody();
+    expect(problem).toMatchObject({ type: '/errors/422', status: 422, violations });
+    expect(problem.detail).toContain(`password: ${messages.passwordTooShort}`);
+  });
+});
+
+describe('Fastify integration', () => {
+  let app: FastifyInstance;
+  const patchShape = {
+    name: z.string({ error: messages.required }).min(1, messages.required),
+    phone: z.string().nullable(),
+  };
+
+  beforeAll(async () => {
+    app = Fastify({ logger: false });
+    setupHydra(app);
+    app.post('/echo', async (request) => ({ received: request.body }));
+    app.get('/forbidden', async () => {
+      throw new ApiProblem(403);
+    });
+    app.get('/crash', async () => {
+      throw new Error('connection to 10.1.2.3 refused: password authentication failed');
+    });
+    app.patch('/patch', async (request) => ({ patch: parseMergePatch(request, patchShape) }));
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  const expectProblem = (
+    response: { statusCode: number; headers: Record<string, unknown> },
+    status: number,
+  ) => {
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+  };
+
+  it('answers unknown routes with a French 404 problem', async () => {
+    const response = await app.inject({ method: 'GET', url: '/nowhere' });
+    expectProblem(response, 404);
+    expect(response.json()).toEqual({
+      type: '/errors/404',
+      title: messages.notFound,
+      detail: messages.notFound,
+      status: 404,
+    });
+  });
+
+  it('turns Fastify parse errors into French problems', async () => {
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expectProblem(broken, 400);
+    expect(broken.json()).toMatchObject({
+      title: 'Requête invalide.',
+      detail: "Le corps de la requête n'est pas un JSON valide.",
+    });
+
+    const unsupported = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'x',
+    });
+    expectProblem(unsupported, 415);
+    expect(unsupported.json().title).toBe('Type de contenu non pris en charge.');
+  });
+
+  it('reads an empty JSON body as no body', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({});
+  });
+
+  it('reads JSON-LD bodies', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/ld+json' },
+      payload: '{"a":1}',
+    });
+    expect(response.json()).toEqual({ received: { a: 1 } });
+  });
+
+  it('writes thrown problems and never leaks internals of a 500', async () => {
+    const forbidden = await app.inject({ method: 'GET', url: '/forbidden' });
+    expectProblem(forbidden, 403);
+    expect(forbidden.json().title).toBe(messages.forbidden);
+
+    const crash = await app.inject({ method: 'GET', url: '/crash' });
+    expectProblem(crash, 500);
+    expect(crash.json()).toEqual({
+      type: '/errors/500',
+      title: messages.genericError,
+      detail: messages.genericError,
+      status: 500,
+    });
+    expect(crash.body).not.toContain('10.1.2.3');
+  });
+
+  describe('merge-patch', () => {
+    const patch = (body: unknown, contentType = 'application/merge-patch+json') =>
+      app.inject({
+        method: 'PATCH',
+        url: '/patch',
+        headers: { 'content-type': contentType },
+        payload: JSON.stringify(body),
+      });
+
+    it('keeps only the fields present; null clears', async () => {
+      expect((await patch({ phone: null })).json()).toEqual({ patch: { phone: null } });
+      expect((await patch({ name: 'Nouveau', unknown: 1 })).json()).toEqual({ patch: { name: 'Nouveau' } });
+      expect((await patch({})).json()).toEqual({ patch: {} });
+    });
+
+    it('refuses a null where the field cannot be cleared, with a French violation', async () => {
+      const response = await patch({ name: '' });
+      expectProblem(response, 422);
+      expect(response.json().violations).toEqual([
+        { propertyPath: 'name', message: messages.required, code: 'too_small' },
+      ]);
+    });
+
+    it('requires the merge-patch content type', async () => {
+      const response = await patch({ name: 'x' }, 'application/json');
+      expectProblem(response, 415);
+    });
+
+    it('requires an object', async () => {
+      const response = await patch([1, 2]);
+      expectProblem(response, 400);
+      expect(response.json().detail).toBe('Le corps de la requête doit être un objet JSON.');
+    });
+  });
+});

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { idFromIri } from '@portal/domain';
+import type { Request, Response } from 'express';
+import type { Dispatcher } from 'undici';
+import type { GatewayConfig } from './config.ts';
+import { createLoaders, type Loaders } from './loaders/index.ts';
+import type { Logger } from './logger.ts';
+import { RestCallLog, RestClient } from './rest/client.ts';
+import type { LoginResult, RestUser } from './rest/types.ts';
+import { expressSessionCookies, SESSION_COOKIE, type SessionCookies, USER_ID_COOKIE } from './session.ts';
+
+/** Where the caller's token came from: the browser's session cookie or a script's Authorization header. */
+export type CredentialSource = 'cookie' | 'bearer';
+
+/** What the context needs from the HTTP request (kept apart from Express so that tests can build one). */
+export interface RequestInfo {
+  authorization?: string | undefined;
+  cookies?: Readonly<Record<string, string | undefined>>;
+  forwardedFor?: string | undefined;
+  requestId?: string | undefined;
+}
+
+/** Process-wide parts every request context is built from. */
+export interface ContextDependencies {
+  config: GatewayConfig;
+  logger: Logger;
+  /** The one keep-alive pool to the api. */
+  dispatcher: Dispatcher;
+}
+
+/**
+ * The context of ONE GraphQL request: the caller's token, a REST client bound to it, a fresh set of
+ * DataLoaders and the count of REST calls made. Nothing here outlives the request.
+ */
+export interface GatewayContext {
+  readonly config: GatewayConfig;
+  readonly logger: Logger;
+  readonly requestId: string;
+  readonly restCalls: RestCallLog;
+  readonly session: SessionCookies;
+  readonly credentials: CredentialSource | null;
+  token: string | null;
+  /** Known from the user-id cookie or once the viewer is loaded; null for a bearer script until then. */
+  userId: number | null;
+  rest: RestClient;
+  loaders: Loaders;
+  /** The signed-in user; null without credentials. Throws the REST error of an expired session (401). */
+  viewer(): Promise<RestUser | null>;
+  /** After login: later fields of this request act as the new user. */
+  signIn(login: LoginResult): void;
+  /** After logout: later fields of this request are anonymous. */
+  signOut(): void;
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+function credentialsOf(
+  info: RequestInfo,
+): { token: string; userId: number | null; source: CredentialSource } | null {
+  const header = info.authorization === undefined ? null : BEARER.exec(info.authorization);
+  if (header?.[1] !== undefined) return { token: header[1], userId: null, source: 'bearer' };
+  const cookie = info.cookies?.[SESSION_COOKIE];
+  if (cookie === undefined || cookie === '') return null;
+  return { token: cookie, userId: idFromIri(info.cookies?.[USER_ID_COOKIE]), source: 'cookie' };
+}
+
+export function createRequestContext(
+  deps: ContextDependencies,
+  info: RequestInfo,
+  session: SessionCookies,
+): GatewayContext {
+  const credentials = credentialsOf(info);
+  const requestId = info.requestId ?? randomUUID();
+  const restCalls = new RestCallLog();
+  const anonymous = new RestClient({
+    baseUrl: deps.config.apiBaseUrl,
+    dispatcher: deps.dispatcher,
+    timeoutMs: deps.config.restTimeoutMs,
+    token: null,
+    log: restCalls,
+    logger: deps.logger,
+    forwardedFor: info.forwardedFor,
+    requestId,
+  });
+  // Companies the viewer's screens show (own, of own sites, of linked sites): one batch fetches them all.
+  const companyHints = new Set<number>();
+  const loadersFor = (rest: RestClient) => createLoaders(rest, { companyHints: () => companyHints });
+  const rest = anonymous.withToken(credentials?.token ?? null);
+
+  const context: GatewayContext = {
+    config: deps.config,
+    logger: deps.logger,
+    requestId,
+    restCalls,
+    session,
+    credentials: credentials?.source ?? null,
+    token: credentials?.token ?? null,
+    userId: credentials?.userId ?? null,
+    rest,
+    loaders: loadersFor(rest),
+
+    async viewer() {
+      if (context.token === null) return null;
+      const { users } = context.loaders;
+      let user = await users.load(context.userId ?? 'me');
+      // A user-id cookie that does not match the token: ask the api whose token it is.
+      if (user === null && context.userId !== null) user = await users.load('me');
+      if (user === null) return null;
+      context.userId = user.id;
+      for (const iri of [...(user.companies ?? []), ...(user.linkedCompanies ?? [])]) {
+        const id = idFromIri(iri);
+        if (id !== null) companyHints.add(id);
+      }
+      for (const id of user.companiesIdsFull ?? []) companyHints.add(id);
+      return user;
+    },
+
+    signIn(login) {
+      companyHints.clear();
+      context.token = login.token;
+      context.userId = login.userId;
+      context.rest = anonymous.withToken(login.token);
+      context.loaders = loadersFor(context.rest);
+      context.session.set(login);
+    },
+
+    signOut() {
+      companyHints.clear();
+      context.token = null;
+      context.userId = null;
+      context.rest = anonymous;
+      context.loaders = loadersFor(anonymous);
+      context.session.clear();
+    },
+  };
+  return context;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** The request facts of an Express request (cookie-parser must run before). */
+export function requestInfoFromExpress(req: Request): RequestInfo {
+  const forwarded = headerValue(req.headers['x-forwarded-for']);
+  const remote = req.socket.remoteAddress;
+  const requestId = headerValue(req.headers['x-request-id']);
+  return {
+    authorization: req.headers.authorization,
+    cookies: (req.cookies ?? {}) as Record<string, string | undefined>,
+    // As a proxy does: append the address this request came from to the chain it brought.
+    forwardedFor:
+      [forwarded, remote].filter((part) => part !== undefined && part !== '').join(', ') || undefined,
+    requestId: requestId !== undefined && /^[\w.-]{1,128}$/.test(requestId) ? requestId : undefined,
+  };
+}
+
+export function contextFromExpress(deps: ContextDependencies) {
+  return async ({ req, res }: { req: Request; res: Response }): Promise<GatewayContext> =>
+    createRequestContext(deps, requestInfoFromExpress(req), expressSessionCookies(req, res, deps.config));
+}

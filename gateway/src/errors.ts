@@ -1,0 +1,80 @@
+import { unwrapResolverError } from '@apollo/server/errors';
+import { messages } from '@portal/domain';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import type { NodeEnv } from './config.ts';
+import type { Logger } from './logger.ts';
+import { RestError } from './rest/errors.ts';
+
+/** The `extensions.code` values of the graph's errors (ARCHITECTURE.md, "The graph"). */
+export const ErrorCode = {
+  unauthenticated: 'UNAUTHENTICATED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  upstream: 'UPSTREAM_ERROR',
+  badUserInput: 'BAD_USER_INPUT',
+  internal: 'INTERNAL_SERVER_ERROR',
+  persistedQueryNotFound: 'PERSISTED_QUERY_NOT_FOUND',
+  persistedQueryRequired: 'PERSISTED_QUERY_REQUIRED',
+} as const;
+
+/** A mistake the user can fix, as the schema's UserError type carries it. */
+export interface UserError {
+  field: string[];
+  message: string;
+  code: string | null;
+}
+
+export function unauthenticatedError(): GraphQLError {
+  return new GraphQLError(messages.unauthenticated, { extensions: { code: ErrorCode.unauthenticated } });
+}
+
+/** The code and French message a failed REST call gives on the field that made it (404 is handled as null). */
+export function graphQLErrorOfRest(error: RestError): { message: string; code: string } {
+  switch (error.status) {
+    case 401:
+      return { message: messages.unauthenticated, code: ErrorCode.unauthenticated };
+    case 403:
+      return { message: error.problemMessage ?? messages.forbidden, code: ErrorCode.forbidden };
+    case 404:
+      return { message: messages.notFound, code: ErrorCode.notFound };
+    default:
+      // 5xx, time-outs, unreachable api, and answers the gateway does not expect: the api is at fault.
+      return { message: messages.retryLater, code: ErrorCode.upstream };
+  }
+}
+
+/** A 422's violations as userErrors (field path from `propertyPath`); another problem as one whole-input error. */
+export function userErrorsOfRest(
+  error: RestError,
+  fallbackMessage: string = messages.genericError,
+): UserError[] {
+  if (error.violations.length > 0) {
+    return error.violations.map((violation) => ({
+      field: violation.propertyPath === '' ? [] : violation.propertyPath.split('.'),
+      message: violation.message,
+      code: violation.code ?? null,
+    }));
+  }
+  return [{ field: [], message: error.problemMessage ?? fallbackMessage, code: null }];
+}
+
+/**
+ * Apollo's `formatError`: REST failures become their graph code on the field that failed; unexpected errors
+ * are logged and, in production, reach the client only as the generic French message.
+ */
+export function createFormatError(logger: Logger, nodeEnv: NodeEnv) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const original = unwrapResolverError(error);
+    if (original instanceof RestError) {
+      const { message, code } = graphQLErrorOfRest(original);
+      return { ...formatted, message, extensions: { ...formatted.extensions, code } };
+    }
+    if (formatted.extensions?.code === ErrorCode.internal) {
+      logger.error('resolver failed', { path: formatted.path, error: original });
+      if (nodeEnv === 'production') {
+        return { ...formatted, message: messages.genericError, extensions: { code: ErrorCode.internal } };
+      }
+    }
+    return formatted;
+  };
+}

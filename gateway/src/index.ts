@@ -1,0 +1,167 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { expressMiddleware } from '@as-integrations/express5';
+import cookieParser from 'cookie-parser';
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import type { Agent } from 'undici';
+import { authTokenHandler } from './auth-token.ts';
+import type { GatewayConfig } from './config.ts';
+import { type ContextDependencies, contextFromExpress, type GatewayContext } from './context.ts';
+import { createFormatError } from './errors.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { graphqlRequestGuard, loadPersistedQueries } from './persisted-queries.ts';
+import { createRestAgent } from './rest/client.ts';
+import { restCallsPlugin } from './rest-calls-plugin.ts';
+import { buildSchema } from './schema/index.ts';
+import { webAppRouter } from './web-app.ts';
+
+export { type Env, type GatewayConfig, loadConfig } from './config.ts';
+export type { GatewayContext } from './context.ts';
+export type { Logger } from './logger.ts';
+export { SESSION_COOKIE, USER_ID_COOKIE } from './session.ts';
+
+export interface GatewayOptions {
+  logger?: Logger;
+}
+
+export interface Gateway {
+  /** The Express app: /healthz, /auth/token, /graphql and the web app. */
+  app: Express;
+  /** Not listening yet: `startGateway` does that. */
+  httpServer: Server;
+  apollo: ApolloServer<GatewayContext>;
+  /** What request contexts are built from (tests build contexts with it). */
+  contextDependencies: ContextDependencies;
+  close(): Promise<void>;
+}
+
+export async function createGateway(config: GatewayConfig, options: GatewayOptions = {}): Promise<Gateway> {
+  const logger = options.logger ?? createLogger();
+  const agent: Agent = createRestAgent(config.restTimeoutMs);
+  const deps: ContextDependencies = { config, logger, dispatcher: agent };
+  const schema = buildSchema();
+  const persistedQueries = loadPersistedQueries(config.persistedQueriesFile, logger);
+
+  const app = express();
+  app.disable('x-powered-by');
+  const httpServer = createServer(app);
+  const exposeSchema = config.nodeEnv !== 'production';
+
+  const apollo = new ApolloServer<GatewayContext>({
+    schema,
+    nodeEnv: config.nodeEnv,
+    introspection: exposeSchema,
+    hideSchemaDetailsFromClientErrors: !exposeSchema,
+    includeStacktraceInErrorResponses: config.nodeEnv === 'development',
+    csrfPrevention: true,
+    // Only relay-compiler's ids (resolved by graphqlRequestGuard) are persisted queries here.
+    persistedQueries: false,
+    allowBatchedHttpRequests: false,
+    // startGateway's owner (main.ts, scripts/stack.ts) decides when to stop.
+    stopOnTerminationSignals: false,
+    formatError: createFormatError(logger, config.nodeEnv),
+    logger: {
+      debug: () => {},
+      info: (message) => logger.info(String(message)),
+      warn: (message) => logger.warn(String(message)),
+      error: (message) => logger.error(String(message)),
+    },
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      exposeSchema
+        ? ApolloServerPluginLandingPageLocalDefault({ embed: true })
+        : ApolloServerPluginLandingPageDisabled(),
+      ...(config.debug ? [restCallsPlugin()] : []),
+    ],
+  });
+  await apollo.start();
+
+  app.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok' });
+  });
+  app.post('/auth/token', express.json({ limit: '16kb' }), authTokenHandler(deps));
+  app.use(
+    '/graphql',
+    cookieParser(),
+    express.json({ limit: '1mb' }),
+    graphqlRequestGuard({ queries: persistedQueries, nodeEnv: config.nodeEnv, schema }),
+    expressMiddleware(apollo, { context: contextFromExpress(deps) }),
+  );
+  const web = webAppRouter(config.webDistDir, logger);
+  if (web !== null) app.use(web);
+  app.use((_req, res) => {
+    res.status(404).type('text/plain').send('Not Found');
+  });
+  const onError: ErrorRequestHandler = (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    // body-parser's errors (malformed JSON, body too large) carry their 4xx status.
+    const status =
+      typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status === 500) logger.error('request failed', { method: req.method, path: req.path, error });
+    const message = status === 500 ? 'Internal error' : String(error?.message ?? 'Bad request');
+    if (req.path.startsWith('/graphql')) {
+      res.status(status).json({
+        errors: [{ message, extensions: { code: status === 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST' } }],
+      });
+      return;
+    }
+    res
+      .status(status)
+      .type('application/problem+json')
+      .json({ type: `/errors/${status}`, title: message, status });
+  };
+  app.use(onError);
+
+  let closed: Promise<void> | undefined;
+  return {
+    app,
+    httpServer,
+    apollo,
+    contextDependencies: deps,
+    close() {
+      closed ??= (async () => {
+        await apollo.stop();
+        await agent.close();
+      })();
+      return closed;
+    },
+  };
+}
+
+export interface RunningGateway {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Creates the gateway and listens on HOST:PORT (PORT 0 picks a free port). */
+export async function startGateway(
+  config: GatewayConfig,
+  options: GatewayOptions = {},
+): Promise<RunningGateway> {
+  const gateway = await createGateway(config, options);
+  const { httpServer } = gateway;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once('error', reject);
+      httpServer.listen(config.port, config.host, () => {
+        httpServer.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await gateway.close();
+    throw error;
+  }
+  const { port } = httpServer.address() as AddressInfo;
+  const host = ['0.0.0.0', '::', ''].includes(config.host)
+    ? 'localhost'
+    : config.host.includes(':')
+      ? `[${config.host}]`
+      : config.host;
+  return { url: `http://${host}:${port}`, close: () => gateway.close() };
+}

@@ -1,0 +1,279 @@
+import { Agent, type Dispatcher, request } from 'undici';
+import type { Logger } from '../logger.ts';
+import { RestError, type Violation } from './errors.ts';
+import { type HydraCollection, unwrapCollection } from './hydra.ts';
+
+export const MERGE_PATCH_CONTENT_TYPE = 'application/merge-patch+json';
+const ACCEPT = 'application/ld+json, application/problem+json;q=0.9, application/json;q=0.8';
+
+/** One HTTP exchange with the api, as counted on the request context (and shown by GATEWAY_DEBUG). */
+export interface RestCall {
+  method: string;
+  /** Path and query string, percent-decoded for reading. */
+  path: string;
+  /** Null when no answer came (time-out, connection failure). */
+  status: number | null;
+  durationMs: number;
+}
+
+/** Every REST call of one GraphQL request. Tests read it to assert how many calls a query costs. */
+export class RestCallLog {
+  readonly calls: RestCall[] = [];
+
+  get count(): number {
+    return this.calls.length;
+  }
+
+  record(call: RestCall): void {
+    this.calls.push(call);
+  }
+}
+
+/**
+ * The one connection pool of the process: keep-alive connections to the api are reused by every request.
+ * Each phase (connect, headers, body) has the REST time-out; `RestClient` also bounds the whole call.
+ */
+export function createRestAgent(timeoutMs: number): Agent {
+  return new Agent({
+    keepAliveTimeout: 10_000,
+    connect: { timeout: timeoutMs },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
+}
+
+type QueryScalar = string | number | boolean;
+export type QueryValue = QueryScalar | readonly QueryScalar[] | null | undefined;
+/** Query parameters in the order they are written; `[]` and `[name]` in keys are kept readable. */
+export type RestQuery = Readonly<Record<string, QueryValue>>;
+
+function isList(value: QueryValue): value is readonly QueryScalar[] {
+  return Array.isArray(value);
+}
+
+function encodeKey(key: string): string {
+  return encodeURIComponent(key).replace(/%5B/gi, '[').replace(/%5D/gi, ']');
+}
+
+export function pathWithQuery(path: string, query?: RestQuery): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === null || value === undefined) continue;
+    for (const one of isList(value) ? value : [value]) {
+      parts.push(`${encodeKey(key)}=${encodeURIComponent(String(one))}`);
+    }
+  }
+  if (parts.length === 0) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${parts.join('&')}`;
+}
+
+function readablePath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+/** A kept-alive connection the api closed under us: the request never reached it. */
+const RESET_CODES = new Set(['ECONNRESET', 'UND_ERR_SOCKET']);
+
+function isTimeout(error: unknown): boolean {
+  return (
+    (error instanceof Error && error.name === 'TimeoutError') || TIMEOUT_CODES.has(errorCode(error) ?? '')
+  );
+}
+
+function isConnectionReset(error: unknown): boolean {
+  return RESET_CODES.has(errorCode(error) ?? '');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function optionalText(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function violationsOf(body: Record<string, unknown>): Violation[] {
+  const raw = body.violations;
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(isRecord).map((v) => ({
+    propertyPath: typeof v.propertyPath === 'string' ? v.propertyPath : '',
+    message: typeof v.message === 'string' ? v.message : '',
+    ...(typeof v.code === 'string' ? { code: v.code } : {}),
+  }));
+}
+
+export interface RestClientOptions {
+  /** The api's origin, without a trailing slash; paths start with `/api/`. */
+  baseUrl: string;
+  dispatcher: Dispatcher;
+  timeoutMs: number;
+  /** The caller's session token, sent as `Authorization: Bearer`; null for anonymous calls. */
+  token: string | null;
+  log: RestCallLog;
+  logger: Logger;
+  /** The browser's address, so that the api's per-address rate limits see the user, not the gateway. */
+  forwardedFor?: string | undefined;
+  /** Joins the gateway's request to the api's JSON logs. */
+  requestId?: string | undefined;
+}
+
+interface SendOptions {
+  query?: RestQuery | undefined;
+  body?: unknown;
+  contentType?: string;
+}
+
+/**
+ * The REST client of one GraphQL request, bound to the caller's token. Writes are never retried; a GET is
+ * retried once when a kept-alive connection turns out to be reset. Failures become `RestError`.
+ */
+export class RestClient {
+  readonly #options: RestClientOptions;
+
+  constructor(options: RestClientOptions) {
+    this.#options = options;
+  }
+
+  get token(): string | null {
+    return this.#options.token;
+  }
+
+  get log(): RestCallLog {
+    return this.#options.log;
+  }
+
+  /** The same client (pool, call log) for another caller, e.g. right after login, or anonymous. */
+  withToken(token: string | null): RestClient {
+    return new RestClient({ ...this.#options, token });
+  }
+
+  async get<T>(path: string, query?: RestQuery): Promise<T> {
+    return (await this.#send<T>('GET', path, { query })) as T;
+  }
+
+  async getCollection<T>(path: string, query?: RestQuery): Promise<HydraCollection<T>> {
+    const fullPath = pathWithQuery(path, query);
+    const body = await this.#send<unknown>('GET', fullPath, {});
+    try {
+      return unwrapCollection<T>(body);
+    } catch (error) {
+      throw new RestError({
+        kind: 'http',
+        method: 'GET',
+        path: readablePath(fullPath),
+        status: 200,
+        title: 'not a hydra:Collection',
+        cause: error,
+      });
+    }
+  }
+
+  post<T>(path: string, body?: unknown): Promise<T | null> {
+    return this.#send<T>('POST', path, { body, contentType: 'application/json' });
+  }
+
+  /** A merge-patch: absent fields are untouched, `null` clears one. */
+  async patch<T>(path: string, body: Record<string, unknown>): Promise<T> {
+    return (await this.#send<T>('PATCH', path, { body, contentType: MERGE_PATCH_CONTENT_TYPE })) as T;
+  }
+
+  async put<T>(path: string, body: unknown): Promise<T> {
+    return (await this.#send<T>('PUT', path, { body, contentType: 'application/json' })) as T;
+  }
+
+  async delete(path: string): Promise<void> {
+    await this.#send<never>('DELETE', path, {});
+  }
+
+  async #send<T>(method: string, path: string, options: SendOptions): Promise<T | null> {
+    const { baseUrl, dispatcher, timeoutMs, token, log, logger, forwardedFor, requestId } = this.#options;
+    const fullPath = pathWithQuery(path, options.query);
+    const shownPath = readablePath(fullPath);
+    const headers: Record<string, string> = { accept: ACCEPT };
+    if (token !== null) headers.authorization = `Bearer ${token}`;
+    if (forwardedFor !== undefined) headers['x-forwarded-for'] = forwardedFor;
+    if (requestId !== undefined) headers['x-request-id'] = requestId;
+    let payload: string | undefined;
+    if (options.body !== undefined) {
+      payload = JSON.stringify(options.body);
+      headers['content-type'] = options.contentType ?? 'application/json';
+    }
+    const attempts = method === 'GET' ? 2 : 1;
+
+    for (let attempt = 1; ; attempt++) {
+      const started = performance.now();
+      // Logged when it starts, so that the list reads in the order the query made its calls.
+      const call: RestCall = { method, path: shownPath, status: null, durationMs: 0 };
+      log.record(call);
+      let status: number;
+      let contentType: string;
+      let text: string;
+      try {
+        const response = await request(`${baseUrl}${fullPath}`, {
+          method: method as Dispatcher.HttpMethod,
+          headers,
+          body: payload,
+          dispatcher,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        status = response.statusCode;
+        const type = response.headers['content-type'];
+        contentType = (Array.isArray(type) ? type[0] : type) ?? '';
+        text = await response.body.text();
+      } catch (error) {
+        call.durationMs = performance.now() - started;
+        if (attempt < attempts && isConnectionReset(error)) {
+          logger.warn('rest call retried after a connection reset', { method, path: shownPath });
+          continue;
+        }
+        const kind = isTimeout(error) ? 'timeout' : 'network';
+        logger.warn('rest call failed', { method, path: shownPath, kind, error: String(error) });
+        throw new RestError({ kind, method, path: shownPath, status: null, cause: error });
+      }
+      call.status = status;
+      call.durationMs = performance.now() - started;
+
+      let body: unknown = null;
+      if (text !== '' && /json/i.test(contentType)) {
+        try {
+          body = JSON.parse(text);
+        } catch (error) {
+          logger.warn('rest answer is not JSON', { method, path: shownPath, status });
+          throw new RestError({
+            kind: 'http',
+            method,
+            path: shownPath,
+            status,
+            title: 'invalid JSON',
+            cause: error,
+          });
+        }
+      }
+      if (status >= 400) {
+        const problem = isRecord(body) ? body : {};
+        if (status >= 500) logger.warn('rest call failed', { method, path: shownPath, status });
+        throw new RestError({
+          kind: 'http',
+          method,
+          path: shownPath,
+          status,
+          title: optionalText(problem.title),
+          detail: optionalText(problem.detail),
+          violations: violationsOf(problem),
+        });
+      }
+      return body as T | null;
+    }
+  }
+}

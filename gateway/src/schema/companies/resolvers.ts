@@ -1,0 +1,48 @@
+import { idFromIri, messages } from '@portal/domain';
+import type { GatewayContext } from '../../context.ts';
+import { isRestError } from '../../rest/errors.ts';
+import { toGlobalId } from '../global-id.ts';
+
+/**
+ * A Company of the graph is a reference: its id comes from an IRI, its name is loaded only when asked
+ * (through the request's company loader, so a whole screen of companies costs one call).
+ */
+export interface CompanyRef {
+  companyId: number;
+}
+
+export function companyRef(iri: string | number | null | undefined): CompanyRef | null {
+  const companyId = idFromIri(iri);
+  return companyId === null ? null : { companyId };
+}
+
+/** The company's name, or 'Société {id}' when it cannot be loaded (SPEC 8: the failure is logged). */
+export async function companyName(context: GatewayContext, companyId: number): Promise<string> {
+  try {
+    const company = await context.loaders.companies.load(companyId);
+    if (company?.name) return company.name;
+    context.logger.warn('company name unavailable', {
+      companyId,
+      reason: 'not visible',
+      requestId: context.requestId,
+    });
+  } catch (error) {
+    // An expired session must still send the user to the login page.
+    if (isRestError(error, 401)) throw error;
+    context.logger.warn('company name unavailable', {
+      companyId,
+      error: String(error),
+      requestId: context.requestId,
+    });
+  }
+  return messages.companyFallbackName(companyId);
+}
+
+export const companyResolvers = {
+  Company: {
+    id: (company: CompanyRef) => toGlobalId('Company', company.companyId),
+    databaseId: (company: CompanyRef) => company.companyId,
+    name: (company: CompanyRef, _args: unknown, context: GatewayContext) =>
+      companyName(context, company.companyId),
+  },
+};

@@ -1,0 +1,17 @@
+/** Relay global ids: base64 of 'Type:databaseId' (schema.graphql, interface Node). */
+export const NODE_TYPES = ['User', 'Company', 'Establishment', 'Entity'] as const;
+export type NodeType = (typeof NODE_TYPES)[number];
+
+export function toGlobalId(type: NodeType, databaseId: number): string {
+  return Buffer.from(`${type}:${databaseId}`, 'utf8').toString('base64');
+}
+
+/** The type and database id of a global id; null when it is not one of ours. */
+export function fromGlobalId(globalId: string): { type: NodeType; databaseId: number } | null {
+  const decoded = Buffer.from(globalId, 'base64').toString('utf8');
+  const match = /^([A-Za-z]+):([1-9][0-9]{0,15})$/.exec(decoded);
+  const type = NODE_TYPES.find((candidate) => candidate === match?.[1]);
+  const databaseId = Number(match?.[2]);
+  if (type === undefined || !Number.isSafeInteger(databaseId)) return null;
+  return { type, databaseId };
+}

@@ -1,0 +1,44 @@
+import type { GatewayContext } from '../context.ts';
+import { unauthenticatedError } from '../errors.ts';
+import { companyRef } from './companies/resolvers.ts';
+import { fromGlobalId, type NodeType } from './global-id.ts';
+
+/** Objects returned by node/nodes carry their type, which `Node.__resolveType` reads. */
+type TaggedNode = { __typename: NodeType } & object;
+
+function tagged(type: NodeType, value: object | null): TaggedNode | null {
+  return value === null ? null : { ...value, __typename: type };
+}
+
+/** Any node by its global id, through the request's loaders (so `nodes` batches per type); unseen is null. */
+export async function resolveNode(context: GatewayContext, globalId: string): Promise<TaggedNode | null> {
+  const parsed = fromGlobalId(globalId);
+  if (parsed === null) return null;
+  if (context.token === null) throw unauthenticatedError();
+  const { type, databaseId } = parsed;
+  const { loaders } = context;
+  switch (type) {
+    case 'User':
+      return tagged(type, await loaders.users.load(databaseId));
+    case 'Company':
+      return tagged(
+        type,
+        (await loaders.companies.load(databaseId)) === null ? null : companyRef(databaseId),
+      );
+    case 'Establishment':
+      return tagged(type, await loaders.sites.load(databaseId));
+    case 'Entity':
+      return tagged(type, await loaders.entities.load(databaseId));
+  }
+}
+
+export const nodeResolvers = {
+  Query: {
+    node: (_root: unknown, { id }: { id: string }, context: GatewayContext) => resolveNode(context, id),
+    nodes: (_root: unknown, { ids }: { ids: string[] }, context: GatewayContext) =>
+      ids.map((id) => resolveNode(context, id)),
+  },
+  Node: {
+    __resolveType: (node: TaggedNode) => node.__typename,
+  },
+};

@@ -1,0 +1,44 @@
+import type { Request, Response } from 'express';
+import type { GatewayConfig } from './config.ts';
+import type { LoginResult } from './rest/types.ts';
+
+/** The browser session: the api's opaque token, httpOnly so that scripts of the page never read it. */
+export const SESSION_COOKIE = 'portal_session';
+/** The signed-in user's id, so that the graph need not ask the api who the token belongs to. */
+export const USER_ID_COOKIE = 'portal_uid';
+
+// Plain-HTTP local addresses, where a Secure cookie would be dropped and login would silently fail.
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]', '0.0.0.0']);
+
+export function isLocalHost(hostname: string): boolean {
+  return LOCAL_HOSTS.has(hostname.toLowerCase());
+}
+
+/** Sets and clears the session cookies of one HTTP exchange. */
+export interface SessionCookies {
+  set(login: LoginResult): void;
+  clear(): void;
+}
+
+export function expressSessionCookies(
+  req: Request,
+  res: Response,
+  config: Pick<GatewayConfig, 'cookieSecure'>,
+): SessionCookies {
+  // Secure cookies are dropped by browsers on plain-HTTP local runs; every other host is served over HTTPS.
+  const secure =
+    config.cookieSecure === 'always' || (config.cookieSecure === 'auto' && !isLocalHost(req.hostname));
+  const base = { httpOnly: true, sameSite: 'lax', path: '/', secure } as const;
+  return {
+    set(login) {
+      const lifetime = Date.parse(login.expiresAt) - Date.now();
+      const options = Number.isFinite(lifetime) && lifetime > 0 ? { ...base, maxAge: lifetime } : base;
+      res.cookie(SESSION_COOKIE, login.token, options);
+      res.cookie(USER_ID_COOKIE, String(login.userId), options);
+    },
+    clear() {
+      res.clearCookie(SESSION_COOKIE, base);
+      res.clearCookie(USER_ID_COOKIE, base);
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { existsSync, statSync } from 'node:fs';
+import { extname, join, sep } from 'node:path';
+import express, { type Router } from 'express';
+import type { Logger } from './logger.ts';
+
+/** Paths that belong to the gateway's own routes, never to the web app's history fallback. */
+const NOT_APP_ROUTES = /^\/(graphql|auth|api|healthz)(\/|$)/;
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The built web app: hashed assets (Vite's `assets/`) cached for a year, everything else (index.html,
+ * /sw.js, the manifest) revalidated on each use, and index.html for any other page a browser asks for, so
+ * that deep links such as /customer/Login reach the app's router. Null when the app is not built.
+ */
+export function webAppRouter(distDir: string, logger: Logger): Router | null {
+  const indexFile = join(distDir, 'index.html');
+  if (!existsSync(distDir) || !statSync(distDir).isDirectory()) {
+    logger.warn('web app not built: serving only the graph', { webDistDir: distDir });
+    return null;
+  }
+  const assetsDir = join(distDir, 'assets') + sep;
+  const router = express.Router();
+  router.use(
+    express.static(distDir, {
+      index: false,
+      redirect: false,
+      setHeaders(res, path) {
+        res.setHeader('Cache-Control', path.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
+      },
+    }),
+  );
+  router.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (NOT_APP_ROUTES.test(req.path) || extname(req.path) !== '') return next();
+    if (!req.accepts('html') || !existsSync(indexFile)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexFile);
+  });
+  return router;
+}

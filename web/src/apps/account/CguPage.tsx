@@ -1,0 +1,152 @@
+import { Box, Button, Checkbox, Field, Heading, Stack, Text } from '@chakra-ui/react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useMutation } from 'react-relay';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import type { CguPageAcceptTermsMutation } from '../../__generated__/CguPageAcceptTermsMutation.graphql.ts';
+import type { CguPageQuery } from '../../__generated__/CguPageQuery.graphql.ts';
+import { PageTitle } from '../../components/PageTitle.tsx';
+import { FormAlert } from '../../forms/FormAlert.tsx';
+import { termsSections, termsVersion } from '../../i18n/cgu.fr.ts';
+import { paths } from '../../paths.ts';
+import { usePreloadedRouteQuery } from '../../relay/preload.ts';
+
+export const cguPageQuery = graphql`
+  query CguPageQuery {
+    viewer {
+      id
+      hasAcceptedCGU
+    }
+  }
+`;
+
+const acceptTermsMutation = graphql`
+  mutation CguPageAcceptTermsMutation($input: AcceptTermsInput!) {
+    acceptTerms(input: $input) {
+      viewer {
+        id
+        hasAcceptedCGU
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+/** The terms of use (SPEC 5: they must be accepted to access the platform). */
+export function CguPage() {
+  const { t } = useTranslation();
+  const { viewer } = usePreloadedRouteQuery<CguPageQuery>(cguPageQuery);
+  return (
+    <Stack gap="6">
+      <PageTitle title={t('terms.title')} />
+      <Stack gap="2">
+        <Heading as="h1" size="xl">
+          {t('terms.title')}
+        </Heading>
+        <Text color="fg.muted">{t('terms.version', { date: termsVersion })}</Text>
+        {!viewer?.hasAcceptedCGU && <Text>{t('terms.intro')}</Text>}
+      </Stack>
+      <Box
+        as="article"
+        tabIndex={0}
+        aria-label={t('terms.title')}
+        maxH={{ base: 'none', md: '50vh' }}
+        overflowY="auto"
+        borderWidth="1px"
+        borderRadius="md"
+        p="5"
+        bg="bg.subtle"
+      >
+        <Stack gap="5">
+          {termsSections.map((section) => (
+            <Box as="section" key={section.title}>
+              <Heading as="h2" size="md" mb="2">
+                {section.title}
+              </Heading>
+              <Stack gap="2">
+                {section.paragraphs.map((paragraph) => (
+                  <Text key={paragraph}>{paragraph}</Text>
+                ))}
+              </Stack>
+            </Box>
+          ))}
+        </Stack>
+      </Box>
+      {viewer?.hasAcceptedCGU ? (
+        <Stack gap="4">
+          <Text fontWeight="medium">{t('terms.accepted')}</Text>
+          <Button asChild colorPalette="brand" alignSelf="flex-start">
+            <RouterLink to={paths.dashboard}>{t('terms.goToDashboard')}</RouterLink>
+          </Button>
+        </Stack>
+      ) : (
+        <AcceptTermsForm />
+      )}
+    </Stack>
+  );
+}
+
+function AcceptTermsForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [commitAccept, isInFlight] = useMutation<CguPageAcceptTermsMutation>(acceptTermsMutation);
+  const [accepted, setAccepted] = useState(false);
+  const [showRequired, setShowRequired] = useState(false);
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const requiredErrorId = useId();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!accepted) {
+      setShowRequired(true);
+      return;
+    }
+    setFormErrors([]);
+    commitAccept({
+      variables: { input: { accepted: true } },
+      onCompleted: ({ acceptTerms }) => {
+        if (acceptTerms.userErrors.length > 0 || !acceptTerms.viewer?.hasAcceptedCGU) {
+          const messages = acceptTerms.userErrors.map((error) => error.message);
+          setFormErrors(messages.length > 0 ? messages : [t('errors.generic')]);
+          return;
+        }
+        navigate(paths.dashboard, { replace: true });
+      },
+      onError: () => setFormErrors([t('errors.retryLater')]),
+    });
+  };
+
+  return (
+    <Stack asChild gap="5">
+      <form onSubmit={onSubmit} noValidate>
+        <FormAlert messages={formErrors} />
+        <Field.Root invalid={showRequired && !accepted} ids={{ errorText: requiredErrorId }}>
+          <Checkbox.Root
+            checked={accepted}
+            colorPalette="brand"
+            onCheckedChange={(details) => setAccepted(details.checked === true)}
+          >
+            <Checkbox.HiddenInput
+              aria-describedby={showRequired && !accepted ? requiredErrorId : undefined}
+            />
+            <Checkbox.Control />
+            <Checkbox.Label>{t('terms.accept')}</Checkbox.Label>
+          </Checkbox.Root>
+          {showRequired && !accepted && <Field.ErrorText>{t('terms.required')}</Field.ErrorText>}
+        </Field.Root>
+        <Button
+          type="submit"
+          colorPalette="brand"
+          loading={isInFlight}
+          loadingText={t('terms.submit')}
+          alignSelf="flex-start"
+        >
+          {t('terms.submit')}
+        </Button>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,161 @@
+import { Alert, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { idFromIri, type PasswordChangeInput, passwordChangeSchema } from '@portal/domain';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { graphql, useMutation } from 'react-relay';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import type { ResetPasswordPageMutation } from '../../__generated__/ResetPasswordPageMutation.graphql.ts';
+import { PageTitle } from '../../components/PageTitle.tsx';
+import { FormAlert } from '../../forms/FormAlert.tsx';
+import { FormField } from '../../forms/FormField.tsx';
+import { PasswordInput } from '../../forms/PasswordInput.tsx';
+import { applyUserErrors } from '../../forms/userErrors.ts';
+import { paths } from '../../paths.ts';
+
+const resetPasswordMutation = graphql`
+  mutation ResetPasswordPageMutation($input: ResetPasswordInput!) {
+    resetPassword(input: $input) {
+      ok
+      linkExpired
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+type Outcome = 'form' | 'done' | 'expired';
+
+/** The page of the e-mailed link `/customer/Resetpassword?id={userId}&token={token}`. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const userId = idFromIri(searchParams.get('id'));
+  const token = searchParams.get('token')?.trim() ?? '';
+  const [outcome, setOutcome] = useState<Outcome>('form');
+
+  return (
+    <Stack gap="6">
+      <PageTitle title={t('resetPassword.title')} />
+      <Heading as="h1" size="xl">
+        {t('resetPassword.title')}
+      </Heading>
+      {userId === null || token === '' ? (
+        <AskAgain message={t('resetPassword.invalidLink')} />
+      ) : outcome === 'expired' ? (
+        <AskAgain message={t('resetPassword.linkExpired')} />
+      ) : outcome === 'done' ? (
+        <Stack gap="5">
+          <Alert.Root status="success" role="status">
+            <Alert.Indicator />
+            <Alert.Description>{t('resetPassword.success')}</Alert.Description>
+          </Alert.Root>
+          <Button asChild colorPalette="brand" width="full">
+            <RouterLink to={paths.login}>{t('resetPassword.goToLogin')}</RouterLink>
+          </Button>
+        </Stack>
+      ) : (
+        <ResetPasswordForm userId={userId} token={token} onOutcome={setOutcome} />
+      )}
+    </Stack>
+  );
+}
+
+function AskAgain({ message }: { message: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="5">
+      <Alert.Root status="warning" role="alert">
+        <Alert.Indicator />
+        <Alert.Description>{message}</Alert.Description>
+      </Alert.Root>
+      <Button asChild colorPalette="brand" width="full">
+        <RouterLink to={paths.forgotPassword}>{t('resetPassword.askAgain')}</RouterLink>
+      </Button>
+    </Stack>
+  );
+}
+
+interface ResetPasswordFormProps {
+  userId: number;
+  token: string;
+  onOutcome: (outcome: Outcome) => void;
+}
+
+function ResetPasswordForm({ userId, token, onOutcome }: ResetPasswordFormProps) {
+  const { t } = useTranslation();
+  const [commitReset, isInFlight] = useMutation<ResetPasswordPageMutation>(resetPasswordMutation);
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    trigger,
+    getFieldState,
+    formState: { errors },
+  } = useForm<PasswordChangeInput>({
+    resolver: zodResolver(passwordChangeSchema),
+    mode: 'onChange',
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    setFormErrors([]);
+    commitReset({
+      variables: { input: { userId, token, ...values } },
+      onCompleted: ({ resetPassword }) => {
+        if (resetPassword.linkExpired) return onOutcome('expired');
+        if (resetPassword.ok && resetPassword.userErrors.length === 0) return onOutcome('done');
+        const messages = applyUserErrors(resetPassword.userErrors, ['password', 'confirmPassword'], setError);
+        setFormErrors(resetPassword.userErrors.length > 0 ? messages : [t('errors.generic')]);
+      },
+      onError: () => setFormErrors([t('errors.retryLater')]),
+    });
+  });
+
+  return (
+    <Stack gap="5">
+      <Text color="fg.muted">{t('resetPassword.intro')}</Text>
+      <FormAlert messages={formErrors} />
+      <Stack asChild gap="5">
+        <form onSubmit={onSubmit} noValidate>
+          <FormField
+            label={t('resetPassword.password')}
+            error={errors.password?.message}
+            helperText={t('resetPassword.rules')}
+            required
+          >
+            <PasswordInput
+              autoComplete="new-password"
+              {...register('password', {
+                // Re-check the confirmation once the user has typed one, so a mismatch appears or clears live.
+                onChange: () => {
+                  if (getFieldState('confirmPassword').isDirty) void trigger('confirmPassword');
+                },
+              })}
+            />
+          </FormField>
+          <FormField
+            label={t('resetPassword.confirmPassword')}
+            error={errors.confirmPassword?.message}
+            required
+          >
+            <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
+          </FormField>
+          <Button
+            type="submit"
+            colorPalette="brand"
+            loading={isInFlight}
+            loadingText={t('resetPassword.submit')}
+            width="full"
+          >
+            {t('resetPassword.submit')}
+          </Button>
+        </form>
+      </Stack>
+    </Stack>
+  );
+}

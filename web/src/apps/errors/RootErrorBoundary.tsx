@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { UnauthenticatedError } from '../../relay/errors.ts';
+import { isBotUserAgent } from './botUserAgent.ts';
+import { chunkReloadAllowed, isChunkLoadError, reloadForChunkError } from './chunkReload.ts';
+import { NotFoundPage } from './NotFoundPage.tsx';
+
+/**
+ * The root route's error element (SPEC 2, 8): a chunk that failed to load reloads the page (once in 10 s), an
+ * expired session is already on its way to the login page, bots get nothing, everyone else the 404 page.
+ */
+export function RootErrorBoundary() {
+  const error = useRouteError();
+  const unauthenticated = error instanceof UnauthenticatedError;
+  // Decided once per error: the reload itself writes the timestamp that would otherwise flip this.
+  const [reloading] = useState(() => isChunkLoadError(error) && chunkReloadAllowed());
+
+  useEffect(() => {
+    if (reloading) {
+      reloadForChunkError();
+      return;
+    }
+    if (unauthenticated || (isRouteErrorResponse(error) && error.status === 404)) return;
+    console.error('Unhandled error', error);
+  }, [error, unauthenticated, reloading]);
+
+  if (unauthenticated || reloading) return null;
+  if (isBotUserAgent(navigator.userAgent)) return null;
+  return <NotFoundPage />;
+}

@@ -1,0 +1,39 @@
+import { within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes, screen } from '../test/TestWrapper.tsx';
+import { TabsLayout } from './TabsLayout.tsx';
+
+const tabs = [
+  { key: 'skips', label: 'Contenants', to: '/operations', end: true },
+  { key: 'requests', label: 'Demandes', to: '/operations/demandes' },
+  { key: 'history', label: 'Historique', to: '/operations/historique' },
+];
+
+describe('TabsLayout', () => {
+  it('renders one link per tab, marks the current route and follows a click', async () => {
+    const { user, router } = renderRoutes(
+      [
+        {
+          path: '/operations',
+          element: <TabsLayout title="Opérations" tabsLabel="Vues des opérations" tabs={tabs} />,
+          children: [
+            { index: true, element: <p>Liste des contenants</p> },
+            { path: 'demandes', element: <p>Liste des demandes</p> },
+            { path: 'historique', element: <p>Historique des enlèvements</p> },
+          ],
+        },
+      ],
+      { path: '/operations' },
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Vues des opérations' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Opérations' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Contenants' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByText('Liste des contenants')).toBeInTheDocument();
+
+    await user.click(within(nav).getByRole('link', { name: 'Historique' }));
+    expect(await screen.findByText('Historique des enlèvements')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/operations/historique');
+    expect(within(nav).getByRole('link', { name: 'Historique' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Contenants' })).not.toHaveAttribute('aria-current');
+  });
+});

@@ -1,0 +1,32 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { AppProviders } from './AppProviders.tsx';
+import { chunkReloadAllowed, reloadForChunkError } from './apps/errors/chunkReload.ts';
+import { PwaUpdatePrompt } from './components/PwaUpdatePrompt.tsx';
+import { createRelayEnvironment } from './relay/environment.ts';
+import { createSessionExpiredHandler } from './relay/viewerSession.ts';
+import { createRoutes } from './routes.tsx';
+
+const environment = createRelayEnvironment({ onUnauthenticated: createSessionExpiredHandler() });
+
+const router = createBrowserRouter(createRoutes(environment));
+
+// A preloaded chunk of an older deployment is gone: reload to get the new one (SPEC 8).
+window.addEventListener('vite:preloadError', (event) => {
+  if (!chunkReloadAllowed()) return;
+  event.preventDefault();
+  reloadForChunkError();
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders environment={environment}>
+      <RouterProvider router={router} />
+      <PwaUpdatePrompt />
+    </AppProviders>
+  </StrictMode>,
+);

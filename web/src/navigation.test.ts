@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { isNavigationGroup, type NavigationEntry, navigationFor, typologiesFromGraph } from './navigation.ts';
+
+const keys = (entries: NavigationEntry[]) =>
+  entries.flatMap((entry) =>
+    isNavigationGroup(entry) ? [entry.key, ...entry.children.map((c) => c.key)] : [entry.key],
+  );
+
+describe('navigation table', () => {
+  it('gives producers and retrievers their mirror menus', () => {
+    expect(keys(navigationFor(['producer']))).toEqual([
+      'dashboard',
+      'establishments',
+      'providers',
+      'pickups',
+      'hazardousPickups',
+      'wasteTracking',
+      'documents',
+      'costs',
+      'help',
+      'contact',
+      'profile',
+    ]);
+    expect(keys(navigationFor(['retriever']))).toEqual([
+      'dashboard',
+      'establishments',
+      'clients',
+      'pickups',
+      'activity',
+      'outlets',
+      'activityCosts',
+      'defaultOutlets',
+      'documents',
+      'help',
+      'contact',
+      'profile',
+    ]);
+    expect(keys(navigationFor(['carrier']))).toEqual([
+      'dashboard',
+      'pickups',
+      'documents',
+      'help',
+      'contact',
+      'profile',
+    ]);
+  });
+
+  it('merges the menus of a user with several typologies without duplicates', () => {
+    const both = keys(navigationFor(['producer', 'retriever']));
+    expect(both).toContain('providers');
+    expect(both).toContain('clients');
+    expect(new Set(both).size).toBe(both.length);
+  });
+
+  it('reads the graph enum values', () => {
+    expect(typologiesFromGraph(['PRODUCER', 'CARRIER', 'UNKNOWN'])).toEqual(['producer', 'carrier']);
+  });
+});

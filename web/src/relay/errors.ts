@@ -1,0 +1,25 @@
+/** Errors the network layer raises, so that boundaries and forms can tell them apart. */
+
+export interface GraphQLErrorEntry {
+  message: string;
+  path?: ReadonlyArray<string | number>;
+  extensions?: { code?: string } & Record<string, unknown>;
+}
+
+/** The session is missing or expired (HTTP 401 or `UNAUTHENTICATED`): the user is on the way to the login page. */
+export class UnauthenticatedError extends Error {
+  override name = 'UnauthenticatedError';
+}
+
+/** The gateway answered without data: a network failure, an unexpected status or GraphQL errors only. */
+export class GraphQLRequestError extends Error {
+  override name = 'GraphQLRequestError';
+  readonly status: number | null;
+  readonly errors: readonly GraphQLErrorEntry[];
+
+  constructor(message: string, status: number | null, errors: readonly GraphQLErrorEntry[] = []) {
+    super(message);
+    this.status = status;
+    this.errors = errors;
+  }
+}

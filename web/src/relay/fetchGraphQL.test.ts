@@ -1,0 +1,80 @@
+import type { RequestParameters } from 'relay-runtime';
+import { describe, expect, it, vi } from 'vitest';
+import { GraphQLRequestError, UnauthenticatedError } from './errors.ts';
+import { createFetchFunction } from './fetchGraphQL.ts';
+
+const params = {
+  id: 'c0ffee',
+  cacheID: 'c0ffee',
+  name: 'SomeScreenQuery',
+  operationKind: 'query',
+  text: null,
+  metadata: {},
+} as RequestParameters;
+
+function respond(status: number, body: unknown, contentType = 'application/json') {
+  const fetchMock = vi.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': contentType } }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function run(onUnauthenticated = vi.fn()) {
+  return Promise.resolve(createFetchFunction({ onUnauthenticated })(params, { first: 10 }, {}));
+}
+
+describe('fetch function', () => {
+  it('posts the persisted id and the variables with the session cookie', async () => {
+    const fetchMock = respond(200, { data: { viewer: null } });
+    await expect(run()).resolves.toEqual({ data: { viewer: null } });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/graphql');
+    expect(init?.method).toBe('POST');
+    expect(init?.credentials).toBe('same-origin');
+    expect(JSON.parse(String(init?.body))).toEqual({ doc_id: 'c0ffee', variables: { first: 10 } });
+  });
+
+  it('reports UNAUTHENTICATED and fails the request', async () => {
+    respond(200, { data: null, errors: [{ message: 'expired', extensions: { code: 'UNAUTHENTICATED' } }] });
+    const onUnauthenticated = vi.fn();
+    await expect(run(onUnauthenticated)).rejects.toBeInstanceOf(UnauthenticatedError);
+    expect(onUnauthenticated).toHaveBeenCalledTimes(1);
+  });
+
+  it('treats HTTP 401 the same way', async () => {
+    respond(401, 'Unauthorized', 'text/plain');
+    const onUnauthenticated = vi.fn();
+    await expect(run(onUnauthenticated)).rejects.toBeInstanceOf(UnauthenticatedError);
+    expect(onUnauthenticated).toHaveBeenCalledTimes(1);
+  });
+
+  it('passes partial data on (a failed field is null) and fails when there is no data', async () => {
+    const partial = {
+      data: { viewer: { name: null } },
+      errors: [{ message: 'x', extensions: { code: 'UPSTREAM_ERROR' } }],
+    };
+    respond(200, partial);
+    await expect(run()).resolves.toEqual(partial);
+
+    respond(200, {
+      errors: [{ message: 'Champ inconnu', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }],
+    });
+    const failure = run();
+    await expect(failure).rejects.toBeInstanceOf(GraphQLRequestError);
+    await expect(failure).rejects.toThrow('SomeScreenQuery: Champ inconnu');
+
+    respond(502, '<html>Bad gateway</html>', 'text/html');
+    await expect(run()).rejects.toMatchObject({ status: 502 });
+  });
+
+  it('refuses an operation without a persisted id', async () => {
+    const fetchMock = respond(200, { data: {} });
+    const withText = { ...params, id: null, text: 'query X { viewer { id } }' } as RequestParameters;
+    await expect(
+      Promise.resolve(createFetchFunction({ onUnauthenticated: vi.fn() })(withText, {}, {})),
+    ).rejects.toThrow('has no persisted id');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

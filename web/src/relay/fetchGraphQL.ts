@@ -1,0 +1,57 @@
+import type { FetchFunction, GraphQLResponse } from 'relay-runtime';
+import { type GraphQLErrorEntry, GraphQLRequestError, UnauthenticatedError } from './errors.ts';
+
+export const GRAPHQL_ENDPOINT = '/graphql';
+
+export interface FetchGraphQLOptions {
+  /** Called once per request that finds the session missing or expired, before the request fails. */
+  onUnauthenticated: () => void;
+  endpoint?: string;
+}
+
+interface GraphQLBody {
+  data?: Record<string, unknown> | null;
+  errors?: GraphQLErrorEntry[];
+}
+
+/**
+ * Sends persisted operations: relay-compiler writes each operation's text to persisted-queries.json and leaves
+ * only its id in the artifact, so the body is `{doc_id, variables}`. The session travels in the httpOnly cookie.
+ */
+export function createFetchFunction(options: FetchGraphQLOptions): FetchFunction {
+  const endpoint = options.endpoint ?? GRAPHQL_ENDPOINT;
+  return async (params, variables) => {
+    if (!params.id) {
+      throw new Error(`Operation ${params.name} has no persisted id: run relay-compiler with persistConfig.`);
+    }
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ doc_id: params.id, variables }),
+    });
+    const body = await readGraphQLBody(response);
+    const errors = body?.errors ?? [];
+    if (response.status === 401 || errors.some((error) => error.extensions?.code === 'UNAUTHENTICATED')) {
+      options.onUnauthenticated();
+      throw new UnauthenticatedError(`${params.name}: session missing or expired`);
+    }
+    if (!body || body.data == null) {
+      const detail = errors.map((error) => error.message).join('; ') || `HTTP ${response.status}`;
+      throw new GraphQLRequestError(`${params.name}: ${detail}`, response.status, errors);
+    }
+    // Partial data with errors (e.g. UPSTREAM_ERROR on one field) is committed: the failed fields are null.
+    return body as GraphQLResponse;
+  };
+}
+
+async function readGraphQLBody(response: Response): Promise<GraphQLBody | null> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return null;
+  try {
+    const body: unknown = await response.json();
+    return typeof body === 'object' && body !== null ? (body as GraphQLBody) : null;
+  } catch {
+    return null;
+  }
+}

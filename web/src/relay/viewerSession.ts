@@ -1,0 +1,74 @@
+import { redirect } from 'react-router-dom';
+import { fetchQuery, graphql, type IEnvironment } from 'relay-runtime';
+import type { viewerSessionQuery } from '../__generated__/viewerSessionQuery.graphql.ts';
+import { isPublicPath, loginPath, paths } from '../paths.ts';
+
+const sessionQuery = graphql`
+  query viewerSessionQuery {
+    viewer {
+      id
+      hasAcceptedCGU
+    }
+  }
+`;
+
+export type SessionViewer = NonNullable<viewerSessionQuery['response']['viewer']>;
+
+/** The signed-in user, from the store when known (login and acceptTerms keep it current), else from the gateway. */
+export async function loadSessionViewer(environment: IEnvironment): Promise<SessionViewer | null> {
+  const data = await fetchQuery<viewerSessionQuery>(
+    environment,
+    sessionQuery,
+    {},
+    {
+      fetchPolicy: 'store-or-network',
+    },
+  ).toPromise();
+  return data?.viewer ?? null;
+}
+
+interface RequireViewerOptions {
+  /** The terms page itself is reachable before the terms are accepted. */
+  allowPendingTerms?: boolean;
+}
+
+/**
+ * Route guard for loaders: anonymous users go to the login page (keeping the wanted path), users who have not
+ * accepted the terms go to /cgu. Throws the redirect Response, as React Router expects.
+ */
+export async function requireViewer(
+  environment: IEnvironment,
+  request: Request,
+  options: RequireViewerOptions = {},
+): Promise<SessionViewer> {
+  const viewer = await loadSessionViewer(environment);
+  if (!viewer) {
+    const url = new URL(request.url);
+    throw redirect(loginPath(url.pathname + url.search));
+  }
+  if (!viewer.hasAcceptedCGU && !options.allowPendingTerms) throw redirect(paths.terms);
+  return viewer;
+}
+
+/**
+ * A full page load to the login page: it also empties the Relay store and every other in-memory state, so
+ * nothing of the previous session survives (logout, expired session).
+ */
+export function leaveToLogin(returnTo?: string, options: { sessionExpired?: boolean } = {}): void {
+  window.location.assign(loginPath(returnTo, options));
+}
+
+/**
+ * What the network layer calls when the session is missing or expired (SPEC 8: HTTP 401 sends the user to
+ * the login page, which brings them back afterwards). Public pages have nothing to protect, and reloading them
+ * would loop.
+ */
+export function createSessionExpiredHandler(
+  leave: (url: string) => void = (url) => window.location.assign(url),
+): () => void {
+  return () => {
+    const { pathname, search } = window.location;
+    if (isPublicPath(pathname)) return;
+    leave(loginPath(pathname + search, { sessionExpired: true }));
+  };
+}

@@ -1,0 +1,83 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
+import type { IEnvironment, OperationDescriptor } from 'relay-runtime';
+import {
+  createMockEnvironment,
+  type MockEnvironment,
+  MockPayloadGenerator,
+  type MockResolvers,
+} from 'relay-test-utils';
+import { AppProviders } from '../AppProviders.tsx';
+import { createRoutes } from '../routes.tsx';
+
+/**
+ * The one test wrapper: the app's providers (Relay mock environment, Chakra, i18n) around a memory router.
+ * `renderRoute` renders the real route table at a path; `renderRoutes` renders routes a test defines.
+ */
+export type { MockEnvironment };
+
+/** Renders the app's real route table at a path. */
+export function renderRoute(path: string, environment: MockEnvironment = createMockEnvironment()) {
+  return renderRoutes(createRoutes(environment), { path, environment });
+}
+
+/** Renders any route objects (layouts, error boundaries) with the same providers. */
+export function renderRoutes<TEnvironment extends IEnvironment = MockEnvironment>(
+  routes: RouteObject[],
+  options: { path?: string; environment?: TEnvironment } = {},
+) {
+  const environment = options.environment ?? (createMockEnvironment() as IEnvironment as TEnvironment);
+  const router = createMemoryRouter(routes, { initialEntries: [options.path ?? '/'] });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders environment={environment}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, environment, user };
+}
+
+function operationName(operation: OperationDescriptor): string {
+  return operation.request.node.params.name;
+}
+
+/** Mock values per GraphQL type name (`{ User: { fullName: 'Claire Martin' } }`); the rest is generated. */
+export type TypeValues = Record<string, Record<string, unknown>>;
+
+function toResolvers(values: TypeValues): MockResolvers {
+  return Object.fromEntries(Object.entries(values).map(([type, value]) => [type, () => value]));
+}
+
+/** Waits until the app sends the named operation, then answers it with data generated from the values. */
+export async function resolveOperation(
+  environment: MockEnvironment,
+  name: string,
+  values: TypeValues = {},
+): Promise<OperationDescriptor> {
+  let found: OperationDescriptor | undefined;
+  await waitFor(() => {
+    found = environment.mock.getAllOperations().find((operation) => operationName(operation) === name);
+    if (!found) {
+      const pending = environment.mock.getAllOperations().map(operationName).join(', ') || 'none';
+      throw new Error(`Operation ${name} not sent; pending: ${pending}`);
+    }
+  });
+  const operation = found as OperationDescriptor;
+  act(() => {
+    environment.mock.resolve(operation, MockPayloadGenerator.generate(operation, toResolvers(values)));
+  });
+  return operation;
+}
+
+/** Signs a user in for the route guards (the session query every authenticated loader awaits). */
+export async function resolveSession(
+  environment: MockEnvironment,
+  viewer: { hasAcceptedCGU: boolean } | null,
+) {
+  await resolveOperation(environment, 'viewerSessionQuery', {
+    Query: { viewer: viewer === null ? null : { id: 'VXNlcjox', ...viewer } },
+  });
+}
+
+export { screen };

@@ -1,0 +1,78 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { relay } from './vite/relay.ts';
+
+const sourceDirectory = fileURLToPath(new URL('./src', import.meta.url));
+const artifactDirectory = fileURLToPath(new URL('./src/__generated__', import.meta.url));
+/** The gateway serving /graphql and /auth in development (`npm run dev -w web`). */
+const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
+const gatewayProxy = {
+  '/graphql': { target: gatewayUrl, changeOrigin: false },
+  '/auth': { target: gatewayUrl, changeOrigin: false },
+};
+
+export default defineConfig({
+  plugins: [
+    relay({ sourceDirectory, artifactDirectory }),
+    react(),
+    VitePWA({
+      filename: 'sw.js',
+      scope: '/',
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'apple-touch-icon-180x180.png'],
+      manifest: {
+        id: '/',
+        name: 'Portail déchets',
+        short_name: 'Déchets',
+        description: 'Suivi et traçabilité des déchets de vos établissements',
+        lang: 'fr',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#137563',
+        background_color: '#f6faf9',
+        icons: [
+          { src: 'pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'maskable-icon-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // API calls and file routes are never answered with the app shell.
+        navigateFallbackDenylist: [/^\/graphql/, /^\/auth\//, /^\/api\//],
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      },
+    }),
+  ],
+  server: { port: Number(process.env.WEB_DEV_PORT ?? 5173), proxy: gatewayProxy },
+  preview: { port: Number(process.env.WEB_PREVIEW_PORT ?? 4173), proxy: gatewayProxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than screens: separate chunks stay cached across deployments.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+            },
+            { name: 'relay', test: /node_modules[\\/](react-relay|relay-runtime|fbjs|invariant)[\\/]/ },
+            {
+              name: 'chakra',
+              test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@internationalized|@pandacss|@swc)[\\/]/,
+            },
+            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/ },
+            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});

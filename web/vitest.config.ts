@@ -1,0 +1,17 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import { relay } from './vite/relay.ts';
+
+const sourceDirectory = fileURLToPath(new URL('./src', import.meta.url));
+const artifactDirectory = fileURLToPath(new URL('./src/__generated__', import.meta.url));
+
+export default defineConfig({
+  plugins: [relay({ sourceDirectory, artifactDirectory })],
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.ts'],
+    setupFiles: ['./src/test/setup.ts'],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});
