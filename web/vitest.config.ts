@@ -12,6 +12,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Screens render Chakra and Relay in jsdom and are driven by user-event: slow on a busy machine.
+    testTimeout: 20_000,
     unstubGlobals: true,
   },
 });

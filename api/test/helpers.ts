@@ -113,6 +113,20 @@ export function mergePatch(
   });
 }
 
+export function postJson(
+  api: Api,
+  url: string,
+  session: Session,
+  body: unknown,
+): Promise<LightMyRequestResponse> {
+  return api.app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+}
+
 export interface HydraCollectionBody<T = Record<string, unknown>> {
   '@id': string;
   '@type': string;

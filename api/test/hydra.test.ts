@@ -84,6 +84,19 @@ describe('collection query parsing', () => {
       expect.objectContaining({ status: 400 }) as unknown as Error,
     );
   });
+
+  it('reads q= as words where the collection searches, a number typed with separators as one word', () => {
+    const search = (q: string) => parseCollectionQuery({ q }, { search: true }).search;
+    expect(search("  Dépôt  d'Évry-Courcouronnes ")).toEqual(['Dépôt', 'd', 'Évry', 'Courcouronnes']);
+    expect(search('732 829 320 00074')).toEqual(['73282932000074']);
+    expect(search('69.007')).toEqual(['69007']);
+    expect(search('lyon lyon')).toEqual(['lyon']);
+    expect(search('   ')).toBeUndefined();
+    expect(parseCollectionQuery({ q: 'lyon' }).search).toBeUndefined();
+    expect(() => search('x'.repeat(201))).toThrowError(
+      expect.objectContaining({ status: 400 }) as unknown as Error,
+    );
+  });
 });
 
 describe('collection and item bodies', () => {

@@ -112,7 +112,15 @@ describe('a producer', () => {
     expect(companies).toContain(demo().carrierCompanyId);
     expect(companies).not.toContain(otherProducerCompanyId);
     const company = await get(api, `/api/companies/${demo().producerCompanyId}`, producer);
-    expect(Object.keys(company.json()).sort()).toEqual(['@context', '@id', '@type', 'id', 'name', 'siret']);
+    expect(Object.keys(company.json()).sort()).toEqual([
+      '@context',
+      '@id',
+      '@type',
+      'companySector',
+      'id',
+      'name',
+      'siret',
+    ]);
   });
 
   it('sees every entity of its own sites', async () => {

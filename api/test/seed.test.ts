@@ -62,6 +62,17 @@ describe('generateWorld', () => {
     }
   });
 
+  it('gives each company a NAF section: waste management for providers, transport for the carrier', () => {
+    const sectorsOf = (role: string) =>
+      new Set(world.companies.filter((c) => c.role === role).map((c) => c.sector));
+    expect(sectorsOf('collector')).toEqual(new Set(['E']));
+    expect(sectorsOf('recycler')).toEqual(new Set(['E']));
+    expect(sectorsOf('carrier')).toEqual(new Set(['H']));
+    const producers = sectorsOf('producer');
+    expect(producers.size).toBeGreaterThan(3);
+    for (const sector of producers) expect(sector).toMatch(/^[A-U]$/);
+  });
+
   it('is deterministic for a seed', () => {
     const options = {
       companies: 5,
@@ -105,6 +116,12 @@ describe('insertWorld', () => {
     expect(await count('users')).toBe(world.companies.length);
     expect(await count('user_companies')).toBe(world.companies.length);
     expect(inserted.siteIds).toHaveLength(world.sites.length);
+    const sectors = await api.db.query<{ code: string; companies: number }>(
+      `select s.code, count(*)::int as companies from companies c join company_sectors s on s.id = c.company_sector_id
+       group by s.code`,
+    );
+    expect(sectors.reduce((sum, row) => sum + row.companies, 0)).toBe(world.companies.length);
+    expect(sectors.find((row) => row.code === 'E')?.companies).toBe(20);
     const firstLink = world.siteLinks[0]!;
     const stored = await api.db.maybeOne(
       'select 1 from site_links where producer_site_id = $1 and retriever_site_id = $2',

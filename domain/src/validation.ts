@@ -86,3 +86,43 @@ export function siretPassesLuhn(siret: string): boolean {
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
+
+/** A calendar date as the api and the date inputs exchange it. */
+export const isoDateSchema = z
+  .string({ error: messages.required })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: messages.dateFormat, abort: true })
+  .refine((v) => {
+    // Rejects impossible days (2026-02-30) that Date would silently roll over.
+    const date = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v);
+  }, messages.dateFormat);
+
+export const postcodeSchema = z.string().regex(/^[0-9]{5}$/, messages.postcodeFormat);
+
+/** Establishment profile (SPEC 2 "Company profile"): what a producer or retriever may edit on their own site. */
+export const establishmentProfileSchema = z.object({
+  name: requiredText(255),
+  address: z.string().trim().max(255, messages.maxLength(255)).nullable().optional(),
+  city: requiredText(120),
+  postcode: postcodeSchema,
+  siret: siretSchema,
+});
+
+/** A chantier (company site entity): the end, when given, is not before the start. */
+export const entitySchema = z
+  .object({
+    name: requiredText(255),
+    startDate: isoDateSchema,
+    endDate: isoDateSchema.nullable().optional(),
+    address: z.string().trim().max(255, messages.maxLength(255)).nullable().optional(),
+  })
+  .refine((v) => !v.endDate || v.endDate >= v.startDate, {
+    message: messages.endBeforeStart,
+    path: ['endDate'],
+    // Only compare dates that are themselves valid: a malformed date already has its own message.
+    when: (payload) =>
+      !payload.issues.some((issue) => issue.path?.[0] === 'startDate' || issue.path?.[0] === 'endDate'),
+  });
+
+export type EstablishmentProfileInput = z.infer<typeof establishmentProfileSchema>;
+export type EntityInput = z.infer<typeof entitySchema>;

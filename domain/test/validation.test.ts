@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   decimalSchema,
+  entitySchema,
+  establishmentProfileSchema,
   hasFullAccess,
   idFromIri,
   isLimitedToEntities,
@@ -86,5 +88,45 @@ describe('ids and access', () => {
     expect(hasFullAccess(full, { id: 5, companyId: 2 })).toBe(false);
     expect(permissionsFor(['producer'], true)).not.toContain('site:update');
     expect(permissionsFor(['producer'], false)).toContain('site:update');
+  });
+});
+
+describe('establishment and chantier rules', () => {
+  it('refuses an end date before the start', () => {
+    const result = entitySchema.safeParse({
+      name: 'Chantier',
+      startDate: '2026-03-10',
+      endDate: '2026-03-09',
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ path: ['endDate'], message: messages.endBeforeStart });
+    expect(
+      entitySchema.safeParse({ name: 'Chantier', startDate: '2026-03-10', endDate: '2026-03-10' }).success,
+    ).toBe(true);
+    expect(entitySchema.safeParse({ name: 'Chantier', startDate: '2026-02-30' }).success).toBe(false);
+  });
+  it('checks the profile fields', () => {
+    const valid = { name: 'Usine', city: 'Lyon', postcode: '69007', siret: '73282932000074' };
+    expect(establishmentProfileSchema.safeParse(valid).success).toBe(true);
+    expect(firstError(establishmentProfileSchema.safeParse({ ...valid, siret: '12ab' }))).toBe(
+      messages.siretDigitsOnly,
+    );
+    expect(firstError(establishmentProfileSchema.safeParse({ ...valid, postcode: '690' }))).toBe(
+      messages.postcodeFormat,
+    );
+  });
+});
+
+describe('malformed dates', () => {
+  it('give one date message and no spurious order message', () => {
+    const result = entitySchema.safeParse({
+      name: 'Chantier',
+      startDate: '2026-03-10',
+      endDate: '2026-13-45',
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['endDate', messages.dateFormat],
+    ]);
+    expect(entitySchema.safeParse({ name: 'Chantier', startDate: 'hier' }).error?.issues).toHaveLength(1);
   });
 });

@@ -84,7 +84,8 @@ export function createRequestContext(
   });
   // Companies the viewer's screens show (own, of own sites, of linked sites): one batch fetches them all.
   const companyHints = new Set<number>();
-  const loadersFor = (rest: RestClient) => createLoaders(rest, { companyHints: () => companyHints });
+  const loadersFor = (rest: RestClient) =>
+    createLoaders(rest, { companyHints: () => companyHints, viewer: () => context.viewer() });
   const rest = anonymous.withToken(credentials?.token ?? null);
 
   const context: GatewayContext = {

@@ -3,7 +3,7 @@ import { messages } from '@portal/domain';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { NodeEnv } from './config.ts';
 import type { Logger } from './logger.ts';
-import { RestError } from './rest/errors.ts';
+import { isRestError, RestError } from './rest/errors.ts';
 
 /** The `extensions.code` values of the graph's errors (ARCHITECTURE.md, "The graph"). */
 export const ErrorCode = {
@@ -56,6 +56,31 @@ export function userErrorsOfRest(
     }));
   }
   return [{ field: [], message: error.problemMessage ?? fallbackMessage, code: null }];
+}
+
+/** The userError of a mutation whose target the caller cannot see (or that does not exist). */
+export function notFoundUserError(): UserError {
+  return { field: [], message: messages.notFound, code: ErrorCode.notFound };
+}
+
+/**
+ * A refused write as the payload's userErrors: 400/422 (violations, field path from `propertyPath`), 403
+ * (FORBIDDEN, with the SPEC 6 message) and 404 (NOT_FOUND). Null for what stays a GraphQL error on the field:
+ * 401, 5xx, time-outs, an unreachable api.
+ */
+export function userErrorsOfWrite(error: unknown, fallbackMessage: string): UserError[] | null {
+  if (!isRestError(error)) return null;
+  switch (error.status) {
+    case 400:
+    case 422:
+      return userErrorsOfRest(error, fallbackMessage);
+    case 403:
+      return [{ field: [], message: messages.forbidden, code: ErrorCode.forbidden }];
+    case 404:
+      return [notFoundUserError()];
+    default:
+      return null;
+  }
 }
 
 /**

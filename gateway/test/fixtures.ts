@@ -1,4 +1,11 @@
-import type { RestCompany, RestEntity, RestSite, RestUser } from '../src/rest/types.ts';
+import type {
+  RestCompany,
+  RestEntity,
+  RestReference,
+  RestSite,
+  RestState,
+  RestUser,
+} from '../src/rest/types.ts';
 
 /** JSON-LD bodies in the exact shapes of docs/rest-api.md. */
 
@@ -48,8 +55,28 @@ export function userItem(overrides: Partial<RestUser> = {}): RestUser {
   };
 }
 
-export function companyItem(id: number, name = `Entreprise ${id}`): RestCompany {
-  return { '@id': `/api/companies/${id}`, '@type': 'Company', id, name, siret: null };
+export function companyItem(
+  id: number,
+  name = `Entreprise ${id}`,
+  overrides: Partial<RestCompany> = {},
+): RestCompany {
+  return {
+    '@id': `/api/companies/${id}`,
+    '@type': 'Company',
+    id,
+    name,
+    siret: null,
+    companySector: null,
+    ...overrides,
+  };
+}
+
+export function sectorItem(id: number, code: string, label: string): RestReference {
+  return { '@id': `/api/company_sectors/${id}`, '@type': 'CompanySector', id, code, label };
+}
+
+export function stateItem(id: number, code: string, label: string, departments: string[]): RestState {
+  return { '@id': `/api/states/${id}`, '@type': 'State', id, code, label, departments };
 }
 
 export function siteItem(id: number, companyId: number, overrides: Partial<RestSite> = {}): RestSite {
@@ -72,6 +99,9 @@ export function siteItem(id: number, companyId: number, overrides: Partial<RestS
     hasFullAccess: true,
     companySiteEntities: [],
     companySiteEntitiesData: {},
+    linkedCompanySites: [],
+    entityCount: overrides.companySiteEntities?.length ?? 0,
+    companySector: null,
     ...overrides,
   };
 }

@@ -2,7 +2,9 @@ import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRequestContext } from '../src/context.ts';
 import { createGateway, SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
-import type { RestSite } from '../src/rest/types.ts';
+import { MAX_IDS_PER_CALL } from '../src/loaders/item-loader.ts';
+import type { RestEntity, RestSite } from '../src/rest/types.ts';
+import { collectionAnswer } from './api-world.ts';
 import { collection, companyItem, entityItem, idsOf, JSON_LD, siteItem, userItem } from './fixtures.ts';
 import {
   API,
@@ -59,20 +61,27 @@ const LINKED_COMPANY_BASE = 100;
 
 /** A producer (user 1) with `count` establishments over 7 companies, half as many linked providers' sites. */
 function producerWorld(count: number) {
-  const ownSites = Array.from({ length: count }, (_, i) => siteItem(1000 + i, 1 + (i % OWN_COMPANIES)));
+  const entities: RestEntity[] = [];
+  const ownSites = Array.from({ length: count }, (_, i) => {
+    const site = siteItem(1000 + i, 1 + (i % OWN_COMPANIES));
+    if (i % 2 !== 0) return site;
+    const entity = entityItem(9000 + i, site.id);
+    entities.push(entity);
+    return { ...site, companySiteEntities: [entity['@id']], entityCount: 1 };
+  });
   const linkedSites = Array.from({ length: Math.max(1, Math.floor(count / 2)) }, (_, i) =>
     siteItem(5000 + i, LINKED_COMPANY_BASE + (i % 3), { siteTypologies: ['retriever'] }),
   );
   const companyIds = [
     ...new Set([...ownSites, ...linkedSites].map((site) => Number(site.company?.split('/').pop()))),
   ];
-  const entities = ownSites.flatMap((site, i) => (i % 2 === 0 ? [entityItem(9000 + i, site.id)] : []));
   const user = userItem({
     id: 1,
     companies: ['/api/companies/1'],
     companiesIds: [1],
     companiesIdsFull: [...new Set(ownSites.map((site) => Number(site.company?.split('/').pop())))],
     linkedCompanies: [...new Set(linkedSites.map((site) => site.company as string))],
+    companySitesIdsFull: ownSites.map((site) => site.id),
   });
   return { user, ownSites, linkedSites, companyIds, entities };
 }
@@ -80,7 +89,7 @@ function producerWorld(count: number) {
 /** Mocks exactly the calls the viewer screen may make; each answers what its filter asks for. */
 function mockProducerApi(world: ReturnType<typeof producerWorld>, userPath = '/api/users/1') {
   const { user, ownSites, linkedSites, entities } = world;
-  return nock(API)
+  const scope = nock(API)
     .get(userPath)
     .reply(200, user, JSON_LD)
     .get('/api/users/1/company_sites_full')
@@ -99,7 +108,14 @@ function mockProducerApi(world: ReturnType<typeof producerWorld>, userPath = '/a
           idsOf(uri, 'id[]').map((id) => companyItem(id)),
         ),
       JSON_LD,
-    )
+    );
+  if (entities.length > MAX_IDS_PER_CALL) {
+    return scope
+      .get('/api/users/1/company_site_entities_full')
+      .query({ pagination: 'false', 'order[name]': 'asc' })
+      .reply(200, collection('company_site_entities', entities), JSON_LD);
+  }
+  return scope
     .get('/api/company_site_entities')
     .query(true)
     .reply(
@@ -115,15 +131,20 @@ function mockProducerApi(world: ReturnType<typeof producerWorld>, userPath = '/a
     );
 }
 
+/** The sites with chantiers go as a companySite[] filter, or, beyond one URL's worth, the viewer's own list. */
 function expectedCalls(world: ReturnType<typeof producerWorld>, userPath = '/api/users/1'): string[] {
   const companies = world.companyIds.map((id) => `id[]=${id}`).join('&');
-  const sites = world.ownSites.map((site: RestSite) => `companySite[]=${site.id}`).join('&');
+  const withEntities = world.ownSites.filter((site: RestSite) => site.companySiteEntities.length > 0);
+  const entities =
+    withEntities.length > MAX_IDS_PER_CALL
+      ? '/api/users/1/company_site_entities_full?pagination=false&order[name]=asc'
+      : `/api/company_site_entities?${withEntities.map((site) => `companySite[]=${site.id}`).join('&')}&pagination=false&order[name]=asc`;
   return [
     `GET ${userPath}`,
     'GET /api/users/1/company_sites_full?typology=producer&pagination=false&order[name]=asc',
     'GET /api/users/1/company_sites_linked_retriever_full?pagination=false&order[name]=asc',
     `GET /api/companies?${companies}&pagination=false`,
-    `GET /api/company_site_entities?${sites}&pagination=false&order[name]=asc`,
+    `GET ${entities}`,
   ]
     .map((call) => {
       const [method, path = ''] = call.split(' ');
@@ -238,7 +259,7 @@ describe('the viewer query', () => {
     expect(scope.isDone()).toBe(true);
   });
 
-  it('slices connections with offset cursors and keeps the total count', async () => {
+  it('pages connections with offset cursors and keeps the total count', async () => {
     const world = producerWorld(5);
     nock(API)
       .get('/api/users/1')
@@ -247,7 +268,7 @@ describe('the viewer query', () => {
       .get('/api/users/1/company_sites_full')
       .query(true)
       .twice()
-      .reply(200, collection('company_sites', world.ownSites), JSON_LD);
+      .reply(200, (request: Request) => collectionAnswer(request, 'CompanySite', world.ownSites), JSON_LD);
     const page =
       '($after: String) { viewer { establishments(first: 2, after: $after) { totalCount edges { cursor node { name } } pageInfo { hasNextPage hasPreviousPage endCursor } } } }';
     const first = await graphql(gateway, `query First${page}`, {}, { cookies: session });
@@ -268,6 +289,9 @@ describe('the viewer query', () => {
     expect(
       second.body.data.viewer.establishments.edges.map((edge: { node: { name: string } }) => edge.node.name),
     ).toEqual(['Site 1002', 'Site 1003']);
+    expect(second.body.extensions.restCalls.calls[1].path).toBe(
+      '/api/users/1/company_sites_full?typology=producer&page=2&itemsPerPage=2&order[name]=asc',
+    );
   });
 
   it('counts the REST calls on the request context', async () => {

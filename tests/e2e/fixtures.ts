@@ -2,15 +2,50 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base } from '@playwright/test';
-import { type Stack, startStack } from '../../scripts/stack.ts';
+import type { Stack } from '../../scripts/stack.ts';
 import { type Mailbox, startMailbox } from '../support/mailbox.ts';
 import { freePort } from '../support/ports.ts';
 
 interface WorkerFixtures {
   /** The whole portal on a fresh embedded database filled with the demo world, one per worker. */
   stack: Stack;
+  /**
+   * A second portal of the worker, started only when a journey asks for it, whose demo accounts have not
+   * accepted the terms yet. Only first-visit.spec.ts uses it, once per account: the first visit happens once.
+   */
+  firstVisitStack: Stack;
   mailbox: Mailbox;
 }
+
+/** The real portal in this process, mailing to `mailbox`; closed and its files removed by `use`'s return. */
+async function runPortal(mailbox: Mailbox, use: (stack: Stack) => Promise<void>): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const port = await freePort();
+  // Loaded here, in the worker: see the loader note of playwright.config.ts.
+  const { startStack } = await import('../../scripts/stack.ts');
+  const stack = await startStack({
+    env: {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      API_PORT: '0',
+      PUBLIC_URL: `http://localhost:${port}`,
+      SMTP_URL: mailbox.url,
+      LOG_LEVEL: 'warn',
+    },
+  });
+  try {
+    await use(stack);
+  } finally {
+    await stack.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The browser address of a portal: `localhost`, the host of the links its mails contain. */
+export const browserUrl = (stack: Stack): string => stack.url.replace('127.0.0.1', 'localhost');
 
 export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
   mailbox: [
@@ -22,31 +57,17 @@ export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  stack: [
-    async ({ mailbox }, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-      const port = await freePort();
-      const stack = await startStack({
-        env: {
-          NODE_ENV: 'production',
-          DATA_DIR: dataDir,
-          DATABASE_URL: '',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          API_PORT: '0',
-          PUBLIC_URL: `http://localhost:${port}`,
-          SMTP_URL: mailbox.url,
-          LOG_LEVEL: 'warn',
-        },
-      });
-      await use(stack);
-      await stack.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
-  ],
+  stack: [({ mailbox }, use) => runPortal(mailbox, use), { scope: 'worker' }],
+  firstVisitStack: [({ mailbox }, use) => runPortal(mailbox, use), { scope: 'worker' }],
   baseURL: async ({ stack }, use) => {
-    await use(stack.url.replace('127.0.0.1', 'localhost'));
+    await use(browserUrl(stack));
+  },
+});
+
+/** Journeys on the first-visit portal: the browser opens it instead of the worker's shared one. */
+export const firstVisitTest = test.extend<{ baseURL: string }>({
+  baseURL: async ({ firstVisitStack }, use) => {
+    await use(browserUrl(firstVisitStack));
   },
 });
 

@@ -5,6 +5,11 @@ import { defineConfig } from '@playwright/test';
 // the closed network.
 const systemChromium = '/usr/bin/chromium';
 
+// Playwright's synchronous module hooks (Node >= 22.15) fail to link ESM-only packages reached through require()
+// ('module is not linked': express -> qs -> get-intrinsic -> async-function). Workers inherit this variable and
+// use its asynchronous loader instead; the runner itself never loads the portal (fixtures.ts imports it lazily).
+process.env.PLAYWRIGHT_FORCE_ASYNC_LOADER = '1';
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',

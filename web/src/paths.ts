@@ -5,6 +5,9 @@ export const paths = {
   forgotPassword: '/customer/Password',
   resetPassword: '/customer/Resetpassword',
   terms: '/cgu',
+  establishments: '/mes-etablissements',
+  providers: '/mes-prestataires',
+  clients: '/mes-clients',
 } as const;
 
 /** The query parameter carrying the page to return to after login. */

@@ -8,8 +8,18 @@ import type { GraphQLTaggedNode, IEnvironment } from 'relay-runtime';
 import CguPageQueryNode from './__generated__/CguPageQuery.graphql.ts';
 import DashboardHomePageQueryNode from './__generated__/DashboardHomePageQuery.graphql.ts';
 import DashboardLayoutQueryNode from './__generated__/DashboardLayoutQuery.graphql.ts';
+import EstablishmentListPageQueryNode, {
+  type EstablishmentListPageQuery,
+} from './__generated__/EstablishmentListPageQuery.graphql.ts';
+import EstablishmentPageQueryNode, {
+  type EstablishmentPageQuery,
+} from './__generated__/EstablishmentPageQuery.graphql.ts';
 import { NotFoundPage } from './apps/errors/NotFoundPage.tsx';
+import { notFound, routeId } from './apps/errors/notFound.ts';
 import { RootErrorBoundary } from './apps/errors/RootErrorBoundary.tsx';
+import { ScreenErrorState } from './apps/errors/ScreenErrorState.tsx';
+import { listVariables } from './apps/sites/listParams.ts';
+import { SITE_VIEWS, type SiteView, siteViews } from './apps/sites/siteViews.ts';
 import { PageSpinner } from './components/PageSpinner.tsx';
 import { AuthLayout } from './layouts/AuthLayout.tsx';
 import { DashboardLayout } from './layouts/DashboardLayout.tsx';
@@ -36,6 +46,52 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
       await requireViewer(environment, request, options);
       return preload(routeKey, query, {});
     };
+
+  /**
+   * `/mes-etablissements`, `/mes-prestataires`, `/mes-clients` and their `/:id` (SPEC 2): the same two screens,
+   * the view picks the connection and the labels. Search and sort come from the URL; the `:id` is numeric.
+   */
+  const siteRoutes = (view: SiteView): RouteObject => ({
+    path: siteViews[view].path.slice(1),
+    children: [
+      {
+        index: true,
+        errorElement: <ScreenErrorState />,
+        shouldRevalidate: unlessOnlySearchChanged,
+        loader: async ({ request }) => {
+          await requireViewer(environment, request);
+          const variables = {
+            linked: siteViews[view].linked,
+            ...listVariables(new URL(request.url).searchParams),
+          };
+          return preload<EstablishmentListPageQuery>(
+            `sites:${view}`,
+            EstablishmentListPageQueryNode,
+            variables,
+          );
+        },
+        lazy: () =>
+          import('./apps/sites/EstablishmentListPage.tsx').then((module) => ({
+            element: <module.EstablishmentListPage view={view} />,
+          })),
+      },
+      {
+        path: ':id',
+        errorElement: <ScreenErrorState />,
+        shouldRevalidate: unlessOnlySearchChanged,
+        loader: async ({ request, params }) => {
+          await requireViewer(environment, request);
+          const databaseId = routeId(params.id);
+          if (databaseId === null) throw notFound(`${view} ${params.id}`);
+          return preload<EstablishmentPageQuery>(`site:${view}`, EstablishmentPageQueryNode, { databaseId });
+        },
+        lazy: () =>
+          import('./apps/sites/EstablishmentPage.tsx').then((module) => ({
+            element: <module.EstablishmentPage view={view} />,
+          })),
+      },
+    ],
+  });
 
   /** Signed-in users who open the login page go where they were heading. */
   const anonymousOnly: LoaderFunction = async ({ request }) => {
@@ -91,7 +147,7 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
           id: 'dashboard',
           element: <DashboardLayout />,
           loader: authenticated('dashboardLayout', DashboardLayoutQueryNode),
-          shouldRevalidate: unlessOnlySearchChanged,
+          shouldRevalidate: onlyWhenAskedFor,
           children: [
             {
               index: true,
@@ -102,6 +158,7 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
                   Component: module.DashboardHomePage,
                 })),
             },
+            ...SITE_VIEWS.map(siteRoutes),
           ],
         },
         { path: '*', element: <NotFoundPage /> },
@@ -111,8 +168,8 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
 }
 
 /**
- * For queries that do not depend on the search parameters: changing the selection (?etablissement=) must not
- * refetch them.
+ * Changing only the search parameters (the selection ?etablissement=, a list's ?q=) does not run the loader
+ * again: the screens' queries do not depend on the selection, and the lists refetch their own search.
  */
 const unlessOnlySearchChanged: ShouldRevalidateFunction = ({
   currentUrl,
@@ -124,3 +181,14 @@ const unlessOnlySearchChanged: ShouldRevalidateFunction = ({
     return false;
   return defaultShouldRevalidate;
 };
+
+/**
+ * For the layout, whose query depends neither on the path nor on the search: moving between screens does not
+ * fetch the user's establishments again; a form submission or an explicit revalidation (a retry) does.
+ */
+const onlyWhenAskedFor: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => (formMethod || currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false);

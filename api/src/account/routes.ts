@@ -7,6 +7,7 @@ import {
   idParams,
   itemResponse,
   jsonSchemaOf,
+  mergePatchDoc,
   parseBody,
   parseMergePatch,
   problemSchema,
@@ -174,8 +175,6 @@ export function registerAccountPublicRoutes(app: FastifyInstance, context: ApiCo
   );
 }
 
-const userPatchDoc = jsonSchemaOf(z.object(userPatchShape).partial());
-
 /** Routes of the signed-in user. */
 export function registerAccountRoutes(app: FastifyInstance, { db, config }: ApiContext): void {
   app.post(
@@ -221,7 +220,7 @@ export function registerAccountRoutes(app: FastifyInstance, { db, config }: ApiC
         tags: ['account'],
         summary: 'Updates the profile or accepts the CGU (application/merge-patch+json)',
         params: idParams('id', true),
-        body: userPatchDoc,
+        body: mergePatchDoc(userPatchShape),
         response: { 200: itemResponse('User'), 404: problemSchema, 415: problemSchema, 422: problemSchema },
       },
     },

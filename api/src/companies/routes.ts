@@ -24,10 +24,18 @@ interface CompanyRow {
   id: number;
   name: string;
   siret: string | null;
+  companySectorId: number | null;
 }
 
+const COMPANY_SELECT = 'c.id, c.name, c.siret, c.company_sector_id as "companySectorId"';
+
 const companyItem = (row: CompanyRow) =>
-  hydraItem('Company', iri('companies', row.id), { id: row.id, name: row.name, siret: row.siret });
+  hydraItem('Company', iri('companies', row.id), {
+    id: row.id,
+    name: row.name,
+    siret: row.siret,
+    companySector: row.companySectorId === null ? null : iri('company_sectors', row.companySectorId),
+  });
 
 const spec: CollectionSpec = { order: ['name'] };
 const tags = ['companies'];
@@ -52,7 +60,7 @@ export function registerCompanyRoutes(app: FastifyInstance, { db }: ApiContext):
         ...filterConditions(query, { id: 'c.id' }, params),
       ];
       const { rows, totalItems } = await fetchPage<CompanyRow>(db, {
-        select: 'c.id, c.name, c.siret',
+        select: COMPANY_SELECT,
         from: 'companies c',
         where,
         params,
@@ -86,7 +94,7 @@ export function registerCompanyRoutes(app: FastifyInstance, { db }: ApiContext):
       const params = new SqlParams();
       const visible = await policy.visibleCompanyCondition('c.id', params);
       const row = await db.maybeOne<CompanyRow>(
-        `select c.id, c.name, c.siret from companies c where c.id = ${params.add(companyId)} and ${visible}`,
+        `select ${COMPANY_SELECT} from companies c where c.id = ${params.add(companyId)} and ${visible}`,
         params.values,
       );
       if (row === null) throw notFound();

@@ -1,8 +1,10 @@
+import { entitySchema } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
 import { SqlParams } from '../db/index.ts';
 import {
+  applyMergePatch,
   type CollectionSpec,
   collectionQuerySchema,
   fetchPage,
@@ -10,14 +12,17 @@ import {
   idParams,
   itemId,
   itemResponse,
+  jsonSchemaOf,
+  mergePatchDoc,
   notFound,
+  parseBody,
   parseCollectionQuery,
   problemSchema,
   type RawQuery,
   sendCollection,
   sendItem,
 } from '../hydra/index.ts';
-import { ENTITY_SELECT, type EntityRow, entityItem } from './serialize.ts';
+import { ENTITY_SELECT, type EntityRow, entityIri, entityItem } from './serialize.ts';
 
 const spec: CollectionSpec = {
   relations: ['companySite'],
@@ -67,7 +72,17 @@ async function listEntities(
   });
 }
 
+type EntityFields = { [K in keyof typeof entitySchema.shape]: unknown };
+
 const tags = ['entities'];
+const entityPathParams = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', pattern: '^[0-9]+$' },
+    entityId: { type: 'string', pattern: '^[0-9]+$' },
+  },
+  required: ['id', 'entityId'],
+} as const;
 
 export function registerEntityRoutes(app: FastifyInstance, context: ApiContext): void {
   app.get(
@@ -107,11 +122,7 @@ export function registerEntityRoutes(app: FastifyInstance, context: ApiContext):
       schema: {
         tags,
         summary: 'One visible entity',
-        params: {
-          type: 'object',
-          properties: { id: { type: 'string' }, entityId: { type: 'string' } },
-          required: ['id', 'entityId'],
-        },
+        params: entityPathParams,
         response: { 200: itemResponse('CompanySiteEntity'), 404: problemSchema },
       },
     },
@@ -127,6 +138,77 @@ export function registerEntityRoutes(app: FastifyInstance, context: ApiContext):
         params.values,
       );
       if (row === null) throw notFound();
+      return sendItem(reply, entityItem(row));
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/company_sites/:id/company_site_entities',
+    {
+      schema: {
+        tags,
+        summary: 'Adds a chantier to a site (entity:create and full access to the site)',
+        params: idParams(),
+        body: jsonSchemaOf(entitySchema),
+        response: {
+          201: itemResponse('CompanySiteEntity'),
+          400: problemSchema,
+          403: problemSchema,
+          404: problemSchema,
+          422: problemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const siteId = itemId(request.params.id);
+      await callerOf(request).policy.assertCanCreateEntity(siteId);
+      const entity = parseBody(entitySchema, request.body);
+      const row = await context.db.one<EntityRow>(
+        `insert into company_site_entities as e (company_site_id, name, start_date, end_date, address)
+         values ($1, $2, $3, $4, $5) returning ${ENTITY_SELECT}`,
+        [siteId, entity.name, entity.startDate, entity.endDate ?? null, entity.address || null],
+      );
+      reply.header('location', entityIri(siteId, row.id));
+      return sendItem(reply, entityItem(row), 201);
+    },
+  );
+
+  app.patch<{ Params: { id: string; entityId: string } }>(
+    '/api/company_sites/:id/company_site_entities/:entityId',
+    {
+      schema: {
+        tags,
+        summary: 'Updates a chantier (entity:update; own chantiers only)',
+        params: entityPathParams,
+        body: mergePatchDoc(entitySchema.shape),
+        response: {
+          200: itemResponse('CompanySiteEntity'),
+          403: problemSchema,
+          404: problemSchema,
+          415: problemSchema,
+          422: problemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const siteId = itemId(request.params.id);
+      const entityId = itemId(request.params.entityId);
+      await callerOf(request).policy.assertCanUpdateEntity(siteId, entityId);
+      // Read, merge, validate and write under a row lock, so concurrent patches do not lose fields.
+      const row = await context.db.transaction(async (tx) => {
+        const stored = await tx.maybeOne<EntityFields>(
+          `select name, start_date::text as "startDate", end_date::text as "endDate", address
+           from company_site_entities where id = $1 for update`,
+          [entityId],
+        );
+        if (stored === null) throw notFound();
+        const entity = applyMergePatch(request, entitySchema, stored);
+        return tx.one<EntityRow>(
+          `update company_site_entities as e set name = $2, start_date = $3, end_date = $4, address = $5
+           where e.id = $1 returning ${ENTITY_SELECT}`,
+          [entityId, entity.name, entity.startDate, entity.endDate ?? null, entity.address || null],
+        );
+      });
       return sendItem(reply, entityItem(row));
     },
   );

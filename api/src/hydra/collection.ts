@@ -15,6 +15,8 @@ export interface CollectionSpec {
   order?: readonly string[];
   /** Date fields filtered with `field[after]=` / `field[before]=` (inclusive). */
   dates?: readonly string[];
+  /** Accepts `q=`: a case- and accent-insensitive text search (the columns are the route's). */
+  search?: boolean;
 }
 
 export type Pagination = { enabled: false } | { enabled: true; page: number; itemsPerPage: number };
@@ -36,6 +38,8 @@ export interface CollectionQuery {
   relations: Record<string, number[]>;
   order: OrderBy[];
   dates: Record<string, DateRange>;
+  /** Words of `q`, each of which must match; undefined when there is no search. */
+  search: string[] | undefined;
 }
 
 /** Values that mean "no selection" (SPEC 5). */
@@ -124,6 +128,26 @@ function parseDates(query: RawQuery, fields: readonly string[]): Record<string, 
   return ranges;
 }
 
+export const MAX_SEARCH_LENGTH = 200;
+const MAX_SEARCH_WORDS = 10;
+/** Digits with the separators people type in a SIRET or a postcode ("732 829 320 00074"). */
+const NUMBER_WITH_SEPARATORS = /^[0-9][0-9 .-]*$/;
+
+/**
+ * The words of `q=`. A number typed with separators is one word without them; otherwise words are split on
+ * blanks, apostrophes and hyphens, which the database's folding turns into spaces too.
+ */
+function parseSearch(query: RawQuery): string[] | undefined {
+  const raw = single(query, 'q')?.trim() ?? '';
+  if (raw === '') return undefined;
+  if (raw.length > MAX_SEARCH_LENGTH) {
+    throw badRequest(`La recherche « q » ne peut pas dépasser ${MAX_SEARCH_LENGTH} caractères.`);
+  }
+  if (NUMBER_WITH_SEPARATORS.test(raw)) return [raw.replace(/[^0-9]/g, '')];
+  const words = [...new Set(raw.split(/[\s'’-]+/).filter((word) => word !== ''))];
+  return words.length === 0 ? undefined : words.slice(0, MAX_SEARCH_WORDS);
+}
+
 /** Reads the API Platform query parameters a collection understands; malformed known ones give a 400. */
 export function parseCollectionQuery(query: RawQuery, spec: CollectionSpec = {}): CollectionQuery {
   const relations: Record<string, number[]> = {};
@@ -137,6 +161,7 @@ export function parseCollectionQuery(query: RawQuery, spec: CollectionSpec = {})
     relations,
     order: parseOrder(query, spec.order ?? []),
     dates: parseDates(query, spec.dates ?? []),
+    search: spec.search === true ? parseSearch(query) : undefined,
   };
 }
 

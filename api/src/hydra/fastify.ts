@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ZodError } from 'zod';
+import { ZodError, z } from 'zod';
 import { type CollectionOptions, hydraCollection } from './collection.ts';
 import { type HydraItem, withContext } from './item.ts';
 import { MERGE_PATCH_CONTENT_TYPE } from './merge-patch.ts';
@@ -44,10 +44,14 @@ export function problemFromError(error: unknown): ApiProblem {
 }
 
 /**
- * Installs the Hydra conventions on the root instance: JSON-LD and merge-patch bodies, and one error
- * handler and not-found handler so that every failure is `application/problem+json` with a French title.
+ * Installs the Hydra conventions on the root instance: JSON-LD and merge-patch bodies, French validation
+ * messages, and one error handler and not-found handler so that every failure is `application/problem+json`
+ * with a French title.
  */
 export function setupHydra(app: FastifyInstance): void {
+  // The domain's schemas carry the French messages of SPEC 5; zod's own (a number where a string is
+  // expected, ...) are French too, so that every violation a client reads is.
+  z.config(z.locales.fr());
   // An empty body reads as no body (a bodiless POST sent with a JSON content type), not as a parse error.
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { type CollectionSpec, MAX_SEARCH_LENGTH } from './collection.ts';
+import { MERGE_PATCH_CONTENT_TYPE } from './merge-patch.ts';
 
 /**
  * A zod schema as JSON Schema for the OpenAPI document. Route schemas only document: bodies are validated by
@@ -7,6 +9,16 @@ import { z } from 'zod';
 export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
   return rest;
+}
+
+/**
+ * The documented body of a PATCH: every field of `shape` optional, as `application/merge-patch+json` (absent
+ * fields are untouched, `null` clears).
+ */
+export function mergePatchDoc(shape: z.ZodRawShape) {
+  return {
+    content: { [MERGE_PATCH_CONTENT_TYPE]: { schema: jsonSchemaOf(z.object(shape).partial()) } },
+  };
 }
 
 export const problemSchema = {
@@ -42,9 +54,7 @@ export const idParams = (name = 'id', allowMe = false) =>
   }) as const;
 
 /** The query parameters shared by every collection. */
-export function collectionQuerySchema(
-  extra: { relations?: readonly string[]; order?: readonly string[] } = {},
-) {
+export function collectionQuerySchema(extra: CollectionSpec = {}) {
   const properties: Record<string, unknown> = {
     pagination: { type: 'boolean', description: 'false returns every item' },
     page: { type: 'integer', minimum: 1 },
@@ -56,6 +66,18 @@ export function collectionQuerySchema(
   }
   for (const field of extra.order ?? []) {
     properties[`order[${field}]`] = { type: 'string', enum: ['asc', 'desc'] };
+  }
+  for (const field of extra.dates ?? []) {
+    for (const bound of ['after', 'before']) {
+      properties[`${field}[${bound}]`] = { type: 'string', format: 'date', description: 'inclusive' };
+    }
+  }
+  if (extra.search === true) {
+    properties.q = {
+      type: 'string',
+      maxLength: MAX_SEARCH_LENGTH,
+      description: 'case- and accent-insensitive search; every word must match',
+    };
   }
   return { type: 'object', properties };
 }

@@ -99,11 +99,17 @@ export function unprocessable(violations: Violation[]): ApiProblem {
   return new ApiProblem(422, defaultTitle(422), { detail, violations });
 }
 
-/** Zod issues as violations: the schemas of @portal/domain carry the French messages. */
+/**
+ * Zod issues as violations: the schemas of @portal/domain carry the French messages. A message is given once
+ * per field, even when two checks of a schema fail with it (a date's format and its calendar check).
+ */
 export function violationsFromZod(error: z.ZodError): Violation[] {
-  return error.issues.map((issue) => ({
-    propertyPath: issue.path.map(String).join('.'),
-    message: issue.message,
-    code: issue.code,
-  }));
+  const seen = new Set<string>();
+  return error.issues.flatMap((issue) => {
+    const propertyPath = issue.path.map(String).join('.');
+    const key = JSON.stringify([propertyPath, issue.message]);
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [{ propertyPath, message: issue.message, code: issue.code }];
+  });
 }

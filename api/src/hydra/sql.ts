@@ -2,14 +2,26 @@ import type { Db } from '../db/index.ts';
 import type { SqlParams } from '../db/sql.ts';
 import type { CollectionQuery, Pagination } from './collection.ts';
 
+/** The condition of a relation filter that is not a plain column, given the placeholder of its int[] of ids. */
+export type RelationCondition = (idsPlaceholder: string) => string;
+
 /** SQL columns behind a collection's filters; `ids`, relation and date filters of the query apply to them. */
 export interface FilterColumns {
   id: string;
-  relations?: Record<string, string>;
+  /** A column equal to one of the ids, or a condition over them (e.g. an `exists` on a link table). */
+  relations?: Record<string, string | RelationCondition>;
   dates?: Record<string, { column: string; type: 'date' | 'timestamptz' }>;
+  /**
+   * Columns searched by `q=`, holding text already folded by the database's `search_fold` (migration 002);
+   * every word of the search must occur in one of them.
+   */
+  search?: readonly string[];
 }
 
-/** The WHERE conditions of the generic filters (`id[]`, relations, date ranges) of a parsed query. */
+/** `like` wildcards in a searched word are literal characters. */
+const escapeLike = (word: string) => word.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The WHERE conditions of the generic filters (`id[]`, relations, date ranges, `q`) of a parsed query. */
 export function filterConditions(
   query: CollectionQuery,
   columns: FilterColumns,
@@ -19,7 +31,9 @@ export function filterConditions(
   if (query.ids !== undefined) conditions.push(`${columns.id} = any(${params.add(query.ids)}::int[])`);
   for (const [name, ids] of Object.entries(query.relations)) {
     const column = columns.relations?.[name];
-    if (column !== undefined) conditions.push(`${column} = any(${params.add(ids)}::int[])`);
+    if (column === undefined) continue;
+    const placeholder = `${params.add(ids)}::int[]`;
+    conditions.push(typeof column === 'string' ? `${column} = any(${placeholder})` : column(placeholder));
   }
   for (const [name, range] of Object.entries(query.dates)) {
     const date = columns.dates?.[name];
@@ -28,6 +42,13 @@ export function filterConditions(
       conditions.push(`${date.column} >= ${params.add(range.after)}::${date.type}`);
     if (range.before !== undefined)
       conditions.push(`${date.column} <= ${params.add(range.before)}::${date.type}`);
+  }
+  if (query.search !== undefined && columns.search !== undefined && columns.search.length > 0) {
+    const searched = columns.search;
+    for (const word of query.search) {
+      const pattern = `'%' || search_fold(${params.add(escapeLike(word))}) || '%'`;
+      conditions.push(searched.map((column) => `${column} like ${pattern}`).join(' or '));
+    }
   }
   return conditions;
 }

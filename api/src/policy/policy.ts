@@ -8,7 +8,7 @@ import {
   type UserTypology,
 } from '@portal/domain';
 import type { Db } from '../db/index.ts';
-import type { SqlParams } from '../db/sql.ts';
+import { SqlParams } from '../db/sql.ts';
 import { forbidden, notFound } from '../hydra/index.ts';
 
 export interface OwnSite {
@@ -80,6 +80,8 @@ async function loadAccess(db: Db, userId: number): Promise<CallerAccess> {
 
   const linkedSites = new Map<number, LinkedSite>();
   if (ownSites.size > 0) {
+    // One indexed lookup per end of site_links (an OR across both ends would compare every link with every
+    // own site); own sites are left out afterwards.
     const linkRowsOfSites = await db.query<{
       id: number;
       companyId: number;
@@ -87,18 +89,20 @@ async function loadAccess(db: Db, userId: number): Promise<CallerAccess> {
       asRetriever: boolean;
     }>(
       `select cs.id, cs.company_id as "companyId",
-              bool_or(l.producer_site_id = cs.id) as "asProducer",
-              bool_or(l.retriever_site_id = cs.id) as "asRetriever"
-       from site_links l
-       join company_sites cs on
-         (cs.id = l.producer_site_id and l.retriever_site_id = any($1::int[]))
-         or (cs.id = l.retriever_site_id and l.producer_site_id = any($1::int[]))
-       where not (cs.id = any($1::int[]))
+              bool_or(x.as_producer) as "asProducer", bool_or(not x.as_producer) as "asRetriever"
+       from (
+         select l.producer_site_id as site_id, true as as_producer from site_links l
+         where l.retriever_site_id = any($1::int[])
+         union
+         select l.retriever_site_id, false from site_links l
+         where l.producer_site_id = any($1::int[])
+       ) x
+       join company_sites cs on cs.id = x.site_id
        group by cs.id, cs.company_id
        order by cs.id`,
       [[...ownSites.keys()]],
     );
-    for (const { id, ...site } of linkRowsOfSites) linkedSites.set(id, site);
+    for (const { id, ...site } of linkRowsOfSites) if (!ownSites.has(id)) linkedSites.set(id, site);
   }
 
   return {
@@ -199,6 +203,49 @@ export class Policy {
       ...linkedSites.keys(),
     ];
     return { allEntitiesOfSiteIds, entityIds: [...links.entityIds] };
+  }
+
+  /** A synchronous visibility test for many sites (e.g. the linked sites listed on each site of a page). */
+  async siteVisibility(): Promise<(siteId: number) => boolean> {
+    const { ownSites, linkedSites } = await this.access();
+    return (siteId) => ownSites.has(siteId) || linkedSites.has(siteId);
+  }
+
+  /**
+   * Changing a site's profile (SPEC 6): 404 when the caller does not see the site; 403 unless they have
+   * `site:update` and full access to it (not a linked client or provider, not a limited-entity user).
+   */
+  async assertCanUpdateSite(siteId: number): Promise<void> {
+    await this.assertSiteVisible(siteId);
+    if (!(await this.hasFullAccess(siteId))) throw forbidden();
+    await this.assertCan('site:update');
+  }
+
+  /** Adding a chantier to a site: 404 when the site is not visible; 403 without `entity:create` and full access. */
+  async assertCanCreateEntity(siteId: number): Promise<void> {
+    await this.assertSiteVisible(siteId);
+    if (!(await this.hasFullAccess(siteId))) throw forbidden();
+    await this.assertCan('entity:create');
+  }
+
+  /**
+   * Editing a chantier: 404 unless the caller sees that entity on that site; 403 unless it is their own (on a
+   * site they fully access, or linked to them directly, as a limited-entity user's chantiers are) and they
+   * have `entity:update`. A linked provider sees a client's chantiers but may not change them.
+   */
+  async assertCanUpdateEntity(siteId: number, entityId: number): Promise<void> {
+    const params = new SqlParams();
+    const visible = await this.visibleEntityCondition('e.id', 'e.company_site_id', params);
+    const entity = await this.#db.maybeOne<{ id: number }>(
+      `select e.id from company_site_entities e
+       where e.id = ${params.add(entityId)} and e.company_site_id = ${params.add(siteId)} and ${visible}`,
+      params.values,
+    );
+    if (entity === null) throw notFound();
+    const { links } = await this.access();
+    const own = (await this.hasFullAccess(siteId)) || links.entityIds.includes(entityId);
+    if (!own) throw forbidden();
+    await this.assertCan('entity:update');
   }
 
   /** SQL condition: the site of column `siteIdColumn` is visible to the caller. */

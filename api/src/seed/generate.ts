@@ -44,6 +44,8 @@ export interface WorldCompany {
   name: string;
   siret: string;
   role: CompanyRole;
+  /** Section of NAF rev. 2 (`company_sectors.code`). */
+  sector: string;
 }
 
 export interface WorldSite {
@@ -121,6 +123,17 @@ export function luhnCheckDigit(payload: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
+/**
+ * Sectors of producers: industry, construction, trade, transport, hotels and restaurants, health. Collectors
+ * and recyclers are in waste management (E), carriers in transport (H).
+ */
+const PRODUCER_SECTORS = ['C', 'C', 'C', 'F', 'F', 'G', 'H', 'I', 'Q'] as const;
+const sectorOfRole: Record<Exclude<CompanyRole, 'producer'>, string> = {
+  collector: 'E',
+  recycler: 'E',
+  carrier: 'H',
+};
+
 const fill = (pattern: string, key: string, value: string) => pattern.replace(`{${key}}`, value);
 /** « de Lyon », « d'Annecy », « du Havre »: the French of a place name after "de". */
 export function ofTown(city: string): string {
@@ -155,6 +168,8 @@ export function generateWorld(options: WorldOptions): World {
     today = new Date(),
   } = options;
   const next = random(seed);
+  // A stream of its own, so that adding sectors left every other generated value of a seed unchanged.
+  const nextSector = random(seed ^ 0x5ec7);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const digits = (count: number) => Array.from({ length: count }, () => Math.floor(next() * 10)).join('');
 
@@ -190,6 +205,10 @@ export function generateWorld(options: WorldOptions): World {
       name: fill(pick(patterns), 'surname', pick(SURNAMES)),
       siret: siretOf(siren, 1),
       role,
+      sector:
+        role === 'producer'
+          ? (PRODUCER_SECTORS[Math.floor(nextSector() * PRODUCER_SECTORS.length)] as string)
+          : sectorOfRole[role],
     });
     const typology: UserTypology =
       role === 'producer' ? 'producer' : role === 'carrier' ? 'carrier' : 'retriever';

@@ -9,9 +9,9 @@ export interface InsertedWorld {
   userIds: number[];
 }
 
-async function typologyIds(
+async function referenceIds(
   db: Db,
-  table: 'site_typologies' | 'user_typologies',
+  table: 'site_typologies' | 'user_typologies' | 'company_sectors',
 ): Promise<Map<string, number>> {
   const rows = await db.query<{ id: number; code: string }>(`select id, code from ${table}`);
   return new Map(rows.map((row) => [row.code, row.id]));
@@ -29,20 +29,27 @@ function idOf(ids: readonly number[], index: number): number {
  */
 export async function insertWorld(db: Db, world: World, passwordHash: string): Promise<InsertedWorld> {
   return db.transaction(async (tx) => {
-    const siteTypologies = await typologyIds(tx, 'site_typologies');
-    const userTypologies = await typologyIds(tx, 'user_typologies');
-    const typologyId = (map: Map<string, number>, code: string) => {
+    const siteTypologies = await referenceIds(tx, 'site_typologies');
+    const userTypologies = await referenceIds(tx, 'user_typologies');
+    /** The id of a reference row (typology, sector) by code. */
+    const referenceId = (map: Map<string, number>, code: string) => {
       const id = map.get(code);
-      if (id === undefined) throw new Error(`Unknown typology ${code}`);
+      if (id === undefined) throw new Error(`Unknown reference code ${code}`);
       return id;
     };
 
+    const sectors = await referenceIds(tx, 'company_sectors');
     const companyIds = await allocateIds(tx, 'companies', world.companies.length);
     await bulkInsert(
       tx,
       'companies',
-      ['id', 'name', 'siret'],
-      world.companies.map((company, i) => [idOf(companyIds, i), company.name, company.siret]),
+      ['id', 'name', 'siret', 'company_sector_id'],
+      world.companies.map((company, i) => [
+        idOf(companyIds, i),
+        company.name,
+        company.siret,
+        referenceId(sectors, company.sector),
+      ]),
     );
 
     const siteIds = await allocateIds(tx, 'company_sites', world.sites.length);
@@ -68,7 +75,7 @@ export async function insertWorld(db: Db, world: World, passwordHash: string): P
       'company_site_site_typologies',
       ['company_site_id', 'site_typology_id'],
       world.sites.flatMap((site, i) =>
-        site.typologies.map((code) => [idOf(siteIds, i), typologyId(siteTypologies, code)]),
+        site.typologies.map((code) => [idOf(siteIds, i), referenceId(siteTypologies, code)]),
       ),
     );
 
@@ -113,7 +120,7 @@ export async function insertWorld(db: Db, world: World, passwordHash: string): P
       tx,
       'user_user_typologies',
       ['user_id', 'user_typology_id'],
-      world.users.map((user, i) => [idOf(userIds, i), typologyId(userTypologies, user.typology)]),
+      world.users.map((user, i) => [idOf(userIds, i), referenceId(userTypologies, user.typology)]),
     );
     await bulkInsert(
       tx,

@@ -1,17 +1,20 @@
-import { USER_TYPOLOGIES } from '@portal/domain';
+import { establishmentProfileSchema, USER_TYPOLOGIES } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
 import { SqlParams } from '../db/index.ts';
 import {
+  applyMergePatch,
   type CollectionSpec,
   collectionQuerySchema,
   enumFilter,
+  type FilterColumns,
   fetchPage,
   filterConditions,
   idParams,
   itemId,
   itemResponse,
+  mergePatchDoc,
   notFound,
   parseCollectionQuery,
   problemSchema,
@@ -20,11 +23,33 @@ import {
   sendItem,
 } from '../hydra/index.ts';
 import type { Policy } from '../policy/index.ts';
+import { departmentOfPostcode } from './department.ts';
 import { SITE_FROM, SITE_SELECT, type SiteRow, siteItems } from './serialize.ts';
 
-const spec: CollectionSpec = { relations: ['company'], order: ['name', 'city'] };
-const columns = { id: 'cs.id', relations: { company: 'cs.company_id' } };
-const orderColumns = { name: 'cs.name', city: 'cs.city' };
+const spec: CollectionSpec = {
+  relations: ['company', 'linkedTo'],
+  order: ['name', 'city', 'postcode', 'siret', 'companyName'],
+  search: true,
+};
+const columns: FilterColumns = {
+  id: 'cs.id',
+  relations: {
+    company: 'cs.company_id',
+    // Sites linked to one of these, from either end of the link.
+    linkedTo: (ids) => `exists (select 1 from site_links l
+      where (l.producer_site_id = cs.id and l.retriever_site_id = any(${ids}))
+         or (l.retriever_site_id = cs.id and l.producer_site_id = any(${ids})))`,
+  },
+  // Folded by the database (migration 002): site name, city, postcode and SIRET; company name.
+  search: ['cs.search_text', 'c.search_text'],
+};
+const orderColumns = {
+  name: 'cs.name',
+  city: 'cs.city',
+  postcode: 'cs.postcode',
+  siret: 'cs.siret',
+  companyName: 'c.name',
+};
 
 /** The sites of `scope` (ids the policy computed), with the filters of a site collection. */
 async function listSites(
@@ -37,6 +62,12 @@ async function listSites(
   const raw = request.query as RawQuery;
   const query = parseCollectionQuery(raw, spec);
   const typology = enumFilter(raw, 'typology', USER_TYPOLOGIES);
+  const { linkedTo } = query.relations;
+  if (linkedTo !== undefined) {
+    // The links of a site the caller cannot see are none of their business.
+    const canSeeSite = await policy.siteVisibility();
+    query.relations.linkedTo = linkedTo.filter(canSeeSite);
+  }
   const params = new SqlParams();
   const where = [
     `cs.id = any(${params.add(await scope(policy))}::int[])`,
@@ -65,6 +96,50 @@ async function listSites(
   });
 }
 
+/** One site as the caller sees it; 404 when it does not exist. */
+async function siteItem({ db }: ApiContext, policy: Policy, siteId: number) {
+  const row = await db.maybeOne<SiteRow>(`select ${SITE_SELECT} from ${SITE_FROM} where cs.id = $1`, [
+    siteId,
+  ]);
+  if (row === null) throw notFound();
+  const [item] = await siteItems(db, policy, [row]);
+  if (item === undefined) throw notFound();
+  return item;
+}
+
+type SiteProfile = { [K in keyof typeof establishmentProfileSchema.shape]: unknown };
+
+/**
+ * Applies a merge-patch to a site's profile, validated as a whole with the domain's rules. The row is locked
+ * from read to write so two concurrent patches do not lose each other's fields. A new postcode brings its
+ * department; otherwise the stored department stays.
+ */
+async function updateSiteProfile({ db }: ApiContext, request: FastifyRequest, siteId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const stored = await tx.maybeOne<SiteProfile & { department: string | null }>(
+      'select name, address, city, postcode, siret, department from company_sites where id = $1 for update',
+      [siteId],
+    );
+    if (stored === null) throw notFound();
+    const profile = applyMergePatch(request, establishmentProfileSchema, stored);
+    const department =
+      profile.postcode === stored.postcode ? stored.department : departmentOfPostcode(profile.postcode);
+    await tx.query(
+      `update company_sites set name = $2, address = $3, city = $4, postcode = $5, siret = $6, department = $7
+       where id = $1`,
+      [
+        siteId,
+        profile.name,
+        profile.address || null,
+        profile.city,
+        profile.postcode,
+        profile.siret,
+        department,
+      ],
+    );
+  });
+}
+
 const tags = ['sites'];
 const siteQuery = {
   ...collectionQuerySchema(spec),
@@ -73,6 +148,7 @@ const siteQuery = {
     typology: { type: 'string', enum: [...USER_TYPOLOGIES] },
   },
 };
+
 const collectionResponse = { 200: itemResponse('hydra:Collection of CompanySite'), 404: problemSchema };
 
 /** `users/{id}/...` collections of sites: `{id}` must be the caller. */
@@ -128,14 +204,33 @@ export function registerSiteRoutes(app: FastifyInstance, context: ApiContext): v
       const { policy } = callerOf(request);
       const siteId = itemId(request.params.id);
       await policy.assertSiteVisible(siteId);
-      const row = await context.db.maybeOne<SiteRow>(
-        `select ${SITE_SELECT} from ${SITE_FROM} where cs.id = $1`,
-        [siteId],
-      );
-      if (row === null) throw notFound();
-      const [item] = await siteItems(context.db, policy, [row]);
-      if (item === undefined) throw notFound();
-      return sendItem(reply, item);
+      return sendItem(reply, await siteItem(context, policy, siteId));
+    },
+  );
+
+  app.patch<{ Params: { id: string } }>(
+    '/api/company_sites/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Updates the establishment profile (site:update and full access to the site)',
+        params: idParams(),
+        body: mergePatchDoc(establishmentProfileSchema.shape),
+        response: {
+          200: itemResponse('CompanySite'),
+          403: problemSchema,
+          404: problemSchema,
+          415: problemSchema,
+          422: problemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { policy } = callerOf(request);
+      const siteId = itemId(request.params.id);
+      await policy.assertCanUpdateSite(siteId);
+      await updateSiteProfile(context, request, siteId);
+      return sendItem(reply, await siteItem(context, policy, siteId));
     },
   );
 

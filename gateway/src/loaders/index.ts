@@ -2,46 +2,61 @@ import { idFromIri } from '@portal/domain';
 import DataLoader from 'dataloader';
 import { pathWithQuery, type RestClient } from '../rest/client.ts';
 import { nullOn404 } from '../rest/errors.ts';
-import type { RestCompany, RestEntity, RestSite, RestUser } from '../rest/types.ts';
+import type { HydraCollection } from '../rest/hydra.ts';
+import type { RestCompany, RestEntity, RestReference, RestSite, RestState, RestUser } from '../rest/types.ts';
 import { createItemLoader, type ItemKey, itemCacheKey, MAX_IDS_PER_CALL, primeItems } from './item-loader.ts';
+import { oppositeSide, type SiteSide, sideOf, siteListPath } from './site-lists.ts';
 
 export type { ItemKey } from './item-loader.ts';
 
 /** A user by id, or `me` (the caller) for bearer scripts whose user id is not known yet. */
 export type UserKey = number | 'me';
 
-export type SiteTypologyCode = 'producer' | 'retriever' | 'carrier';
-
 /**
  * The DataLoaders of ONE GraphQL request (never shared: they cache what this caller may see). Every loader
- * batches or primes so that a screen costs one REST call per kind of resource, whatever its list lengths.
+ * batches or primes so that a screen costs one REST call per kind of resource, whatever its list lengths:
+ * a batch of up to MAX_IDS_PER_CALL ids travels as a URL filter, a larger one is answered by one list that
+ * covers it (see each loader), never by a call per chunk.
  */
 export interface Loaders {
   users: DataLoader<UserKey, RestUser | null, string>;
   companies: DataLoader<ItemKey, RestCompany | null, number>;
   sites: DataLoader<ItemKey, RestSite | null, number>;
   entities: DataLoader<ItemKey, RestEntity | null, number>;
-  /** The entities of each site, batched through the `companySite[]` filter. */
+  /** The entities of each site (ordered by name). */
   entitiesBySite: DataLoader<ItemKey, RestEntity[], number>;
-  /** Per-user site lists (`users/{id}/company_sites_full?..`), keyed by their request path. */
-  siteLists: DataLoader<string, RestSite[]>;
+  /** Per-user site lists and pages (`users/{id}/company_sites_full?..`), keyed by their request path. */
+  siteLists: DataLoader<string, HydraCollection<RestSite>>;
+  /** The sites linked to each site (its `linkedCompanySites` the caller can see), in the api's order. */
+  linkedSites: DataLoader<RestSite, RestSite[], number>;
+  companySectors(): Promise<RestReference[]>;
+  states(): Promise<RestState[]>;
 }
 
 const byName = { pagination: false, 'order[name]': 'asc' } as const;
-
-/** The request paths of the per-user site lists (SPEC 7: typology, pagination false, order[name] asc). */
-export const siteListPaths = {
-  /** My establishments of one typology: every own site, with full or entity-limited access. */
-  own: (userId: number, typology: SiteTypologyCode) =>
-    pathWithQuery(`/api/users/${userId}/company_sites_full`, { typology, ...byName }),
-  /** The mirror: sites of the other typology linked to my own sites. */
-  linked: (userId: number, typology: 'producer' | 'retriever') =>
-    pathWithQuery(`/api/users/${userId}/company_sites_linked_${typology}_full`, byName),
-};
+const byCode = { pagination: false, 'order[code]': 'asc' } as const;
 
 export interface LoaderOptions {
   /** Company ids the caller's screen will need (from the viewer): fetched with the first company batch. */
   companyHints: () => Iterable<number>;
+  /** The signed-in user (cached by the request): the mirror side of a site depends on it. */
+  viewer: () => Promise<RestUser | null>;
+}
+
+function integerIds(iris: readonly string[] | undefined): number[] {
+  return (iris ?? []).map((iri) => idFromIri(iri)).filter((id): id is number => id !== null);
+}
+
+function groupBySite(entities: readonly RestEntity[]): Map<number, RestEntity[]> {
+  const bySite = new Map<number, RestEntity[]>();
+  for (const entity of entities) {
+    const siteId = idFromIri(entity.companySite);
+    if (siteId === null) continue;
+    const list = bySite.get(siteId);
+    if (list === undefined) bySite.set(siteId, [entity]);
+    else list.push(entity);
+  }
+  return bySite;
 }
 
 export function createLoaders(rest: RestClient, options: LoaderOptions): Loaders {
@@ -65,43 +80,117 @@ export function createLoaders(rest: RestClient, options: LoaderOptions): Loaders
     { cacheKeyFn: String, batch: false },
   );
 
-  const entitiesBySite = new DataLoader<ItemKey, RestEntity[], number>(
-    async (keys) => {
-      const siteIds = keys.map((key) => idFromIri(key));
-      const valid = siteIds.filter((id): id is number => id !== null);
-      // Without a companySite[] filter the api would answer every entity the caller sees.
-      if (valid.length === 0) return keys.map(() => []);
+  /**
+   * Up to MAX_IDS_PER_CALL sites: `company_site_entities?companySite[]=..`. More sites than one URL carries
+   * (a screen of 2,000 establishments with their chantiers): one list that covers them all, the viewer's
+   * own chantiers (`users/{id}/company_site_entities_full`) when they are all own sites, else every
+   * chantier the viewer sees.
+   */
+  async function entitiesOfSites(siteIds: number[]): Promise<RestEntity[]> {
+    if (siteIds.length <= MAX_IDS_PER_CALL) {
       const { items } = await rest.getCollection<RestEntity>('/api/company_site_entities', {
-        'companySite[]': valid,
+        'companySite[]': siteIds,
         ...byName,
       });
+      return items;
+    }
+    const user = await options.viewer();
+    const allOwn = user !== null && siteIds.every((id) => sideOf(user, id) === 'own');
+    const path = allOwn ? `/api/users/${user.id}/company_site_entities_full` : '/api/company_site_entities';
+    return (await rest.getCollection<RestEntity>(path, byName)).items;
+  }
+
+  const entitiesBySite: DataLoader<ItemKey, RestEntity[], number> = new DataLoader(
+    async (keys) => {
+      const siteIds = keys.map((key) => idFromIri(key));
+      const valid = [...new Set(siteIds.filter((id): id is number => id !== null))];
+      // Without a companySite[] filter the api would answer every entity the caller sees.
+      if (valid.length === 0) return keys.map(() => []);
+      const items = await entitiesOfSites(valid);
       primeItems(entities, items);
-      const bySite = new Map<number, RestEntity[]>();
-      for (const entity of items) {
-        const siteId = idFromIri(entity.companySite);
-        if (siteId === null) continue;
-        const list = bySite.get(siteId) ?? [];
-        list.push(entity);
-        bySite.set(siteId, list);
-      }
+      const bySite = groupBySite(items);
+      // A covering list holds the whole list of every site it mentions.
+      for (const [siteId, list] of bySite) entitiesBySite.prime(siteId, list);
       return siteIds.map((id) => (id === null ? [] : (bySite.get(id) ?? [])));
     },
-    { cacheKeyFn: itemCacheKey, maxBatchSize: MAX_IDS_PER_CALL },
+    { cacheKeyFn: itemCacheKey },
   );
 
-  const siteLists = new DataLoader<string, RestSite[]>((paths) =>
-    Promise.all(
-      paths.map(async (path) => {
-        try {
-          const list = (await nullOn404(rest.getCollection<RestSite>(path)))?.items ?? [];
-          primeItems(sites, list);
-          return list;
-        } catch (error) {
-          return error instanceof Error ? error : new Error(String(error));
+  // The cache map is read by linkedSites: a list this request already asked for is reused, not raced.
+  const siteListCache = new Map<string, Promise<HydraCollection<RestSite>>>();
+  const siteLists = new DataLoader<string, HydraCollection<RestSite>>(
+    (paths) =>
+      Promise.all(
+        paths.map(async (path) => {
+          try {
+            const page = (await nullOn404(rest.getCollection<RestSite>(path))) ?? {
+              items: [],
+              totalItems: 0,
+              lastPage: 1,
+            };
+            primeItems(sites, page.items);
+            return page;
+          } catch (error) {
+            return error instanceof Error ? error : new Error(String(error));
+          }
+        }),
+      ),
+    { cacheMap: siteListCache },
+  );
+
+  /**
+   * The links of a site are on the other side of the mirror: those of my establishments are my providers'
+   * (or clients') sites, those of a provider's (or client's) site are my own. So the whole list of that
+   * side covers every link of a batch of same-side sites, in one call. It is used when the links outnumber
+   * one `id[]` call (2,000 establishments and their 1,000 providers), or when this request already asked
+   * for that list (a screen showing the providers beside the establishments): then the links cost nothing.
+   * Otherwise (one establishment's page) the few links go through the site batch (`company_sites?id[]=`).
+   */
+  const linkedSites = new DataLoader<RestSite, RestSite[], number>(
+    async (parents) => {
+      const linkIds = parents.map((site) => integerIds(site.linkedCompanySites));
+      const allIds = [...new Set(linkIds.flat())];
+      if (allIds.length === 0) return parents.map(() => []);
+      const user = await options.viewer();
+      if (user !== null) {
+        const sides = new Set<SiteSide>(parents.map((site) => oppositeSide(sideOf(user, site.id))));
+        const [side] = sides;
+        const covering = sides.size === 1 && side !== undefined ? siteListPath(user, side) : null;
+        if (covering !== null && (allIds.length > MAX_IDS_PER_CALL || siteListCache.has(covering))) {
+          await siteLists.load(covering);
         }
-      }),
-    ),
+      }
+      const loaded = await sites.loadMany(allIds);
+      const byId = new Map<number, RestSite>();
+      for (const site of loaded) {
+        if (site instanceof Error) throw site;
+        if (site !== null) byId.set(site.id, site);
+      }
+      return linkIds.map((ids) => ids.map((id) => byId.get(id)).filter((site) => site !== undefined));
+    },
+    { cacheKeyFn: (site) => site.id },
   );
 
-  return { users, companies, sites, entities, entitiesBySite, siteLists };
+  const referenceLists = new Map<string, Promise<unknown[]>>();
+  function referenceList<T>(path: string, query: Record<string, string | boolean>): Promise<T[]> {
+    const key = pathWithQuery(path, query);
+    let list = referenceLists.get(key);
+    if (list === undefined) {
+      list = rest.getCollection<unknown>(key).then(({ items }) => items);
+      referenceLists.set(key, list);
+    }
+    return list as Promise<T[]>;
+  }
+
+  return {
+    users,
+    companies,
+    sites,
+    entities,
+    entitiesBySite,
+    siteLists,
+    linkedSites,
+    companySectors: () => referenceList<RestReference>('/api/company_sectors', byCode),
+    states: () => referenceList<RestState>('/api/states', byCode),
+  };
 }

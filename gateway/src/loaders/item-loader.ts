@@ -7,10 +7,10 @@ import type { JsonLdItem } from '../rest/types.ts';
 export type ItemKey = string | number;
 
 /**
- * Ids per call: `id[]=` filters travel in the URL, and 500 of them stay well under the api's 16 KB header
- * limit. It is also the api's largest page, so a screen of up to 500 rows costs one call.
+ * Ids per call. `id[]=`/`companySite[]=` filters travel in the URL and the api (Node) refuses request heads
+ * over ~16 KB: 200 ids of up to 7 digits take under 5 KB, leaving room for the token and the other headers.
  */
-export const MAX_IDS_PER_CALL = 500;
+export const MAX_IDS_PER_CALL = 200;
 
 export function itemCacheKey(key: ItemKey): number {
   return idFromIri(key) ?? 0;
@@ -27,7 +27,12 @@ export interface ItemLoaderOptions {
   prefetch?: () => Iterable<number>;
 }
 
-/** Items of one collection, batched through `GET {collection}?id[]=..&pagination=false`; unseen ids are null. */
+/**
+ * Items of one collection; unseen ids are null. A batch costs ONE call whatever its size:
+ * - up to MAX_IDS_PER_CALL ids: `GET {collection}?id[]=..&pagination=false`;
+ * - more ids than one URL carries: `GET {collection}?pagination=false`, everything the caller may see (which
+ *   the api's policy bounds), rather than one call per chunk of ids.
+ */
 export function createItemLoader<T extends JsonLdItem>(
   options: ItemLoaderOptions,
 ): DataLoader<ItemKey, T | null, number> {
@@ -36,6 +41,17 @@ export function createItemLoader<T extends JsonLdItem>(
     async (keys) => {
       const ids = keys.map((key) => idFromIri(key));
       const wanted = new Set(ids.filter((id): id is number => id !== null));
+      if (wanted.size === 0) return keys.map(() => null);
+
+      if (wanted.size > MAX_IDS_PER_CALL) {
+        const { items } = await options.rest.getCollection<T>(options.collection, { pagination: false });
+        const byId = new Map(items.map((item) => [item.id, item]));
+        for (const item of items) {
+          if (!wanted.has(item.id)) loader.prime(item.id, item);
+        }
+        return ids.map((id) => (id === null ? null : (byId.get(id) ?? null)));
+      }
+
       const extras: number[] = [];
       for (const id of options.prefetch?.() ?? []) {
         if (!wanted.has(id) && !requested.has(id) && wanted.size + extras.length < MAX_IDS_PER_CALL) {
@@ -44,7 +60,6 @@ export function createItemLoader<T extends JsonLdItem>(
       }
       const all = [...wanted, ...extras];
       for (const id of all) requested.add(id);
-      if (all.length === 0) return keys.map(() => null);
 
       const fetched = options.rest
         .getCollection<T>(options.collection, { 'id[]': all, pagination: false })
@@ -58,7 +73,8 @@ export function createItemLoader<T extends JsonLdItem>(
       const byId = await fetched;
       return ids.map((id) => (id === null ? null : (byId.get(id) ?? null)));
     },
-    { cacheKeyFn: itemCacheKey, maxBatchSize: MAX_IDS_PER_CALL },
+    // No maxBatchSize: the batch function sees the whole batch to choose between id[] and the whole list.
+    { cacheKeyFn: itemCacheKey },
   );
   return loader;
 }
@@ -66,7 +82,7 @@ export function createItemLoader<T extends JsonLdItem>(
 /** Puts items a list call returned into their item loader, so that nothing is fetched twice. */
 export function primeItems<T extends JsonLdItem>(
   loader: DataLoader<ItemKey, T | null, number>,
-  items: T[],
+  items: readonly T[],
 ): void {
   for (const item of items) loader.prime(item.id, item);
 }

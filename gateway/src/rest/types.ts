@@ -31,6 +31,8 @@ export interface RestUser extends JsonLdItem {
 export interface RestCompany extends JsonLdItem {
   name: string;
   siret?: string | null;
+  /** IRI of its NAF section (`/api/company_sectors/3`), or null. */
+  companySector?: string | null;
 }
 
 export interface RestSite extends JsonLdItem {
@@ -49,6 +51,11 @@ export interface RestSite extends JsonLdItem {
   hasFullAccess: boolean;
   companySiteEntities: string[];
   companySiteEntitiesData: Record<string, { name: string }>;
+  /** IRIs of the linked sites the caller can see: a producer site's providers, a retriever site's clients. */
+  linkedCompanySites: string[];
+  /** Chantiers the caller sees here. */
+  entityCount: number;
+  companySector: string | null;
 }
 
 export interface RestEntity extends JsonLdItem {
@@ -57,6 +64,17 @@ export interface RestEntity extends JsonLdItem {
   startDate: string | null;
   endDate: string | null;
   address: string | null;
+}
+
+/** An entry of a reference list (`company_sectors`, `site_typologies`). */
+export interface RestReference extends JsonLdItem {
+  code: string;
+  label: string;
+}
+
+/** `GET /api/states`: a French region and its departments. */
+export interface RestState extends RestReference {
+  departments: string[];
 }
 
 /** `POST /api/login`. */

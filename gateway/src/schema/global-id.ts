@@ -1,5 +1,5 @@
 /** Relay global ids: base64 of 'Type:databaseId' (schema.graphql, interface Node). */
-export const NODE_TYPES = ['User', 'Company', 'Establishment', 'Entity'] as const;
+export const NODE_TYPES = ['User', 'Company', 'Establishment', 'Entity', 'CompanySector', 'State'] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 
 export function toGlobalId(type: NodeType, databaseId: number): string {
@@ -14,4 +14,10 @@ export function fromGlobalId(globalId: string): { type: NodeType; databaseId: nu
   const databaseId = Number(match?.[2]);
   if (type === undefined || !Number.isSafeInteger(databaseId)) return null;
   return { type, databaseId };
+}
+
+/** The database id of a global id of the given type; null for another type or a malformed id. */
+export function databaseIdOf(globalId: string, type: NodeType): number | null {
+  const parsed = fromGlobalId(globalId);
+  return parsed?.type === type ? parsed.databaseId : null;
 }

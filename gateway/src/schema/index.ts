@@ -5,9 +5,12 @@ import type { GraphQLSchema } from 'graphql';
 import { accountMutations } from './account/mutations.ts';
 import { userResolvers } from './account/user.ts';
 import { companyResolvers } from './companies/resolvers.ts';
+import { entityMutations } from './entities/mutations.ts';
 import { entityResolvers } from './entities/resolvers.ts';
 import { nodeResolvers } from './node.ts';
+import { referenceResolvers } from './reference/resolvers.ts';
 import { scalarResolvers } from './scalars.ts';
+import { siteMutations } from './sites/mutations.ts';
 import { siteResolvers } from './sites/resolvers.ts';
 
 /** One resolver map (type name to field resolvers), as makeExecutableSchema takes them. */
@@ -25,8 +28,11 @@ export const resolvers: ResolverMap[] = [
   userResolvers,
   accountMutations,
   siteResolvers,
+  siteMutations,
   companyResolvers,
   entityResolvers,
+  entityMutations,
+  referenceResolvers,
 ];
 
 /**

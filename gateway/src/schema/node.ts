@@ -29,6 +29,10 @@ export async function resolveNode(context: GatewayContext, globalId: string): Pr
       return tagged(type, await loaders.sites.load(databaseId));
     case 'Entity':
       return tagged(type, await loaders.entities.load(databaseId));
+    case 'CompanySector':
+      return tagged(type, (await loaders.companySectors()).find((item) => item.id === databaseId) ?? null);
+    case 'State':
+      return tagged(type, (await loaders.states()).find((item) => item.id === databaseId) ?? null);
   }
 }
 

@@ -5,6 +5,8 @@ export const TOAST_DURATION_MS = 3000;
 
 export const toaster = createToaster({
   placement: 'top-end',
+  // Below the dashboard header, so a toast never covers the user menu and logout button.
+  offsets: { top: '5.5rem', right: '1rem', bottom: '1rem', left: '1rem' },
   duration: TOAST_DURATION_MS,
   pauseOnPageIdle: true,
   max: 5,

@@ -20,20 +20,27 @@ describe('dashboard layout', () => {
     // Links keep the selected establishment.
     expect(dashboard).toHaveAttribute('href', '/?etablissement=12');
     expect(dashboard).toHaveAttribute('aria-current', 'page');
-    expect(within(navigation).getByText('Mes prestataires')).toBeInTheDocument();
+    expect(within(navigation).getByRole('link', { name: 'Mes établissements' })).toHaveAttribute(
+      'href',
+      '/mes-etablissements?etablissement=12',
+    );
+    expect(within(navigation).getByRole('link', { name: 'Mes prestataires' })).toHaveAttribute(
+      'href',
+      '/mes-prestataires?etablissement=12',
+    );
     expect(within(navigation).getByText('Suivi des déchets (registre)')).toBeInTheDocument();
     expect(within(navigation).queryByText('Mes clients')).not.toBeInTheDocument();
     expect(within(navigation).queryByText('Mon activité')).not.toBeInTheDocument();
     // A screen that does not exist yet is not a link to a 404.
-    expect(within(navigation).queryByRole('link', { name: /Mes prestataires/ })).not.toBeInTheDocument();
-    const providers = within(navigation).getByText('Mes prestataires').closest('li');
-    expect(providers).toHaveAttribute('aria-disabled', 'true');
-    expect(providers).toHaveTextContent('Bientôt disponible');
+    expect(within(navigation).queryByRole('link', { name: /Suivi des déchets/ })).not.toBeInTheDocument();
+    const tracking = within(navigation).getByText('Suivi des déchets (registre)').closest('li');
+    expect(tracking).toHaveAttribute('aria-disabled', 'true');
+    expect(tracking).toHaveTextContent('Bientôt disponible');
   });
 
   it('shows a retriever the mirror menu', async () => {
     const { navigation } = await openDashboardAs(['RETRIEVER']);
-    expect(within(navigation).getByText('Mes clients')).toBeInTheDocument();
+    expect(within(navigation).getByRole('link', { name: 'Mes clients' })).toBeInTheDocument();
     expect(within(navigation).getByText('Mon activité')).toBeInTheDocument();
     expect(within(navigation).getByText('Mes exutoires par défaut')).toBeInTheDocument();
     expect(within(navigation).queryByText('Mes prestataires')).not.toBeInTheDocument();

@@ -16,8 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { graphql } from 'react-relay';
 import { Navigate, Outlet, Link as RouterLink, useLocation } from 'react-router-dom';
 import type { DashboardLayoutQuery } from '../__generated__/DashboardLayoutQuery.graphql.ts';
-import { EstablishmentSelectionProvider } from '../apps/dashboard/EstablishmentSelection.tsx';
-import { EstablishmentSelector } from '../apps/dashboard/EstablishmentSelector.tsx';
+import { DashboardSelectionProvider } from '../apps/dashboard/DashboardSelection.tsx';
+import { SelectionBar } from '../apps/dashboard/SelectionBar.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { PageSpinner } from '../components/PageSpinner.tsx';
 import { navigationFor, typologiesFromGraph } from '../navigation.ts';
@@ -31,8 +31,8 @@ export const dashboardLayoutQuery = graphql`
     viewer {
       fullName
       typologies
-      ...EstablishmentSelection_viewer
-      ...EstablishmentSelector_viewer
+      ...DashboardSelection_viewer
+      ...SelectionBar_viewer
     }
   }
 `;
@@ -51,7 +51,7 @@ export function DashboardLayout() {
   if (!viewer) return <Navigate to={loginPath(location.pathname + location.search)} replace />;
 
   return (
-    <EstablishmentSelectionProvider viewer={viewer}>
+    <DashboardSelectionProvider viewer={viewer}>
       <SkipNavLink>{t('app.skipToContent')}</SkipNavLink>
       <Flex direction="column" minH="100dvh">
         <Box as="header" bg="bg.panel" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
@@ -69,8 +69,8 @@ export function DashboardLayout() {
                 <Logo size={8} />
               </RouterLink>
             </Link>
-            <Box flex="1" maxW="md" ms={{ md: '6' }} display={{ base: 'none', md: 'block' }}>
-              <EstablishmentSelector viewer={viewer} />
+            <Box flex="1" maxW="4xl" ms={{ md: '6' }} display={{ base: 'none', md: 'block' }}>
+              <SelectionBar viewer={viewer} />
             </Box>
             <HStack gap="3" ms="auto">
               <Text fontWeight="medium" display={{ base: 'none', sm: 'block' }}>
@@ -119,7 +119,7 @@ export function DashboardLayout() {
               </Drawer.Header>
               <Drawer.Body>
                 <Box display={{ base: 'block', md: 'none' }} mb="6">
-                  <EstablishmentSelector viewer={viewer} />
+                  <SelectionBar viewer={viewer} />
                 </Box>
                 <Box as="nav" aria-label={t('layout.mainNavigation')}>
                   <SideNavigation entries={entries} onNavigate={() => setMenuOpen(false)} />
@@ -132,7 +132,7 @@ export function DashboardLayout() {
           </Drawer.Positioner>
         </Portal>
       </Drawer.Root>
-    </EstablishmentSelectionProvider>
+    </DashboardSelectionProvider>
   );
 }
 

@@ -2,7 +2,7 @@ import { Box, Link, Separator, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useSearchParams } from 'react-router-dom';
-import { selectionSearch } from '../apps/dashboard/EstablishmentSelection.tsx';
+import { selectionSearch } from '../apps/dashboard/selection.ts';
 import { isNavigationGroup, type NavigationEntry, type NavigationLink } from '../navigation.ts';
 
 interface SideNavigationProps {

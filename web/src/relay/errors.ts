@@ -23,3 +23,11 @@ export class GraphQLRequestError extends Error {
     this.errors = errors;
   }
 }
+
+/** The gateway refused the operation (`FORBIDDEN`: the api's policy said no). */
+export function isForbiddenError(error: unknown): boolean {
+  return (
+    error instanceof GraphQLRequestError &&
+    error.errors.some((entry) => entry.extensions?.code === 'FORBIDDEN')
+  );
+}

@@ -9,20 +9,22 @@ export type RoutePreloader = <TQuery extends OperationType>(
 ) => PreloadedQuery<TQuery>;
 
 /**
- * Starts a route's query from its loader (render-as-you-fetch). Each route keeps one live reference: loading a
- * route again disposes the previous one, so navigation does not retain every query ever made. Released data
- * stays in Relay's release buffer a while, so the screen being left keeps rendering until it unmounts.
+ * Starts a route's query from its loader (render-as-you-fetch). Each route keeps its current reference and the
+ * one before it: during a navigation the screen being left still renders the previous one (React keeps it on
+ * screen until the new screen is ready), so it is disposed only when the route loads a third time. Navigation
+ * thus never retains more than two queries per route.
  */
 export function createRoutePreloader(environment: IEnvironment): RoutePreloader {
-  const live = new Map<string, { dispose(): void }>();
+  const live = new Map<string, { current: { dispose(): void }; previous?: { dispose(): void } }>();
   return <TQuery extends OperationType>(
     routeKey: string,
     query: GraphQLTaggedNode,
     variables: VariablesOf<TQuery>,
   ) => {
     const reference = loadQuery<TQuery>(environment, query, variables, { fetchPolicy: 'store-and-network' });
-    live.get(routeKey)?.dispose();
-    live.set(routeKey, reference);
+    const entry = live.get(routeKey);
+    entry?.previous?.dispose();
+    live.set(routeKey, entry ? { current: reference, previous: entry.current } : { current: reference });
     return reference;
   };
 }

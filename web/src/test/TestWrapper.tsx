@@ -42,6 +42,37 @@ function operationName(operation: OperationDescriptor): string {
   return operation.request.node.params.name;
 }
 
+/** The names of the operations sent and not answered yet, in order. */
+export function pendingOperationNames(environment: MockEnvironment): string[] {
+  return environment.mock.getAllOperations().map(operationName);
+}
+
+/** The pending operation of that name, once the app has sent it. */
+export async function findOperation(
+  environment: MockEnvironment,
+  name: string,
+): Promise<OperationDescriptor> {
+  let found: OperationDescriptor | undefined;
+  await waitFor(() => {
+    found = environment.mock.getAllOperations().find((operation) => operationName(operation) === name);
+    if (!found)
+      throw new Error(
+        `Operation ${name} not sent; pending: ${pendingOperationNames(environment).join(', ') || 'none'}`,
+      );
+  });
+  return found as OperationDescriptor;
+}
+
+/** Fails the named operation as the network layer would (a gateway down, a refusal). */
+export async function rejectOperation(
+  environment: MockEnvironment,
+  name: string,
+  error: Error,
+): Promise<void> {
+  const operation = await findOperation(environment, name);
+  act(() => environment.mock.reject(operation, error));
+}
+
 /** Mock values per GraphQL type name (`{ User: { fullName: 'Claire Martin' } }`); the rest is generated. */
 export type TypeValues = Record<string, Record<string, unknown>>;
 
@@ -55,15 +86,7 @@ export async function resolveOperation(
   name: string,
   values: TypeValues = {},
 ): Promise<OperationDescriptor> {
-  let found: OperationDescriptor | undefined;
-  await waitFor(() => {
-    found = environment.mock.getAllOperations().find((operation) => operationName(operation) === name);
-    if (!found) {
-      const pending = environment.mock.getAllOperations().map(operationName).join(', ') || 'none';
-      throw new Error(`Operation ${name} not sent; pending: ${pending}`);
-    }
-  });
-  const operation = found as OperationDescriptor;
+  const operation = await findOperation(environment, name);
   act(() => {
     environment.mock.resolve(operation, MockPayloadGenerator.generate(operation, toResolvers(values)));
   });

@@ -6,22 +6,73 @@ export interface EstablishmentFixture {
   name: string;
   companyName: string;
   city?: string;
+  postcode?: string;
+}
+
+export interface CompanyFixture {
+  databaseId: number;
+  name: string;
 }
 
 export const USER_ID = 'VXNlcjox';
 
-export function establishment(databaseId: number, companyName: string, name: string, city = 'Lyon') {
-  return { databaseId, companyName, name, city };
+export function establishment(
+  databaseId: number,
+  companyName: string,
+  name: string,
+  city = 'Lyon',
+  postcode = '69007',
+): EstablishmentFixture {
+  return { databaseId, companyName, name, city, postcode };
+}
+
+/** The graph's global id of a node (base64 of 'Type:databaseId', as the gateway makes them). */
+export function globalId(type: string, databaseId: number): string {
+  return btoa(`${type}:${databaseId}`);
+}
+
+/** An establishment node as the graph returns it. */
+export function establishmentNode(item: EstablishmentFixture, extra: Record<string, unknown> = {}) {
+  const postcode = item.postcode ?? '69007';
+  return {
+    id: globalId('Establishment', item.databaseId),
+    databaseId: item.databaseId,
+    name: item.name,
+    companyName: item.companyName,
+    displayName: `${item.companyName} > ${item.name}`,
+    address: '12 rue de Gerland',
+    postcode,
+    department: postcode.slice(0, 2),
+    city: item.city ?? 'Lyon',
+    siret: '73282932000074',
+    entityCount: 2,
+    ...extra,
+  };
+}
+
+/** A whole connection (every item, no next page) of establishments. */
+export function establishmentConnection(items: readonly EstablishmentFixture[]) {
+  return {
+    totalCount: items.length,
+    pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
+    edges: items.map((item) => ({ cursor: String(item.databaseId), node: establishmentNode(item) })),
+  };
 }
 
 export function viewerResolvers({
   typologies = ['PRODUCER'],
   establishments = [],
+  linkedEstablishments = [],
+  companies = [],
+  linkedCompanies = [],
   firstname = 'Claire',
   lastname = 'Martin',
 }: {
   typologies?: string[];
   establishments?: EstablishmentFixture[];
+  linkedEstablishments?: EstablishmentFixture[];
+  companies?: CompanyFixture[];
+  linkedCompanies?: CompanyFixture[];
   firstname?: string;
   lastname?: string;
 } = {}): TypeValues {
@@ -33,23 +84,14 @@ export function viewerResolvers({
       fullName: `${firstname} ${lastname}`,
       hasAcceptedCGU: true,
       typologies,
-      establishments: {
-        totalCount: establishments.length,
-        edges: establishments.map((item) => ({
-          cursor: String(item.databaseId),
-          node: {
-            id: btoa(`Establishment:${item.databaseId}`),
-            databaseId: item.databaseId,
-            name: item.name,
-            companyName: item.companyName,
-            displayName: `${item.companyName} > ${item.name}`,
-            address: '12 rue de Gerland',
-            postcode: '69007',
-            city: item.city ?? 'Lyon',
-            siret: '73282932000074',
-          },
-        })),
-      },
+      ownSiteTypology: typologies.includes('PRODUCER') ? 'PRODUCER' : 'RETRIEVER',
+      companies: companies.map((company) => ({ id: globalId('Company', company.databaseId), ...company })),
+      linkedCompanies: linkedCompanies.map((company) => ({
+        id: globalId('Company', company.databaseId),
+        ...company,
+      })),
+      establishments: establishmentConnection(establishments),
+      linkedEstablishments: establishmentConnection(linkedEstablishments),
     },
   };
 }

@@ -1,12 +1,18 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { toaster } from '../components/toaster.tsx';
+
+// findBy* and waitFor: the default second is too short for a screen's first render on a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 // relay-test-utils' mock environment wraps its methods with jest.fn.
 (globalThis as unknown as { jest: typeof vi }).jest = vi;
 
 afterEach(() => {
   cleanup();
+  // The toaster is one store for the whole app: a test's toasts must not be read by the next one.
+  toaster.remove();
   window.sessionStorage.clear();
 });
 
@@ -34,3 +40,8 @@ if (typeof window.ResizeObserver === 'undefined') {
 if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
 // React Router's ScrollRestoration scrolls the window on navigation.
 window.scrollTo = () => {};
+// jsdom computes Chakra's CSS animations but never fires `animationend`: closed dialogs and drawers would stay
+// mounted forever. Zero-length animations let them unmount as soon as they close, as in a browser.
+const noAnimations = document.createElement('style');
+noAnimations.textContent = '*, *::before, *::after { animation-duration: 0s !important; }';
+document.head.append(noAnimations);

@@ -43,6 +43,8 @@ const config = defineConfig({
           focusRing: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.300}' } },
         },
         'bg.canvas': { value: { _light: '#f6faf9', _dark: '{colors.gray.950}' } },
+        // Chakra's red.500 gives field errors 3.8:1 on white; red.700 reaches 6.5:1 (WCAG AA for small text).
+        'fg.error': { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } },
       },
     },
   },

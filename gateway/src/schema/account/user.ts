@@ -1,10 +1,9 @@
-import { isUserTypology, linkedSiteTypology, ownSiteTypology, type UserTypology } from '@portal/domain';
+import { isUserTypology, ownSiteTypology, type UserTypology } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
-import { siteListPaths } from '../../loaders/index.ts';
 import type { RestEntity, RestUser } from '../../rest/types.ts';
 import { type CompanyRef, companyRef } from '../companies/resolvers.ts';
-import { type ConnectionArgs, connectionFromList } from '../connections.ts';
 import { toGlobalId } from '../global-id.ts';
+import { type EstablishmentListArgs, establishmentConnection } from '../sites/establishment-lists.ts';
 
 function typologiesOf(user: RestUser): UserTypology[] {
   return (user.userTypologies ?? []).filter(isUserTypology);
@@ -37,18 +36,11 @@ export const userResolvers = {
     ownSiteTypology: (user: RestUser) => ownSiteTypology(typologiesOf(user)).toUpperCase(),
     companies: (user: RestUser) => companyRefs(user.companies),
     linkedCompanies: (user: RestUser) => companyRefs(user.linkedCompanies),
-    establishments: async (user: RestUser, args: ConnectionArgs, context: GatewayContext) => {
-      const own = ownSiteTypology(typologiesOf(user));
-      return connectionFromList(await context.loaders.siteLists.load(siteListPaths.own(user.id, own)), args);
-    },
+    establishments: (user: RestUser, args: EstablishmentListArgs, context: GatewayContext) =>
+      establishmentConnection(context, user, 'own', args),
     /** The mirror view: a producer's providers (retriever sites), a retriever's clients (producer sites). */
-    linkedEstablishments: async (user: RestUser, args: ConnectionArgs, context: GatewayContext) => {
-      const linked = linkedSiteTypology(ownSiteTypology(typologiesOf(user)));
-      return connectionFromList(
-        await context.loaders.siteLists.load(siteListPaths.linked(user.id, linked)),
-        args,
-      );
-    },
+    linkedEstablishments: (user: RestUser, args: EstablishmentListArgs, context: GatewayContext) =>
+      establishmentConnection(context, user, 'linked', args),
     entities: async (user: RestUser, _args: unknown, context: GatewayContext) => {
       const entities = await context.loaders.entities.loadMany(user.companySiteEntities ?? []);
       return entities.filter((entity): entity is RestEntity => {

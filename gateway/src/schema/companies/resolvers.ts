@@ -44,5 +44,13 @@ export const companyResolvers = {
     databaseId: (company: CompanyRef) => company.companyId,
     name: (company: CompanyRef, _args: unknown, context: GatewayContext) =>
       companyName(context, company.companyId),
+    siret: async (company: CompanyRef, _args: unknown, context: GatewayContext) =>
+      (await context.loaders.companies.load(company.companyId))?.siret ?? null,
+    /** From the whole list of NAF sections (21 rows, one call shared by every company of the request). */
+    sector: async (company: CompanyRef, _args: unknown, context: GatewayContext) => {
+      const sectorId = idFromIri((await context.loaders.companies.load(company.companyId))?.companySector);
+      if (sectorId === null) return null;
+      return (await context.loaders.companySectors()).find((sector) => sector.id === sectorId) ?? null;
+    },
   },
 };

@@ -1,5 +1,8 @@
-import { isUserTypology } from '@portal/domain';
+import { isUserTypology, type Permission } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
+import { unauthenticatedError } from '../../errors.ts';
+import { hasPermission, sideOf } from '../../loaders/site-lists.ts';
+import { isRestError } from '../../rest/errors.ts';
 import type { RestSite } from '../../rest/types.ts';
 import { companyName, companyRef } from '../companies/resolvers.ts';
 import { type ConnectionArgs, connectionFromList } from '../connections.ts';
@@ -12,7 +15,33 @@ async function establishmentCompanyName(site: RestSite, context: GatewayContext)
   return company === null ? '' : companyName(context, company.companyId);
 }
 
+/**
+ * What the api would allow on this site, to hide what it would refuse (it decides again on the write):
+ * full access to the site and the permission.
+ */
+async function mayOnSite(site: RestSite, permission: Permission, context: GatewayContext): Promise<boolean> {
+  if (site.hasFullAccess !== true) return false;
+  const user = await context.viewer();
+  return user !== null && hasPermission(user, permission);
+}
+
 export const siteResolvers = {
+  Query: {
+    /** Through the batched item loader; an establishment the caller cannot see is null. */
+    establishment: async (
+      _root: unknown,
+      { databaseId }: { databaseId: number },
+      context: GatewayContext,
+    ) => {
+      if (context.token === null) throw unauthenticatedError();
+      try {
+        return await context.loaders.sites.load(databaseId);
+      } catch (error) {
+        if (isRestError(error, 404)) return null;
+        throw error;
+      }
+    },
+  },
   Establishment: {
     id: (site: RestSite) => toGlobalId('Establishment', site.id),
     databaseId: (site: RestSite) => site.id,
@@ -27,7 +56,22 @@ export const siteResolvers = {
     typologies: (site: RestSite) =>
       (site.siteTypologies ?? []).filter(isUserTypology).map((typology) => typology.toUpperCase()),
     hasFullAccess: (site: RestSite) => site.hasFullAccess === true,
-    entities: async (site: RestSite, args: ConnectionArgs, context: GatewayContext) =>
-      connectionFromList(await context.loaders.entitiesBySite.load(site.id), args),
+    isOwn: async (site: RestSite, _args: unknown, context: GatewayContext) => {
+      const user = await context.viewer();
+      return user !== null && sideOf(user, site.id) === 'own';
+    },
+    canEdit: (site: RestSite, _args: unknown, context: GatewayContext) =>
+      mayOnSite(site, 'site:update', context),
+    canAddEntity: (site: RestSite, _args: unknown, context: GatewayContext) =>
+      mayOnSite(site, 'entity:create', context),
+    entityCount: (site: RestSite) => site.entityCount ?? site.companySiteEntities?.length ?? 0,
+    entities: async (site: RestSite, args: ConnectionArgs, context: GatewayContext) => {
+      // The site item lists the chantiers the caller sees: none listed, nothing to fetch.
+      if (site.companySiteEntities?.length === 0) return connectionFromList([], args);
+      return connectionFromList(await context.loaders.entitiesBySite.load(site.id), args);
+    },
+    /** Providers of a producer site, clients of a retriever site (see the linkedSites loader). */
+    linkedEstablishments: async (site: RestSite, args: ConnectionArgs, context: GatewayContext) =>
+      connectionFromList(await context.loaders.linkedSites.load(site), args),
   },
 };

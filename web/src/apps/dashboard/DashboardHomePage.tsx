@@ -4,6 +4,7 @@ import { graphql } from 'react-relay';
 import type { DashboardHomePageQuery } from '../../__generated__/DashboardHomePageQuery.graphql.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
+import { DashboardFilters } from './DashboardFilters.tsx';
 import { SelectedEstablishmentCard } from './SelectedEstablishmentCard.tsx';
 
 export const dashboardHomePageQuery = graphql`
@@ -12,6 +13,7 @@ export const dashboardHomePageQuery = graphql`
       firstname
       fullName
       ...SelectedEstablishmentCard_viewer
+      ...DashboardFilters_viewer
     }
   }
 `;
@@ -31,6 +33,7 @@ export function DashboardHomePage() {
         {t('dashboard.welcome', { name: viewer.firstname || viewer.fullName })}
       </Heading>
       <SelectedEstablishmentCard viewer={viewer} />
+      <DashboardFilters viewer={viewer} />
       <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="lg" bg="bg.panel">
         <EmptyState.Content>
           <EmptyState.Indicator>

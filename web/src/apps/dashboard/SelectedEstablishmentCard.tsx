@@ -2,7 +2,7 @@ import { Card, Heading, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import type { SelectedEstablishmentCard_viewer$key } from '../../__generated__/SelectedEstablishmentCard_viewer.graphql.ts';
-import { useEstablishmentSelection } from './EstablishmentSelection.tsx';
+import { useDashboardSelection } from './DashboardSelection.tsx';
 
 /** The selected establishment, or an invitation to choose one. */
 export function SelectedEstablishmentCard({ viewer }: { viewer: SelectedEstablishmentCard_viewer$key }) {
@@ -27,8 +27,11 @@ export function SelectedEstablishmentCard({ viewer }: { viewer: SelectedEstablis
     `,
     viewer,
   );
-  const { establishmentId } = useEstablishmentSelection();
-  const selected = data.establishments.edges.find((edge) => edge.node.databaseId === establishmentId)?.node;
+  const { selection } = useDashboardSelection();
+  const selected = data.establishments.edges.find(
+    (edge) => edge.node.databaseId === selection.establishmentId,
+  )?.node;
+  const filtered = selection.companyId !== null || selection.location !== null;
   const location = selected
     ? [selected.address, [selected.postcode, selected.city].filter(Boolean).join(' ')]
     : [];
@@ -57,7 +60,9 @@ export function SelectedEstablishmentCard({ viewer }: { viewer: SelectedEstablis
           <Text color="fg.muted">
             {data.establishments.totalCount === 0
               ? t('dashboard.noEstablishment')
-              : t('dashboard.chooseEstablishment')}
+              : filtered
+                ? t('dashboard.filterActive')
+                : t('dashboard.chooseEstablishment')}
           </Text>
         )}
       </Card.Body>

@@ -4,6 +4,7 @@ import { UnauthenticatedError } from '../../relay/errors.ts';
 import { isBotUserAgent } from './botUserAgent.ts';
 import { chunkReloadAllowed, isChunkLoadError, reloadForChunkError } from './chunkReload.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
+import { NotFoundError } from './notFound.ts';
 
 /**
  * The root route's error element (SPEC 2, 8): a chunk that failed to load reloads the page (once in 10 s), an
@@ -20,11 +21,16 @@ export function RootErrorBoundary() {
       reloadForChunkError();
       return;
     }
-    if (unauthenticated || (isRouteErrorResponse(error) && error.status === 404)) return;
+    if (unauthenticated || isNotFound(error)) return;
     console.error('Unhandled error', error);
   }, [error, unauthenticated, reloading]);
 
   if (unauthenticated || reloading) return null;
   if (isBotUserAgent(navigator.userAgent)) return null;
   return <NotFoundPage />;
+}
+
+/** A path or an id that names nothing: an expected answer, not a failure worth logging. */
+function isNotFound(error: unknown): boolean {
+  return error instanceof NotFoundError || (isRouteErrorResponse(error) && error.status === 404);
 }

@@ -1,0 +1,85 @@
+import { isUserTypology, linkedSiteTypology, ownSiteTypology, type Permission } from '@portal/domain';
+import { pathWithQuery } from '../rest/client.ts';
+import type { RestUser } from '../rest/types.ts';
+
+/**
+ * The two sides of the mirror views (SPEC 1), as seen by the viewer: `own` are my establishments, `linked`
+ * the sites of the other typology linked to them (a producer's providers, a retriever's clients).
+ */
+export type SiteSide = 'own' | 'linked';
+
+export function oppositeSide(side: SiteSide): SiteSide {
+  return side === 'own' ? 'linked' : 'own';
+}
+
+/** What the gateway reads off the viewer for the mirror and for hiding what the api would refuse. */
+export interface ViewerFacts {
+  ownTypology: 'producer' | 'retriever';
+  linkedTypology: 'producer' | 'retriever';
+  /** Every own site (through a company, directly or through an entity): `companySitesIdsFull`. */
+  ownSiteIds: ReadonlySet<number>;
+  permissions: ReadonlySet<string>;
+}
+
+const factsByUser = new WeakMap<RestUser, ViewerFacts>();
+
+/** Computed once per user item (a screen asks it for each of its 2,000 rows). */
+export function viewerFacts(user: RestUser): ViewerFacts {
+  let facts = factsByUser.get(user);
+  if (facts === undefined) {
+    const ownTypology = ownSiteTypology((user.userTypologies ?? []).filter(isUserTypology));
+    facts = {
+      ownTypology,
+      linkedTypology: linkedSiteTypology(ownTypology),
+      ownSiteIds: new Set(user.companySitesIdsFull ?? []),
+      permissions: new Set(user.permissions ?? []),
+    };
+    factsByUser.set(user, facts);
+  }
+  return facts;
+}
+
+export function hasPermission(user: RestUser, permission: Permission): boolean {
+  return viewerFacts(user).permissions.has(permission);
+}
+
+export function sideOf(user: RestUser, siteId: number): SiteSide {
+  return viewerFacts(user).ownSiteIds.has(siteId) ? 'own' : 'linked';
+}
+
+/** The api's site order fields (`order[companyName]=desc`). */
+export type SiteOrderField = 'name' | 'companyName' | 'city' | 'postcode' | 'siret';
+
+export interface SiteListQuery {
+  /** `q`: site and company names, city, postcode, SIRET. Blank means no search. */
+  search?: string | null | undefined;
+  /** Default: name ascending (SPEC 7). */
+  order?: { field: SiteOrderField; direction: 'asc' | 'desc' } | undefined;
+  /** One page; absent means the whole list (`pagination=false`). */
+  page?: { page: number; itemsPerPage: number } | undefined;
+}
+
+/**
+ * The REST list of one side for this viewer: own sites of the viewer's typology
+ * (`users/{id}/company_sites_full?typology=`), or the sites of the other typology linked to them
+ * (`users/{id}/company_sites_linked_{typology}_full`). The viewer's typology picks the direction; nothing
+ * else in the gateway tells producers from retrievers. Built in one place so that equal lists share one
+ * call through the `siteLists` loader (its key is this path).
+ */
+export function siteListPath(user: RestUser, side: SiteSide, query: SiteListQuery = {}): string {
+  const { ownTypology, linkedTypology } = viewerFacts(user);
+  const order = query.order ?? { field: 'name', direction: 'asc' };
+  const search = query.search?.trim();
+  const path =
+    side === 'own'
+      ? `/api/users/${user.id}/company_sites_full`
+      : `/api/users/${user.id}/company_sites_linked_${linkedTypology}_full`;
+  return pathWithQuery(path, {
+    typology: side === 'own' ? ownTypology : undefined,
+    q: search === '' ? undefined : search,
+    ...(query.page === undefined
+      ? { pagination: false }
+      : { page: query.page.page, itemsPerPage: query.page.itemsPerPage }),
+    [`order[${order.field}]`]: order.direction,
+  });
+}

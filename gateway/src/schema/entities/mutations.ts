@@ -1,0 +1,106 @@
+import { idFromIri, messages } from '@portal/domain';
+import type { GatewayContext } from '../../context.ts';
+import { notFoundUserError, type UserError, unauthenticatedError, userErrorsOfWrite } from '../../errors.ts';
+import type { RestEntity } from '../../rest/types.ts';
+import { offsetCursor } from '../connections.ts';
+import { databaseIdOf } from '../global-id.ts';
+import { mergePatchOf } from '../merge-patch.ts';
+
+interface CreateEntityInput {
+  establishmentId: string;
+  name: string;
+  startDate: string;
+  endDate?: string | null;
+  address?: string | null;
+}
+
+interface UpdateEntityInput {
+  id: string;
+  name?: string | null;
+  startDate?: string | null;
+  endDate?: string | null;
+  address?: string | null;
+}
+
+const ENTITY_FIELDS = ['name', 'startDate', 'endDate', 'address'] as const;
+
+function failed(userErrors: UserError[]) {
+  return { entity: null, entityEdge: null, establishment: null, userErrors };
+}
+
+/** After a write: the api's answer is the fresh chantier, and its site's list and count have changed. */
+function refreshAfterWrite(context: GatewayContext, siteId: number, entity: RestEntity): void {
+  const { entities, entitiesBySite, sites } = context.loaders;
+  entities.clear(entity.id).prime(entity.id, entity);
+  entitiesBySite.clear(siteId);
+  sites.clear(siteId);
+}
+
+/** The new chantier's offset in its site's list (ordered by name), as the connection's cursors count. */
+async function cursorInSite(context: GatewayContext, siteId: number, entityId: number): Promise<string> {
+  const list = await context.loaders.entitiesBySite.load(siteId);
+  const index = list.findIndex((entity) => entity.id === entityId);
+  return offsetCursor(index === -1 ? list.length : index);
+}
+
+export const entityMutations = {
+  Mutation: {
+    /** `POST /api/company_sites/{id}/company_site_entities`; the api validates the dates. */
+    async createEntity(_root: unknown, { input }: { input: CreateEntityInput }, context: GatewayContext) {
+      if (context.token === null) throw unauthenticatedError();
+      const siteId = databaseIdOf(input.establishmentId, 'Establishment');
+      if (siteId === null) return failed([notFoundUserError()]);
+      const body = {
+        name: input.name,
+        startDate: input.startDate,
+        ...mergePatchOf(input, ['endDate', 'address']),
+      };
+      try {
+        const entity = await context.rest.post<RestEntity>(
+          `/api/company_sites/${siteId}/company_site_entities`,
+          body,
+        );
+        if (entity === null)
+          throw new Error(`POST /api/company_sites/${siteId}/company_site_entities: no body`);
+        refreshAfterWrite(context, siteId, entity);
+        return {
+          entity,
+          // For Relay's @appendEdge. Both lazy (resolved only when selected), sharing one call.
+          entityEdge: { node: entity, cursor: () => cursorInSite(context, siteId, entity.id) },
+          establishment: () => context.loaders.sites.load(siteId),
+          userErrors: [],
+        };
+      } catch (error) {
+        const userErrors = userErrorsOfWrite(error, messages.entityAddError);
+        if (userErrors === null) throw error;
+        return failed(userErrors);
+      }
+    },
+
+    /** `PATCH /api/company_sites/{siteId}/company_site_entities/{id}`; the site comes from the chantier. */
+    async updateEntity(_root: unknown, { input }: { input: UpdateEntityInput }, context: GatewayContext) {
+      if (context.token === null) throw unauthenticatedError();
+      const entityId = databaseIdOf(input.id, 'Entity');
+      if (entityId === null) return { entity: null, userErrors: [notFoundUserError()] };
+      const patch = mergePatchOf(input, ENTITY_FIELDS);
+      if (Object.keys(patch).length === 0) {
+        return { entity: null, userErrors: [{ field: [], message: messages.noChange, code: 'NO_CHANGE' }] };
+      }
+      try {
+        const current = await context.loaders.entities.load(entityId);
+        const siteId = idFromIri(current?.companySite);
+        if (siteId === null) return { entity: null, userErrors: [notFoundUserError()] };
+        const entity = await context.rest.patch<RestEntity>(
+          `/api/company_sites/${siteId}/company_site_entities/${entityId}`,
+          patch,
+        );
+        refreshAfterWrite(context, siteId, entity);
+        return { entity, userErrors: [] };
+      } catch (error) {
+        const userErrors = userErrorsOfWrite(error, messages.entityUpdateError);
+        if (userErrors === null) throw error;
+        return { entity: null, userErrors };
+      }
+    },
+  },
+};

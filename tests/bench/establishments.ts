@@ -1,0 +1,125 @@
+/**
+ * Issue 3: the establishments screen's query (`EstablishmentListPageQuery`, persisted, as the browser sends it with
+ * its session cookie: the first 50 establishments with company, city, postcode, SIRET and chantier count, then a
+ * search) at 20, 200 and 2,000 sites: REST calls and p50 through the gateway, beside the same data fetched the way
+ * the original client did (whole site lists, one call per company name, one call per site for its chantiers).
+ * The gateway's unit tests assert that the whole list with chantiers and providers costs 5 calls at any size.
+ */
+import {
+  bearerToken,
+  graphql,
+  ms,
+  password,
+  percentile,
+  persistedId,
+  printTable,
+  producerUser,
+  restGetter,
+  startPortal,
+  time,
+} from './lib.ts';
+
+export async function benchEstablishments(iterations: number, sizes = [20, 200, 2000]): Promise<void> {
+  const rows = [
+    [
+      'sites',
+      'screen p50',
+      'p95',
+      'REST calls',
+      'search p50',
+      'REST calls',
+      'original client p50',
+      'REST calls',
+    ],
+  ];
+  const listQuery = persistedId('EstablishmentListPageQuery');
+  const loginMutation = persistedId('LoginPageMutation');
+  for (const size of sizes) {
+    // One producer company owning `size` establishments, served by a handful of providers.
+    const options = {
+      companies: 1,
+      sitesPerCompany: size,
+      entitiesPerSite: 2,
+      retrieverCompanies: 3,
+      usersPerCompany: 1,
+      seed: 3,
+    };
+    const portal = await startPortal(options, (world) => producerUser(world).email);
+    try {
+      const { world, gateway, api } = portal;
+      const user = producerUser(world);
+      const token = await bearerToken(gateway, user.email);
+      const login = await graphql(
+        gateway,
+        { doc_id: loginMutation },
+        { input: { email: user.email, password } },
+      );
+      const cookie = login.response.headers
+        .getSetCookie()
+        .map((header) => header.split(';')[0])
+        .join('; ');
+      const screen = (search: string | null) =>
+        graphql(gateway, { doc_id: listQuery }, { linked: false, search, orderBy: null }, { cookie });
+
+      const viaGateway: number[] = [];
+      const firstPage: number[] = [];
+      let gatewayCalls = 0;
+      let firstPageCalls = 0;
+      for (let i = 0; i < iterations; i++) {
+        gatewayCalls = (await time(viaGateway, () => screen(null))).restCalls;
+        firstPageCalls = (await time(firstPage, () => screen('Lyon'))).restCalls;
+      }
+
+      // The original client: slow at 2,000 sites (thousands of calls), so fewer rounds there.
+      const originalRounds = Math.max(1, Math.min(iterations, Math.floor(2000 / size)));
+      const original: number[] = [];
+      let originalCalls = 0;
+      const me = await restGetter(api, token, { calls: 0 })<{ id: number }>('/users/me');
+      for (let i = 0; i < originalRounds; i++) {
+        const counter = { calls: 0 };
+        const get = restGetter(api, token, counter);
+        await time(original, async () => {
+          type Site = { id: number; company: string; linkedCompanySites?: string[] };
+          type Collection = { 'hydra:member': Site[] };
+          const base = `/users/${me.id}`;
+          const [own, linked] = await Promise.all([
+            get<Collection>(`${base}/company_sites_full?typology=producer&pagination=false&order[name]=asc`),
+            get<Collection>(`${base}/company_sites_linked_retriever_full?pagination=false&order[name]=asc`),
+          ]);
+          const sites = [...own['hydra:member'], ...linked['hydra:member']];
+          const companies = [...new Set(sites.map((site) => site.company))];
+          // Browsers open at most a few connections per host: the original client's calls queue the same way.
+          const calls = [
+            ...companies.map((company) => () => get(company.replace(/^\/api/, ''))),
+            ...own['hydra:member'].map(
+              (site) => () =>
+                get(`/company_sites/${site.id}/company_site_entities?pagination=false&order[name]=asc`),
+            ),
+          ];
+          const queue = [...calls];
+          await Promise.all(
+            Array.from({ length: 6 }, async () => {
+              for (let call = queue.shift(); call; call = queue.shift()) await call();
+            }),
+          );
+        });
+        originalCalls = counter.calls;
+      }
+
+      const own = world.sites.filter((site) => site.company === user.company).length;
+      rows.push([
+        String(own),
+        ms(percentile(viaGateway, 50)),
+        ms(percentile(viaGateway, 95)),
+        String(gatewayCalls),
+        ms(percentile(firstPage, 50)),
+        String(firstPageCalls),
+        `${ms(percentile(original, 50))} (${originalRounds} rounds)`,
+        String(originalCalls),
+      ]);
+    } finally {
+      portal.close();
+    }
+  }
+  printTable('## Establishments screen (issue 3): first page of 50, then a search', rows);
+}

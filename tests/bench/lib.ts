@@ -1,0 +1,184 @@
+/** What every benchmark needs: a generated database, the portal started on it, timing and a printed table. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateWorld, type World, type WorldOptions } from '@portal/api';
+import { freePort } from '../support/ports.ts';
+
+export const root = join(import.meta.dirname, '..', '..');
+export const password = 'Portail2026!';
+
+export interface Portal {
+  world: World;
+  gateway: string;
+  /** The REST API's base, ending in `/api`. */
+  api: string;
+  seedSeconds: number;
+  /** From spawning the portal to the first successful login. */
+  startToLoginMs: number;
+  close(): void;
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`node ${args.join(' ')}: ${code}`)),
+    );
+  });
+}
+
+/** Seeds a fresh embedded database with the generated world (and the demo), then starts the portal on it. */
+export async function startPortal(
+  options: WorldOptions,
+  loginEmail: (world: World) => string,
+): Promise<Portal> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  };
+  let portal: ChildProcess | undefined;
+  const close = () => {
+    portal?.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const seedStarted = performance.now();
+    await run(
+      [
+        'api/src/seed/cli.ts',
+        `--companies=${options.companies}`,
+        `--sites-per-company=${options.sitesPerCompany}`,
+        `--entities-per-site=${options.entitiesPerSite}`,
+        `--users-per-company=${options.usersPerCompany ?? 1}`,
+        `--seed=${options.seed ?? 1}`,
+        `--years=${options.years ?? 1}`,
+        ...(options.retrieverCompanies === undefined
+          ? []
+          : [`--retriever-companies=${options.retrieverCompanies}`]),
+      ],
+      env,
+    );
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    // The generator is deterministic: the same options give the world the CLI inserted.
+    const world = generateWorld(options);
+    const [port, apiPort] = [await freePort(), await freePort()];
+    const gateway = `http://127.0.0.1:${port}`;
+    const startedAt = performance.now();
+    const child = spawn(process.execPath, ['scripts/start.ts'], {
+      cwd: root,
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1', API_PORT: String(apiPort), GATEWAY_DEBUG: '1' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    portal = child;
+    const email = loginEmail(world);
+    let startToLoginMs = Number.NaN;
+    while (Number.isNaN(startToLoginMs)) {
+      if (child.exitCode !== null) throw new Error('the portal stopped while starting');
+      const answer = await fetch(`${gateway}/auth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      }).catch(() => null);
+      if (answer?.ok) startToLoginMs = performance.now() - startedAt;
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return { world, gateway, api: `http://127.0.0.1:${apiPort}/api`, seedSeconds, startToLoginMs, close };
+  } catch (error) {
+    close();
+    throw error;
+  }
+}
+
+export function producerUser(world: World) {
+  const user = world.users.find((candidate) => candidate.typology === 'producer');
+  if (!user) throw new Error('the generated world has no producer user');
+  return user;
+}
+
+export function percentile(samples: readonly number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+export async function time<T>(samples: number[], action: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await action();
+  samples.push(performance.now() - started);
+  return result;
+}
+
+export async function json<T = unknown>(response: Response): Promise<T> {
+  if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export interface GraphqlAnswer {
+  response: Response;
+  restCalls: number;
+  data: unknown;
+}
+
+/** POSTs to /graphql and returns the REST calls the gateway made for it (GATEWAY_DEBUG is on). */
+export async function graphql(
+  gateway: string,
+  body: { doc_id: string } | { query: string },
+  variables: object,
+  headers: Record<string, string> = {},
+): Promise<GraphqlAnswer> {
+  const response = await fetch(`${gateway}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ ...body, variables }),
+  });
+  const answer = await json<{
+    data?: unknown;
+    errors?: unknown[];
+    extensions?: { restCalls?: { count: number } };
+  }>(response);
+  if (answer.errors) throw new Error(JSON.stringify(answer.errors));
+  return { response, restCalls: answer.extensions?.restCalls?.count ?? 0, data: answer.data };
+}
+
+export async function bearerToken(gateway: string, email: string): Promise<string> {
+  const answer = await json<{ token: string }>(
+    await fetch(`${gateway}/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    }),
+  );
+  return answer.token;
+}
+
+/** A GET on the REST API with a bearer token, counting calls into `counter`. */
+export function restGetter(api: string, token: string, counter: { calls: number }) {
+  return async <T>(path: string): Promise<T> => {
+    counter.calls++;
+    return json<T>(await fetch(`${api}${path}`, { headers: { authorization: `Bearer ${token}` } }));
+  };
+}
+
+const persisted = (): Record<string, string> =>
+  JSON.parse(readFileSync(join(root, 'web', 'persisted-queries.json'), 'utf8')) as Record<string, string>;
+
+/** The persisted id the web app sends for an operation (run `npm run build` first). */
+export function persistedId(operationName: string): string {
+  const pattern = new RegExp(`^\\s*(query|mutation)\\s+${operationName}\\b`);
+  const entry = Object.entries(persisted()).find(([, text]) => pattern.test(text));
+  if (!entry) throw new Error(`no persisted operation ${operationName}: run npm run build first`);
+  return entry[0];
+}
+
+export function printTable(title: string, rows: string[][]): void {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const lines = rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
+  process.stdout.write(`\n${title}\n${lines.join('\n')}\n`);
+}

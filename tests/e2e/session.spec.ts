@@ -1,0 +1,88 @@
+import { messages } from '@portal/domain';
+import { expect, test } from './fixtures.ts';
+import {
+  acceptTermsThroughApi,
+  establishmentIdsOf,
+  loginForm,
+  producer,
+  retriever,
+  signIn,
+  submitLogin,
+} from './portal.ts';
+
+const onLoginPage = (url: URL) => url.pathname === '/customer/Login';
+
+test.describe('failed login', () => {
+  test('a wrong password is refused and the user stays on the login page', async ({ page }) => {
+    await signIn(page, retriever.email, 'Mauvais2026!');
+    await expect(page.getByRole('alert')).toHaveText(messages.invalidCredentials);
+    await expect(page).toHaveURL(onLoginPage);
+    // What was typed stays, so the user can correct it.
+    await expect(loginForm(page).email).toHaveValue(retriever.email);
+  });
+
+  test('an unknown e-mail gets the same message, revealing nothing', async ({ page }) => {
+    await signIn(page, 'personne@demo.fr');
+    await expect(page.getByRole('alert')).toHaveText(messages.invalidCredentials);
+    await expect(page).toHaveURL(onLoginPage);
+  });
+});
+
+test.describe('signed in', () => {
+  test.beforeEach(async ({ stack }) => {
+    await acceptTermsThroughApi(stack, producer.email);
+  });
+
+  test('an anonymous visit goes to the login page, then back where the user wanted', async ({
+    page,
+    stack,
+  }) => {
+    const [, wantedId] = await establishmentIdsOf(stack, producer.email);
+    expect(wantedId).toBeDefined();
+    await page.goto(`/?etablissement=${wantedId}`);
+    await expect(page).toHaveURL(
+      (url) => onLoginPage(url) && url.searchParams.get('redirect') === `/?etablissement=${wantedId}`,
+    );
+
+    await submitLogin(page, producer.email);
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/' && url.searchParams.get('etablissement') === String(wantedId),
+    );
+    await expect(page.getByRole('combobox', { name: 'Établissement' })).toHaveValue(String(wantedId));
+  });
+
+  test('logging out from the header returns to the login page and closes the portal', async ({ page }) => {
+    await signIn(page, producer.email);
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+
+    await page.getByRole('banner').getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect(page).toHaveURL(onLoginPage);
+    await expect(loginForm(page).submit).toBeVisible();
+    // Leaving on purpose is not an expired session.
+    await expect(page.getByText(messages.unauthenticated)).toHaveCount(0);
+
+    await page.goto('/');
+    await expect(page).toHaveURL(onLoginPage);
+    await expect(loginForm(page).submit).toBeVisible();
+  });
+
+  test('a session revoked elsewhere sends the user to the login page', async ({ page, context, stack }) => {
+    await signIn(page, producer.email);
+    await expect(page.getByRole('heading', { name: 'Bonjour Claire', level: 1 })).toBeVisible();
+
+    const session = (await context.cookies()).find((cookie) => cookie.name === 'portal_session');
+    expect(session?.httpOnly).toBe(true);
+    const revoked = await fetch(`${stack.apiUrl}/api/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session?.value}` },
+    });
+    expect(revoked.status).toBe(204);
+
+    await page.reload();
+    await expect(page).toHaveURL(onLoginPage);
+    await expect(page.getByText(messages.unauthenticated)).toBeVisible();
+
+    await submitLogin(page, producer.email);
+    await expect(page.getByRole('heading', { name: 'Bonjour Claire', level: 1 })).toBeVisible();
+  });
+});

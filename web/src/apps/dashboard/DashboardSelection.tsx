@@ -1,0 +1,109 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
+import { graphql, useFragment } from 'react-relay';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import type { DashboardSelection_viewer$key } from '../../__generated__/DashboardSelection_viewer.graphql.ts';
+import {
+  type DashboardSelection,
+  locationsOf,
+  readSelection,
+  resolveSelection,
+  type SelectionOptions,
+  writeSelection,
+} from './selection.ts';
+
+interface DashboardSelectionValue {
+  /** The selection in force: what the URL asks for, after the rules of selection.ts. */
+  selection: DashboardSelection;
+  /** Writes a selection (built with the choose* functions of selection.ts) into the URL. */
+  select: (next: DashboardSelection, options?: { replace?: boolean }) => void;
+}
+
+const DashboardSelectionContext = createContext<DashboardSelectionValue | null>(null);
+
+/**
+ * Reads the dashboard selection from the URL, applies the rules of selection.ts to it against what the user may
+ * select, and rewrites the URL (without a history entry) when the rules changed it.
+ */
+export function DashboardSelectionProvider({
+  viewer,
+  children,
+}: {
+  viewer: DashboardSelection_viewer$key;
+  children: ReactNode;
+}) {
+  const data = useFragment(
+    graphql`
+      fragment DashboardSelection_viewer on User {
+        ownSiteTypology
+        companies {
+          databaseId
+        }
+        linkedCompanies {
+          databaseId
+        }
+        establishments {
+          edges {
+            node {
+              databaseId
+              department
+              city
+            }
+          }
+        }
+        linkedEstablishments {
+          edges {
+            node {
+              databaseId
+            }
+          }
+        }
+      }
+    `,
+    viewer,
+  );
+  const options = useMemo<SelectionOptions>(() => {
+    const establishments = data.establishments.edges.map((edge) => edge.node);
+    const { departments, cities } = locationsOf(establishments);
+    return {
+      establishmentIds: establishments.map((establishment) => establishment.databaseId),
+      // Clients are the linked sites of a retriever; a producer's linked sites are its providers.
+      clientIds:
+        data.ownSiteTypology === 'RETRIEVER'
+          ? data.linkedEstablishments.edges.map((edge) => edge.node.databaseId)
+          : [],
+      companyIds: [...data.companies, ...data.linkedCompanies].map((company) => company.databaseId),
+      locations: [...departments, ...cities],
+    };
+  }, [data]);
+
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const currentSearch = searchParams.toString();
+  const selection = useMemo(
+    () => resolveSelection(readSelection(new URLSearchParams(currentSearch)), options, pathname),
+    [currentSearch, options, pathname],
+  );
+
+  // Automatic selection, stale ids and filters left behind are corrected without adding a history entry.
+  useEffect(() => {
+    const wanted = writeSelection(new URLSearchParams(currentSearch), selection);
+    if (wanted.toString() !== currentSearch) setSearchParams(wanted, { replace: true });
+  }, [selection, currentSearch, setSearchParams]);
+
+  const select = useCallback(
+    (next: DashboardSelection, selectOptions: { replace?: boolean } = {}) =>
+      setSearchParams((current) => writeSelection(current, next), {
+        replace: selectOptions.replace ?? false,
+      }),
+    [setSearchParams],
+  );
+
+  const value = useMemo<DashboardSelectionValue>(() => ({ selection, select }), [selection, select]);
+  return <DashboardSelectionContext value={value}>{children}</DashboardSelectionContext>;
+}
+
+export function useDashboardSelection(): DashboardSelectionValue {
+  const value = useContext(DashboardSelectionContext);
+  if (!value) throw new Error('useDashboardSelection must be used inside DashboardSelectionProvider');
+  return value;
+}
