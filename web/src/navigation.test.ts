@@ -47,9 +47,19 @@ describe('navigation table', () => {
 
   it('merges the menus of a user with several typologies without duplicates', () => {
     const both = keys(navigationFor(['producer', 'retriever']));
-    expect(both).toContain('providers');
-    expect(both).toContain('clients');
+    expect(both).toContain('activity');
     expect(new Set(both).size).toBe(both.length);
+  });
+
+  it('shows only the mirror screen of the user own side (the other one would be a 404)', () => {
+    // A producer that is also a retriever sees its sites as a producer (ownSiteTypology), hence its providers.
+    const both = keys(navigationFor(['producer', 'retriever']));
+    expect(both).toContain('providers');
+    expect(both).not.toContain('clients');
+    const carrier = keys(navigationFor(['carrier']));
+    expect(carrier).not.toContain('providers');
+    expect(carrier).not.toContain('clients');
+    expect(keys(navigationFor(['retriever', 'carrier']))).toContain('clients');
   });
 
   it('reads the graph enum values', () => {

@@ -1,4 +1,4 @@
-import { isUserTypology, type UserTypology } from '@portal/domain/typologies';
+import { isUserTypology, ownSiteTypology, type UserTypology } from '@portal/domain/typologies';
 import type { TranslationResource } from './i18n/fr.ts';
 
 /**
@@ -6,7 +6,12 @@ import type { TranslationResource } from './i18n/fr.ts';
  * exists yet. Entries without a screen are shown disabled with a "Bientôt disponible" hint, never as links.
  */
 export type NavigationLabelKey = `nav.${keyof TranslationResource['nav']}`;
-export type NavigationAudience = readonly UserTypology[] | 'everyone';
+/**
+ * Who sees an entry: some typologies, everyone, or one side of the mirror views (SPEC 1): `{ side: 'producer' }`
+ * for screens about my providers, `{ side: 'retriever' }` for screens about my clients. The side is the user's
+ * own site typology, as in the graph, so a user with both typologies never gets an entry that leads to a 404.
+ */
+export type NavigationAudience = readonly UserTypology[] | 'everyone' | { side: 'producer' | 'retriever' };
 
 export interface NavigationLink {
   key: string;
@@ -40,14 +45,14 @@ export const navigationTable: readonly NavigationEntry[] = [
     key: 'providers',
     labelKey: 'nav.providers',
     path: '/mes-prestataires',
-    audience: ['producer'],
+    audience: { side: 'producer' },
     available: true,
   },
   {
     key: 'clients',
     labelKey: 'nav.clients',
     path: '/mes-clients',
-    audience: ['retriever'],
+    audience: { side: 'retriever' },
     available: true,
   },
   {
@@ -111,7 +116,12 @@ export function isNavigationGroup(entry: NavigationEntry): entry is NavigationGr
 }
 
 function visibleTo(audience: NavigationAudience, typologies: readonly UserTypology[]): boolean {
-  return audience === 'everyone' || audience.some((typology) => typologies.includes(typology));
+  if (audience === 'everyone') return true;
+  if ('side' in audience) {
+    const hasSites = typologies.includes('producer') || typologies.includes('retriever');
+    return hasSites && ownSiteTypology(typologies) === audience.side;
+  }
+  return audience.some((typology) => typologies.includes(typology));
 }
 
 /** The entries a user sees, in table order: the union over their typologies. */

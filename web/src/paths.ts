@@ -21,11 +21,23 @@ export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.includes(pathname.replace(/\/+$/, '').toLowerCase());
 }
 
-/** Only same-site paths outside the public pages are followed, so the parameter cannot send users elsewhere. */
+/**
+ * Only same-site paths outside the public pages and the terms page are followed, so the parameter cannot send
+ * users elsewhere or in a loop.
+ */
 export function safeReturnPath(value: string | null | undefined): string {
   if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return paths.dashboard;
   const pathname = value.split(/[?#]/)[0] ?? '';
-  return isPublicPath(pathname) ? paths.dashboard : value;
+  const isTerms = pathname.replace(/\/+$/, '').toLowerCase() === paths.terms;
+  return isPublicPath(pathname) || isTerms ? paths.dashboard : value;
+}
+
+/** The terms page, remembering where the user was heading so they get there once the terms are accepted. */
+export function termsPath(returnTo?: string): string {
+  const target = returnTo ? safeReturnPath(returnTo) : paths.dashboard;
+  return target === paths.dashboard
+    ? paths.terms
+    : `${paths.terms}?${RETURN_TO_PARAM}=${encodeURIComponent(target)}`;
 }
 
 /** Set on the login page when the user was sent there because the session expired. */

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router-dom';
 import { fetchQuery, graphql, type IEnvironment } from 'relay-runtime';
 import type { viewerSessionQuery } from '../__generated__/viewerSessionQuery.graphql.ts';
-import { isPublicPath, loginPath, paths } from '../paths.ts';
+import { isPublicPath, loginPath, termsPath } from '../paths.ts';
 
 const sessionQuery = graphql`
   query viewerSessionQuery {
@@ -42,11 +42,10 @@ export async function requireViewer(
   options: RequireViewerOptions = {},
 ): Promise<SessionViewer> {
   const viewer = await loadSessionViewer(environment);
-  if (!viewer) {
-    const url = new URL(request.url);
-    throw redirect(loginPath(url.pathname + url.search));
-  }
-  if (!viewer.hasAcceptedCGU && !options.allowPendingTerms) throw redirect(paths.terms);
+  const url = new URL(request.url);
+  if (!viewer) throw redirect(loginPath(url.pathname + url.search));
+  if (!viewer.hasAcceptedCGU && !options.allowPendingTerms)
+    throw redirect(termsPath(url.pathname + url.search));
   return viewer;
 }
 

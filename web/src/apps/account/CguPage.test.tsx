@@ -43,6 +43,22 @@ describe('route guards and terms of use', () => {
     expect(await screen.findByRole('navigation', { name: 'Navigation principale' })).toBeInTheDocument();
   });
 
+  it('brings the user back to the page they wanted once the terms are accepted', async () => {
+    const { router, environment, user } = renderRoute('/?etablissement=3');
+    await resolveSession(environment, { hasAcceptedCGU: false });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cgu'));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/?etablissement=3');
+    await resolveOperation(environment, 'CguPageQuery', { User: { id: 'VXNlcjox', hasAcceptedCGU: false } });
+    await user.click(await screen.findByRole('checkbox', { name: /J'ai lu et j'accepte/ }));
+    await user.click(screen.getByRole('button', { name: 'Accepter et accéder au portail' }));
+    await resolveOperation(environment, 'CguPageAcceptTermsMutation', {
+      AcceptTermsPayload: { viewer: { id: 'VXNlcjox', hasAcceptedCGU: true }, userErrors: [] },
+    });
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/?etablissement=3'),
+    );
+  });
+
   it('lets a user who accepted the terms read them again', async () => {
     const { environment } = renderRoute('/cgu');
     await resolveSession(environment, { hasAcceptedCGU: true });

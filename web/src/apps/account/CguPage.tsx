@@ -2,13 +2,13 @@ import { Box, Button, Checkbox, Field, Heading, Stack, Text } from '@chakra-ui/r
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import type { CguPageAcceptTermsMutation } from '../../__generated__/CguPageAcceptTermsMutation.graphql.ts';
 import type { CguPageQuery } from '../../__generated__/CguPageQuery.graphql.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { termsSections, termsVersion } from '../../i18n/cgu.fr.ts';
-import { paths } from '../../paths.ts';
+import { paths, RETURN_TO_PARAM, safeReturnPath } from '../../paths.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
 
 export const cguPageQuery = graphql`
@@ -92,6 +92,7 @@ export function CguPage() {
 function AcceptTermsForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const [commitAccept, isInFlight] = useMutation<CguPageAcceptTermsMutation>(acceptTermsMutation);
   const [accepted, setAccepted] = useState(false);
   const [showRequired, setShowRequired] = useState(false);
@@ -113,7 +114,7 @@ function AcceptTermsForm() {
           setFormErrors(messages.length > 0 ? messages : [t('errors.generic')]);
           return;
         }
-        navigate(paths.dashboard, { replace: true });
+        navigate(safeReturnPath(searchParams.get(RETURN_TO_PARAM)), { replace: true });
       },
       onError: () => setFormErrors([t('errors.retryLater')]),
     });
