@@ -1,11 +1,13 @@
 import type { Page } from '@playwright/test';
 import { messages } from '@portal/domain';
+import { seriousViolations } from './axe.ts';
 import { expect, firstVisitTest as test } from './fixtures.ts';
 import { carrier, chantier, producer, retriever, submitLogin } from './portal.ts';
 
 /**
  * SPEC 2 and 5: the first login goes through the terms, then the dashboard shell of the user's typology. Runs
- * on the first-visit portal, where no account has accepted the terms yet; each account visits once.
+ * on the first-visit portal, where no account has accepted the terms yet; each account visits once. The terms
+ * page is checked with axe here (WCAG 2.1 AA, SPEC 6), since it shows only before acceptance.
  */
 
 const establishmentSelector = (page: Page) => page.getByRole('combobox', { name: 'Établissement' });
@@ -72,6 +74,7 @@ for (const { account, fullName, firstname, navigation, checkSelection } of first
     const consent = page.getByRole('checkbox', {
       name: "J'ai lu et j'accepte les conditions générales d'utilisation",
     });
+    expect(await seriousViolations(page)).toEqual([]);
     await accept.click();
     await expect(consent).toHaveAccessibleDescription(messages.cguRequired);
     await expect(page).toHaveURL(/\/cgu$/);

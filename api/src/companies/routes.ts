@@ -18,6 +18,7 @@ import {
   type RawQuery,
   sendCollection,
   sendItem,
+  textOrder,
 } from '../hydra/index.ts';
 
 interface CompanyRow {
@@ -65,7 +66,7 @@ export function registerCompanyRoutes(app: FastifyInstance, { db }: ApiContext):
         where,
         params,
         order: query.order,
-        orderColumns: { name: 'c.name' },
+        orderColumns: { name: textOrder('c.name') },
         tieBreaker: 'c.id',
         pagination: query.pagination,
       });

@@ -21,6 +21,7 @@ import {
   type RawQuery,
   sendCollection,
   sendItem,
+  textOrder,
 } from '../hydra/index.ts';
 import { ENTITY_SELECT, type EntityRow, entityIri, entityItem } from './serialize.ts';
 
@@ -37,7 +38,7 @@ const columns = {
     endDate: { column: 'e.end_date', type: 'date' },
   },
 } as const;
-const orderColumns = { name: 'e.name', startDate: 'e.start_date', endDate: 'e.end_date' };
+const orderColumns = { name: textOrder('e.name'), startDate: 'e.start_date', endDate: 'e.end_date' };
 
 /** Visible entities, narrowed by `restrict` (conditions the route adds), with the collection's filters. */
 async function listEntities(

@@ -58,12 +58,24 @@ export interface PageQuery {
   from: string;
   where: string[];
   params: SqlParams;
-  /** Requested order, already checked against the whitelist; mapped to SQL through `orderColumns`. */
+  /**
+   * Requested order, already checked against the whitelist; mapped to SQL through `orderColumns`. A field may map
+   * to several expressions (see `textOrder`), each sorted in the requested direction.
+   */
   order: CollectionQuery['order'];
-  orderColumns: Record<string, string>;
+  orderColumns: Record<string, string | readonly string[]>;
   /** Appended to every ORDER BY so that pages are stable. */
   tieBreaker: string;
   pagination: Pagination;
+}
+
+/**
+ * The sort keys of a text column as a French reader expects them: accents and case folded first (PGlite and a
+ * server in the C locale would otherwise put 'Usine' before 'Établissement'), the raw text to break ties. The
+ * same folding as the search columns (migration 002).
+ */
+export function textOrder(column: string): readonly string[] {
+  return [`search_fold(${column})`, column];
 }
 
 /** Runs a collection query: the requested page (or everything) and the total count. */
@@ -71,8 +83,8 @@ export async function fetchPage<T>(db: Db, query: PageQuery): Promise<{ rows: T[
   const where = query.where.length === 0 ? '' : `where ${query.where.map((c) => `(${c})`).join(' and ')}`;
   const orderBy = [
     ...query.order.flatMap(({ field, direction }) => {
-      const column = query.orderColumns[field];
-      return column === undefined ? [] : [`${column} ${direction}`];
+      const columns = query.orderColumns[field];
+      return columns === undefined ? [] : [columns].flat().map((column) => `${column} ${direction}`);
     }),
     query.tieBreaker,
   ].join(', ');

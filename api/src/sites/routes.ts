@@ -21,6 +21,7 @@ import {
   type RawQuery,
   sendCollection,
   sendItem,
+  textOrder,
 } from '../hydra/index.ts';
 import type { Policy } from '../policy/index.ts';
 import { departmentOfPostcode } from './department.ts';
@@ -44,11 +45,11 @@ const columns: FilterColumns = {
   search: ['cs.search_text', 'c.search_text'],
 };
 const orderColumns = {
-  name: 'cs.name',
-  city: 'cs.city',
+  name: textOrder('cs.name'),
+  city: textOrder('cs.city'),
   postcode: 'cs.postcode',
   siret: 'cs.siret',
-  companyName: 'c.name',
+  companyName: textOrder('c.name'),
 };
 
 /** The sites of `scope` (ids the policy computed), with the filters of a site collection. */

@@ -25,9 +25,19 @@ const createEntityMutation = graphql`
           ...EntityList_entity
         }
       }
+      # The header's chantier picker reads the establishment's whole list: refresh it with the new one.
       establishment {
         id
         entityCount
+        entities {
+          edges {
+            node {
+              id
+              databaseId
+              name
+            }
+          }
+        }
       }
       userErrors {
         field
