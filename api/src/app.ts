@@ -13,11 +13,16 @@ import type { ApiContext } from './context.ts';
 import { type Db, migrate, openDatabase } from './db/index.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import { setupHydra } from './hydra/index.ts';
+import { registerCodeRoutes } from './reference/codes.ts';
 import { loadReferenceData, type ReferenceData } from './reference/data.ts';
 import { registerReferenceRoutes } from './reference/routes.ts';
 import { syncTypologies } from './reference/typologies.ts';
+import { checkWasteHierarchy, registerWasteRoutes } from './reference/wastes.ts';
 import { type DemoSeed, seedDemo } from './seed/demo.ts';
 import { registerSiteRoutes } from './sites/routes.ts';
+import { registerDeliveryRoutes } from './skips/deliveries.ts';
+import { registerSkipRoutes } from './skips/routes.ts';
+import { registerSkipTypeRoutes } from './skips/types.ts';
 
 export interface Api {
   app: FastifyInstance;
@@ -111,6 +116,7 @@ export async function createApi(config: ApiConfig): Promise<Api> {
     const applied = await migrate(db);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
     await syncTypologies(db);
+    await checkWasteHierarchy(db, reference, config.referenceDataDir);
     const passwords = await createPasswordHasher(config.argon2);
     const demo = config.seedDemo ? await seedDemo(db, passwords, config.now()) : null;
     if (demo !== null) app.log.info({ accounts: Object.keys(demo.userIds) }, 'demo world seeded');
@@ -133,6 +139,11 @@ export async function createApi(config: ApiConfig): Promise<Api> {
       registerEntityRoutes(protectedScope, context);
       registerCompanyRoutes(protectedScope, context);
       registerReferenceRoutes(protectedScope, context);
+      registerWasteRoutes(protectedScope, context);
+      registerCodeRoutes(protectedScope, context);
+      registerSkipTypeRoutes(protectedScope, context);
+      registerSkipRoutes(protectedScope, context);
+      registerDeliveryRoutes(protectedScope, context);
     });
     await app.ready();
     return { app, db, config, reference, demo, close };

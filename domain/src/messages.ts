@@ -41,4 +41,74 @@ export const messages = {
   entityAddError: "Une erreur s'est produite lors de l'ajout du chantier.",
   entityUpdateError: "Une erreur s'est produite lors de la modification du chantier.",
   companyFallbackName: (id: number | string) => `Société ${id}`,
+
+  // Containers (skips), SPEC 8: successes and errors of create, edit, delete, archive, retirement.
+  skipCreated: 'Le contenant a bien été créé.',
+  skipUpdated: 'Le contenant a bien été modifié.',
+  skipDeleted: 'Le contenant a bien été supprimé.',
+  skipArchived: 'Le contenant a bien été archivé.',
+  skipRestored: 'Le contenant a bien été restauré.',
+  skipCreateError: "Une erreur s'est produite lors de la création du contenant.",
+  skipUpdateError: "Une erreur s'est produite lors de la modification du contenant.",
+  skipDeleteError: "Une erreur s'est produite lors de la suppression du contenant.",
+  skipArchiveError: "Une erreur s'est produite lors de l'archivage du contenant.",
+  skipRetirementRequested: 'La demande de retrait du contenant a bien été envoyée.',
+  skipRetirementError: "Une erreur s'est produite lors de la demande de retrait du contenant.",
+  rotationMissingFields:
+    'Tous les champs obligatoires du contenant doivent être remplis pour demander une rotation.',
+  skipHasDeliveriesInProgress:
+    "Ce contenant a des livraisons en cours : annulez-les ou attendez leur validation avant de le supprimer ou de l'archiver.",
+  concurrentModification:
+    "Ces données ont été modifiées entre-temps par quelqu'un d'autre. Rechargez la page puis recommencez.",
+
+  // Container deliveries and recurring programs.
+  deliveryOrdered: 'La livraison a bien été commandée.',
+  deliveryProgramOrdered: 'La programmation récurrente a bien été enregistrée.',
+  deliveryAcknowledged: 'La commande de livraison a bien été prise en compte.',
+  deliveryScheduled: 'La livraison a bien été programmée.',
+  deliveryValidated: 'La livraison a bien été validée.',
+  deliveryCancelled: 'La livraison a bien été annulée.',
+  deliveryOrderError: "Une erreur s'est produite lors de la commande de la livraison.",
+  deliveryUpdateError: "Une erreur s'est produite lors de la mise à jour de la livraison.",
+  programSubmitError: "Une erreur s'est produite lors de l'enregistrement de la programmation récurrente.",
+  programDeleted: 'La programmation récurrente a bien été supprimée.',
+  programDeleteError: "Une erreur s'est produite lors de la suppression de la programmation récurrente.",
+  /** SPEC 8: the operation cannot be modified (a move its status does not allow, a concurrent change). */
+  operationCannotBeModified:
+    'Cette opération ne peut pas être modifiée. Veuillez réessayer plus tard ou contacter un administrateur.',
+
+  // Validation of containers and their reference data.
+  unknownWasteCode: 'Code déchet inconnu',
+  dangerousSkipNeedsHazardousCode: 'Un contenant dangereux doit avoir un code déchet dangereux (marqué *)',
+  hazardousCodeNeedsDangerousSkip: 'Un code déchet dangereux (marqué *) est réservé à un contenant dangereux',
+  unknownTreatmentCode: 'Code de traitement inconnu',
+  unknownSkipType: 'Type de contenant inconnu',
+  unknownWasteType: 'Type de déchet inconnu',
+  wasteLevelMismatch: "Ce type de déchet n'appartient pas au niveau supérieur choisi",
+  providerNotLinked: "Ce prestataire n'est pas lié à cet établissement",
+  entityNotOfSite: "Ce chantier n'appartient pas à cet établissement",
+  unknownChoice: 'Cette valeur ne fait pas partie des choix proposés',
+  positiveValue: 'La valeur doit être supérieure à 0',
+  positiveInteger: 'La valeur doit être un nombre entier supérieur à 0',
+  valueTooLarge: 'La valeur saisie est trop grande',
+  yesOrNo: 'La valeur doit être oui ou non',
+
+  // Recurring programs (SPEC 3, SPEC 9).
+  recurrenceTypeInvalid: 'Choisissez une récurrence : jour, jour ouvré, semaine ou mois',
+  recurrenceInterval: "L'intervalle doit être un nombre entier entre 1 et 52",
+  recurrenceWeekdaysRequired: 'Choisissez au moins un jour de la semaine',
+  recurrenceMonthDayOrPosition:
+    'Choisissez soit un jour du mois, soit une position dans le mois avec un jour de la semaine',
+  recurrenceOneWeekday: 'Choisissez un seul jour de la semaine avec une position dans le mois',
+  weekdayInvalid: 'Jour de la semaine inconnu',
+  monthPositionInvalid: 'Position dans le mois inconnue',
+  monthDayRange: 'Le jour du mois doit être compris entre 1 et 31',
+  programWithoutDates: 'Aucune date de livraison à venir entre le début et la fin du programme',
+  programTooLong: (max: number) =>
+    `Le programme ne peut pas dépasser ${max} livraisons : raccourcissez la période ou augmentez l'intervalle`,
+  requestedDateInPast: 'La date souhaitée ne peut pas être dans le passé',
+  scheduledBeforeOrder: 'La date de livraison programmée ne peut pas être antérieure à la date de commande',
+  deliveryAlreadyOrdered: 'Une livraison est déjà commandée pour ce contenant à cette date',
+  archivedSkipCannotBeOrdered: 'Un contenant archivé ne peut pas être commandé',
+  skipNeedsProviderToOrder: 'Choisissez un prestataire pour ce contenant avant de commander une livraison',
 } as const;

@@ -87,6 +87,20 @@ export function siretPassesLuhn(siret: string): boolean {
 export type LoginInput = z.infer<typeof loginSchema>;
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
+/**
+ * A rule across fields runs when those fields are valid themselves, even if others are not: the user sees
+ * every message at once, and a malformed field keeps its own message only.
+ */
+export function whenFieldsValid(...fields: string[]) {
+  return (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] | undefined }[] }) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !payload.issues.some((issue) => {
+      const field = issue.path?.[0];
+      return field === undefined || fields.includes(String(field));
+    });
+}
+
 /** A calendar date as the api and the date inputs exchange it. */
 export const isoDateSchema = z
   .string({ error: messages.required })

@@ -10,6 +10,7 @@ export const ErrorCode = {
   unauthenticated: 'UNAUTHENTICATED',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
   upstream: 'UPSTREAM_ERROR',
   badUserInput: 'BAD_USER_INPUT',
   internal: 'INTERNAL_SERVER_ERROR',
@@ -43,14 +44,23 @@ export function graphQLErrorOfRest(error: RestError): { message: string; code: s
   }
 }
 
-/** A 422's violations as userErrors (field path from `propertyPath`); another problem as one whole-input error. */
+/** The input path of a violation's `propertyPath` (`program.endDate` gives `['program', 'endDate']`). */
+export type FieldPathOf = (propertyPath: string) => string[];
+
+const fieldPathAsIs: FieldPathOf = (propertyPath) => (propertyPath === '' ? [] : propertyPath.split('.'));
+
+/**
+ * A 422's violations as userErrors (field path from `propertyPath`, through `fieldPath` when the input names
+ * the field otherwise: `skipType` is `fields.skipTypeId`); another problem as one whole-input error.
+ */
 export function userErrorsOfRest(
   error: RestError,
   fallbackMessage: string = messages.genericError,
+  fieldPath: FieldPathOf = fieldPathAsIs,
 ): UserError[] {
   if (error.violations.length > 0) {
     return error.violations.map((violation) => ({
-      field: violation.propertyPath === '' ? [] : violation.propertyPath.split('.'),
+      field: fieldPath(violation.propertyPath),
       message: violation.message,
       code: violation.code ?? null,
     }));
@@ -65,19 +75,32 @@ export function notFoundUserError(): UserError {
 
 /**
  * A refused write as the payload's userErrors: 400/422 (violations, field path from `propertyPath`), 403
- * (FORBIDDEN, with the SPEC 6 message) and 404 (NOT_FOUND). Null for what stays a GraphQL error on the field:
- * 401, 5xx, time-outs, an unreachable api.
+ * (FORBIDDEN, with the SPEC 6 message), 404 (NOT_FOUND) and 409 (CONFLICT: the state no longer allows it, in
+ * the api's French words, else the operation-cannot-be-modified message of SPEC 8). Null for what stays a
+ * GraphQL error on the field: 401, 5xx, time-outs, an unreachable api.
  */
-export function userErrorsOfWrite(error: unknown, fallbackMessage: string): UserError[] | null {
+export function userErrorsOfWrite(
+  error: unknown,
+  fallbackMessage: string,
+  fieldPath?: FieldPathOf,
+): UserError[] | null {
   if (!isRestError(error)) return null;
   switch (error.status) {
     case 400:
     case 422:
-      return userErrorsOfRest(error, fallbackMessage);
+      return userErrorsOfRest(error, fallbackMessage, fieldPath);
     case 403:
       return [{ field: [], message: messages.forbidden, code: ErrorCode.forbidden }];
     case 404:
       return [notFoundUserError()];
+    case 409:
+      return [
+        {
+          field: [],
+          message: error.problemMessage ?? messages.operationCannotBeModified,
+          code: ErrorCode.conflict,
+        },
+      ];
     default:
       return null;
   }

@@ -92,44 +92,61 @@ function folded(text: string | null | undefined): string {
     .toLowerCase();
 }
 
+function lastSegment(value: string): string {
+  return value.split('/').pop() ?? value;
+}
+
 function numbers(values: string[]): number[] {
   return values.map((value) => Number(value.split('/').pop()));
 }
 
 /**
  * A collection answer in the api's shape, honouring the query as docs/rest-api.md describes it: `id[]`,
- * `companySite[]`, `typology`, `q`, `order[field]`, and `pagination=false` or `page`/`itemsPerPage` (default
- * 30, at most 500) with `hydra:view`.
+ * relation and enum filters (`companySite[]`, `skip[]`, `state[]`, ...), `typology`, `dangerous`, `q`,
+ * `order[field]`, and `pagination=false` or `page`/`itemsPerPage` (default 30, at most 500) with `hydra:view`.
  */
-export function collectionAnswer<T extends { id: number }>(request: Request, type: string, members: T[]) {
+/** Official lists are keyed by their code (`R3`), everything else by an integer. */
+export function collectionAnswer<T extends { id?: number | string }>(
+  request: Request,
+  type: string,
+  members: T[],
+) {
   const url = new URL(request.url);
   const params = url.searchParams;
   let list = [...members];
   const ids = numbers(params.getAll('id[]'));
-  if (ids.length > 0) list = list.filter((item) => ids.includes(item.id));
-  const siteIds = numbers(params.getAll('companySite[]'));
-  if (siteIds.length > 0) {
-    list = list.filter((item) =>
-      siteIds.includes(
-        Number(
-          String((item as { companySite?: string }).companySite)
-            .split('/')
-            .pop(),
-        ),
-      ),
-    );
+  if (ids.length > 0) list = list.filter((item) => ids.includes(Number(item.id)));
+  // Relation and enum filters (`companySite[]`, `skip[]`, `state[]`): an IRI matches its id.
+  for (const key of new Set(params.keys())) {
+    const field = /^(\w+)\[\]$/.exec(key)?.[1];
+    if (field === undefined || field === 'id') continue;
+    const wanted = new Set(params.getAll(key).map(lastSegment));
+    list = list.filter((item) => {
+      const value = (item as Record<string, unknown>)[field];
+      return value !== null && value !== undefined && wanted.has(lastSegment(String(value)));
+    });
   }
   const typology = params.get('typology');
   if (typology !== null) {
     list = list.filter((item) => (item as { siteTypologies?: string[] }).siteTypologies?.includes(typology));
   }
+  const dangerous = params.get('dangerous');
+  if (dangerous !== null) {
+    list = list.filter((item) => String((item as { dangerous?: boolean }).dangerous) === dangerous);
+  }
   const q = params.get('q');
   if (q !== null) {
     list = list.filter((item) => {
-      const site = item as unknown as RestSite;
-      return [site.name, site.companyName, site.city, site.postcode, site.siret].some((field) =>
-        folded(field).includes(folded(q)),
-      );
+      const site = item as unknown as RestSite & { code?: string; description?: string };
+      return [
+        site.name,
+        site.companyName,
+        site.city,
+        site.postcode,
+        site.siret,
+        site.code,
+        site.description,
+      ].some((field) => folded(field).includes(folded(q)));
     });
   }
   for (const [key, direction] of params) {
@@ -137,7 +154,7 @@ export function collectionAnswer<T extends { id: number }>(request: Request, typ
     if (field === undefined) continue;
     const sign = direction === 'desc' ? -1 : 1;
     const value = (item: T) => String((item as Record<string, unknown>)[field] ?? '');
-    list.sort((a, b) => sign * value(a).localeCompare(value(b)) || a.id - b.id);
+    list.sort((a, b) => sign * value(a).localeCompare(value(b)) || Number(a.id) - Number(b.id));
   }
   const total = list.length;
   const body: Record<string, unknown> = {
@@ -175,7 +192,7 @@ export function mockWorld(world: World): nock.Scope {
   const { user } = world;
   const ownSiteIds = new Set(world.ownSites.map((site) => site['@id']));
   const answer =
-    <T extends { id: number }>(type: string, members: T[]) =>
+    <T extends { id?: number | string }>(type: string, members: T[]) =>
     (request: Request) =>
       collectionAnswer(request, type, members);
   return nock(API)

@@ -1,10 +1,19 @@
 import type {
   RestCompany,
   RestEntity,
+  RestFirstLevelWaste,
   RestReference,
+  RestSecondLevelWaste,
   RestSite,
+  RestSkip,
+  RestSkipDelivery,
+  RestSkipDeliveryProgram,
+  RestSkipType,
   RestState,
+  RestThirdLevelWaste,
+  RestTreatmentCode,
   RestUser,
+  RestWasteCode,
 } from '../src/rest/types.ts';
 
 /** JSON-LD bodies in the exact shapes of docs/rest-api.md. */
@@ -118,6 +127,202 @@ export function entityItem(id: number, siteId: number, name = `Chantier ${id}`):
     address: null,
   };
 }
+
+/** A container in the exact shape of docs/rest-api.md ("Skips"): a non-hazardous cardboard skip, half full. */
+export function skipItem(id: number, siteId: number, overrides: Partial<RestSkip> = {}): RestSkip {
+  return {
+    '@id': `/api/skips/${id}`,
+    '@type': 'Skip',
+    id,
+    name: `Benne ${id}`,
+    companySite: `/api/company_sites/${siteId}`,
+    companySiteEntity: null,
+    skipType: '/api/skip_types/4',
+    unit: 'm3',
+    volume: '15.000',
+    firstLevelWaste: '/api/first_level_wastes/1',
+    secondLevelWaste: '/api/second_level_wastes/1',
+    thirdLevelWaste: '/api/third_level_wastes/2',
+    provider: null,
+    ecoOrganisation: null,
+    plannedTreatmentCode: 'R 3',
+    fillingLevel: 'HALF',
+    estimatedFullQuantity: '2.400',
+    packageCount: 1,
+    dangerous: false,
+    persistentOrganicPollutants: false,
+    consistency: null,
+    wasteCode: '15 01 01',
+    providerReceiptNumber: null,
+    providerReceiptValidity: null,
+    capNumber: null,
+    adrMention: null,
+    adrNumber: null,
+    state: 'AVAILABLE',
+    plannedWork: null,
+    missingForRotation: [],
+    createdAt: `2026-01-01T08:00:${String(id % 60).padStart(2, '0')}+00:00`,
+    updatedAt: '2026-01-02T08:00:00+00:00',
+    ...overrides,
+  };
+}
+
+export function deliveryItem(
+  id: number,
+  skip: RestSkip,
+  overrides: Partial<RestSkipDelivery> = {},
+): RestSkipDelivery {
+  return {
+    '@id': `/api/skip_deliveries/${id}`,
+    '@type': 'SkipDelivery',
+    id,
+    skip: skip['@id'],
+    companySite: skip.companySite,
+    provider: skip.provider,
+    requestedDate: '2026-03-02',
+    scheduledDate: null,
+    status: 'ORDERED',
+    program: null,
+    comment: null,
+    ...overrides,
+  };
+}
+
+export function programItem(
+  id: number,
+  overrides: Partial<RestSkipDeliveryProgram> = {},
+): RestSkipDeliveryProgram {
+  return {
+    '@id': `/api/skip_delivery_programs/${id}`,
+    '@type': 'SkipDeliveryProgram',
+    id,
+    startDate: '2026-03-02',
+    endDate: '2026-12-31',
+    recurrence: 'MONTH',
+    interval: 1,
+    weekdays: [],
+    monthPosition: null,
+    monthDay: 2,
+    ...overrides,
+  };
+}
+
+/** The reference lists of the containers, a few rows of each in the api's shapes. */
+export const FIRST_LEVEL_WASTES: RestFirstLevelWaste[] = [
+  {
+    '@id': '/api/first_level_wastes/1',
+    '@type': 'FirstLevelWaste',
+    id: 1,
+    code: 'DND',
+    label: 'Déchets non dangereux',
+  },
+  {
+    '@id': '/api/first_level_wastes/2',
+    '@type': 'FirstLevelWaste',
+    id: 2,
+    code: 'DD',
+    label: 'Déchets dangereux',
+  },
+  {
+    '@id': '/api/first_level_wastes/3',
+    '@type': 'FirstLevelWaste',
+    id: 3,
+    code: 'DI',
+    label: 'Déchets inertes',
+  },
+];
+
+export const SECOND_LEVEL_WASTES: RestSecondLevelWaste[] = [
+  [1, 'PAPIER_CARTON', 'Papier-carton', 1],
+  [2, 'METAUX', 'Métaux', 1],
+  [3, 'DD_SOLVANTS', 'Solvants usagés', 2],
+].map(([id, code, label, first]) => ({
+  '@id': `/api/second_level_wastes/${id}`,
+  '@type': 'SecondLevelWaste',
+  id: id as number,
+  code: code as string,
+  label: label as string,
+  firstLevelWaste: `/api/first_level_wastes/${first}`,
+}));
+
+export const THIRD_LEVEL_WASTES: RestThirdLevelWaste[] = [
+  [1, 'PAPIER_BUREAU', 'Papier de bureau', 1, '20 01 01', false],
+  [2, 'CARTON', 'Emballages en carton', 1, '15 01 01', false],
+  [3, 'FERRAILLE', 'Ferraille', 2, '17 04 05', false],
+  [4, 'SOLVANTS_HALOGENES', 'Solvants halogénés', 3, '14 06 02*', true],
+].map(([id, code, label, second, wasteCode, dangerous]) => ({
+  '@id': `/api/third_level_wastes/${id}`,
+  '@type': 'ThirdLevelWaste',
+  id: id as number,
+  code: code as string,
+  label: label as string,
+  secondLevelWaste: `/api/second_level_wastes/${second}`,
+  wasteCode: wasteCode as string,
+  dangerous: dangerous as boolean,
+}));
+
+export const SKIP_TYPES: RestSkipType[] = [
+  [1, 'BAC_240', 'Bac 240 L', 'Bac roulant', '240.000', 'L'],
+  [4, 'BENNE_15', 'Benne 15 m3', 'Benne', '15.000', 'm3'],
+  [7, 'BIG_BAG', 'Big bag', 'Big bag', '1.000', 'unité'],
+].map(([id, code, label, category, volume, unit]) => ({
+  '@id': `/api/skip_types/${id}`,
+  '@type': 'SkipType',
+  id: id as number,
+  code: code as string,
+  label: label as string,
+  category: category as string,
+  volume: volume as string,
+  unit: unit as string,
+}));
+
+export const WASTE_CODES: RestWasteCode[] = [
+  ['14 06 02*', 'autres solvants et mélanges de solvants halogénés', true, '14'],
+  ['15 01 01', 'emballages en papier/carton', false, '15'],
+  [
+    '15 01 10*',
+    'emballages contenant des résidus de substances dangereuses ou contaminés par de tels résidus',
+    true,
+    '15',
+  ],
+  ['17 04 05', 'fer et acier', false, '17'],
+  ['20 01 01', 'papier et carton', false, '20'],
+].map(([code, description, dangerous, chapter]) => {
+  const id = Number(String(code).replace(/\D/g, ''));
+  return {
+    '@id': `/api/operation_waste_codes/${id}`,
+    '@type': 'OperationWasteCode',
+    id,
+    code: code as string,
+    description: description as string,
+    dangerous: dangerous as boolean,
+    chapter: chapter as string,
+  };
+});
+
+export const TREATMENT_CODES: RestTreatmentCode[] = [
+  ['R 1', "Utilisation principale comme combustible ou autre moyen de produire de l'énergie", 'R', true],
+  [
+    'R 3',
+    'Recyclage ou récupération des substances organiques qui ne sont pas utilisées comme solvants',
+    'R',
+    true,
+  ],
+  ['R 13', 'Stockage de déchets préalablement à l’une des opérations R1 à R12', 'R', false],
+  ['D 10', 'Incinération à terre', 'D', true],
+].map(([code, description, kind, isFinal]) => {
+  const id = String(code).replace(/\s/g, '');
+  return {
+    '@id': `/api/operation_treatment_codes/${id}`,
+    '@type': 'OperationTreatmentCode',
+    id,
+    code: code as string,
+    description: description as string,
+    kind: kind as string,
+    isFinal: isFinal as boolean,
+    usableInTrackdechets: true,
+  };
+});
 
 /** The integers of a repeated query parameter (`id[]=1&id[]=2`) of a request (nock 15 gives a Request). */
 export function idsOf(request: Request | string, name: string): number[] {

@@ -56,6 +56,13 @@ export const navigationTable: readonly NavigationEntry[] = [
     available: true,
   },
   {
+    key: 'operations',
+    labelKey: 'nav.operations',
+    path: '/operations',
+    audience: ['producer', 'retriever'],
+    available: true,
+  },
+  {
     key: 'pickups',
     labelKey: 'nav.pickups',
     path: '/mes-enlevements',

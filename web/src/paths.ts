@@ -8,6 +8,7 @@ export const paths = {
   establishments: '/mes-etablissements',
   providers: '/mes-prestataires',
   clients: '/mes-clients',
+  operations: '/operations',
 } as const;
 
 /** The query parameter carrying the page to return to after login. */

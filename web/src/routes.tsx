@@ -14,12 +14,14 @@ import EstablishmentListPageQueryNode, {
 import EstablishmentPageQueryNode, {
   type EstablishmentPageQuery,
 } from './__generated__/EstablishmentPageQuery.graphql.ts';
+import SkipsTabQueryNode, { type SkipsTabQuery } from './__generated__/SkipsTabQuery.graphql.ts';
 import { NotFoundPage } from './apps/errors/NotFoundPage.tsx';
 import { notFound, routeId } from './apps/errors/notFound.ts';
 import { RootErrorBoundary } from './apps/errors/RootErrorBoundary.tsx';
 import { ScreenErrorState } from './apps/errors/ScreenErrorState.tsx';
 import { listVariables } from './apps/sites/listParams.ts';
 import { SITE_VIEWS, type SiteView, siteViews } from './apps/sites/siteViews.ts';
+import { skipsTabVariables } from './apps/skips/skipsTabParams.ts';
 import { PageSpinner } from './components/PageSpinner.tsx';
 import { AuthLayout } from './layouts/AuthLayout.tsx';
 import { DashboardLayout } from './layouts/DashboardLayout.tsx';
@@ -159,6 +161,28 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
                 })),
             },
             ...SITE_VIEWS.map(siteRoutes),
+            {
+              // SPEC 2: operations with three tabs; only the containers tab exists yet (OperationsLayout).
+              path: 'operations',
+              lazy: () =>
+                import('./apps/operations/OperationsLayout.tsx').then((module) => ({
+                  Component: module.OperationsLayout,
+                })),
+              children: [
+                {
+                  index: true,
+                  errorElement: <ScreenErrorState />,
+                  // The list depends on the selection and the state filter of the URL: a change loads it again.
+                  loader: async ({ request }) => {
+                    const viewer = await requireViewer(environment, request);
+                    const variables = skipsTabVariables(viewer, new URL(request.url).searchParams);
+                    return preload<SkipsTabQuery>('operations:skips', SkipsTabQueryNode, variables);
+                  },
+                  lazy: () =>
+                    import('./apps/skips/SkipsTab.tsx').then((module) => ({ Component: module.SkipsTab })),
+                },
+              ],
+            },
           ],
         },
         { path: '*', element: <NotFoundPage /> },

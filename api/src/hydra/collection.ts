@@ -181,6 +181,55 @@ export function enumFilter<T extends string>(
   return raw as T;
 }
 
+/** A multi-value filter restricted to a list (`state[]=AVAILABLE&state[]=ORDERED`); undefined when absent. */
+export function enumListFilter<T extends string>(
+  query: RawQuery,
+  name: string,
+  allowed: readonly T[],
+): T[] | undefined {
+  const selected = values(query, `${name}[]`, name).filter((raw) => !NO_SELECTION.has(raw.trim()));
+  if (selected.length === 0) return undefined;
+  for (const raw of selected) {
+    if (!(allowed as readonly string[]).includes(raw)) {
+      throw badRequest(
+        `Le filtre « ${name} » attend des valeurs parmi ${allowed.join(', ')}, reçu « ${raw} ».`,
+      );
+    }
+  }
+  return [...new Set(selected)] as T[];
+}
+
+/** A boolean filter (`dangerous=true`); undefined when absent. */
+export function booleanFilter(query: RawQuery, name: string): boolean | undefined {
+  const raw = single(query, name);
+  if (raw === undefined || NO_SELECTION.has(raw)) return undefined;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw badRequest(`Le filtre « ${name} » doit valoir true ou false, reçu « ${raw} ».`);
+}
+
+/** The requested page of a list held in memory (reference lists read from files). */
+export function pageOf<T>(items: readonly T[], pagination: Pagination): { members: T[]; totalItems: number } {
+  if (!pagination.enabled) return { members: [...items], totalItems: items.length };
+  const start = (pagination.page - 1) * pagination.itemsPerPage;
+  return { members: items.slice(start, start + pagination.itemsPerPage), totalItems: items.length };
+}
+
+/**
+ * Text folded the way the database's `search_fold` does (migration 002), for lists searched in memory:
+ * lower case, accents removed, apostrophes and hyphens as spaces.
+ */
+export function foldForSearch(text: string): string {
+  return text
+    .toLowerCase()
+    .replaceAll('œ', 'oe')
+    .replaceAll('æ', 'ae')
+    .replaceAll('ß', 'ss')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/['’-]/g, ' ');
+}
+
 export interface HydraView {
   '@id': string;
   '@type': 'hydra:PartialCollectionView';

@@ -18,3 +18,22 @@ export function itemId(raw: string): number {
   if (id < 1) throw notFound();
   return id;
 }
+
+/**
+ * The id a reference in a body names: an integer, digits, or the IRI of `resource` (`/api/skip_types/4`);
+ * null for anything else (an IRI of another resource included). Each of `resources` is a path pattern, a
+ * regular expression (`company_sites/[0-9]+/company_site_entities`).
+ */
+export function referenceId(value: unknown, ...resources: string[]): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : null;
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  const match = /^(?:(\/api\/.+)\/)?([0-9]{1,9})$/.exec(trimmed);
+  if (match === null) return null;
+  const prefix = match[1];
+  if (prefix !== undefined && !resources.some((resource) => new RegExp(`^/api/${resource}$`).test(prefix))) {
+    return null;
+  }
+  const id = Number(match[2]);
+  return id > 0 ? id : null;
+}

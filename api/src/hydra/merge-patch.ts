@@ -9,7 +9,7 @@ export const MERGE_PATCH_CONTENT_TYPE = 'application/merge-patch+json';
 export type MergePatch<Shape extends z.ZodRawShape> = Partial<z.infer<z.ZodObject<Shape>>>;
 
 /** The body of a PATCH: 415 unless it is `application/merge-patch+json`, 400 unless it is a JSON object. */
-function mergePatchBody(request: FastifyRequest): Record<string, unknown> {
+export function mergePatchBody(request: FastifyRequest): Record<string, unknown> {
   const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   if (contentType !== MERGE_PATCH_CONTENT_TYPE) {
     throw new ApiProblem(415, undefined, {

@@ -1,1 +1,8 @@
-export { type CallerAccess, type LinkedSite, type OwnSite, Policy } from './policy.ts';
+export {
+  type CallerAccess,
+  type LinkedSite,
+  type OwnSite,
+  Policy,
+  type SkipSides,
+  type SkipTarget,
+} from './policy.ts';

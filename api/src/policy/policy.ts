@@ -25,6 +25,22 @@ export interface LinkedSite {
   asRetriever: boolean;
 }
 
+/**
+ * A container, or a delivery of one, as access decisions see it: the producer's site and chantier, and the
+ * provider site (the skip's, or the one a delivery was ordered from).
+ */
+export interface SkipTarget {
+  siteId: number;
+  entityId: number | null;
+  providerSiteId: number | null;
+}
+
+/** Who the caller is to a container: the producer who owns it, its provider, both or neither. */
+export interface SkipSides {
+  producer: boolean;
+  provider: boolean;
+}
+
 /** Everything access decisions need about the caller, loaded once per request. */
 export interface CallerAccess {
   userId: number;
@@ -267,5 +283,78 @@ export class Policy {
   /** SQL condition: the company is visible to the caller. */
   async visibleCompanyCondition(companyIdColumn: string, params: SqlParams): Promise<string> {
     return `${companyIdColumn} = any(${params.add(await this.visibleCompanyIds())}::int[])`;
+  }
+
+  /**
+   * Containers (SPEC 6): the producer's side is a site the caller fully accesses, or, for a limited-entity
+   * user, one of their own chantiers; the provider's side is an own site named as the container's provider.
+   */
+  async skipSides(target: SkipTarget): Promise<SkipSides> {
+    const { ownSites, links } = await this.access();
+    const producer =
+      ownSites.get(target.siteId)?.full === true ||
+      (target.entityId !== null && ownSites.has(target.siteId) && links.entityIds.includes(target.entityId));
+    const provider = target.providerSiteId !== null && ownSites.get(target.providerSiteId)?.full === true;
+    return { producer, provider };
+  }
+
+  /** SQL condition: the caller sees the container (or delivery) of these columns. */
+  async visibleSkipCondition(
+    columns: { site: string; entity: string; provider: string },
+    params: SqlParams,
+  ): Promise<string> {
+    const { ownSites, links } = await this.access();
+    const fullSites = [...ownSites].filter(([, site]) => site.full).map(([id]) => id);
+    const sites = params.add(fullSites);
+    return `(${columns.site} = any(${sites}::int[])
+      or ${columns.entity} = any(${params.add(links.entityIds)}::int[])
+      or ${columns.provider} = any(${sites}::int[]))`;
+  }
+
+  /** Throws the 404 of a container (or delivery) the caller may not see; returns the caller's sides. */
+  async assertSkipVisible(target: SkipTarget): Promise<SkipSides> {
+    const sides = await this.skipSides(target);
+    if (!sides.producer && !sides.provider) throw notFound();
+    return sides;
+  }
+
+  /**
+   * Creating a container on a site (and chantier): 404 when the site is not visible; 403 unless the caller is
+   * its producer (full access, or the chantier is theirs) with `skip:create`.
+   */
+  async assertCanCreateSkip(siteId: number, entityId: number | null): Promise<void> {
+    await this.assertSiteVisible(siteId);
+    const { producer } = await this.skipSides({ siteId, entityId, providerSiteId: null });
+    if (!producer) throw forbidden();
+    await this.assertCan('skip:create');
+  }
+
+  /**
+   * Changing a container: the producer (`skip:update`) changes every field, the provider (`skip:complete`)
+   * completes its own; 404 when not visible, 403 for anyone else. Returns the side the caller acts on.
+   */
+  async skipEditor(target: SkipTarget): Promise<'producer' | 'provider'> {
+    const sides = await this.assertSkipVisible(target);
+    const { permissions } = await this.access();
+    if (sides.producer && permissions.includes('skip:update')) return 'producer';
+    if (sides.provider && permissions.includes('skip:complete')) return 'provider';
+    throw forbidden();
+  }
+
+  /** Deleting (`skip:delete`) or ordering (`skip:order`) a container: its producer only. */
+  async assertCanActAsSkipProducer(target: SkipTarget, permission: 'skip:delete' | 'skip:order') {
+    const sides = await this.assertSkipVisible(target);
+    if (!sides.producer) throw forbidden();
+    await this.assertCan(permission);
+  }
+
+  /**
+   * Acting on a delivery: the provider (`operation:schedule`) moves its status, the producer (`skip:order`)
+   * cancels it or deletes its program; 404 when not visible, 403 for the other side.
+   */
+  async assertCanActOnDelivery(target: SkipTarget, actor: 'producer' | 'provider'): Promise<void> {
+    const sides = await this.assertSkipVisible(target);
+    if (!sides[actor]) throw forbidden();
+    await this.assertCan(actor === 'provider' ? 'operation:schedule' : 'skip:order');
   }
 }

@@ -1,8 +1,8 @@
 /**
  * Fills the configured database (DATABASE_URL, or PGlite in DATA_DIR) with a generated world, for benchmarks:
  *   npx node api/src/seed/cli.ts --companies 200 --sites-per-company 10 --years 3
- * Options: --entities-per-site (3), --retriever-companies (one per ten producers), --users-per-company (1),
- * --seed (1). Migrates first and, on an empty database with SEED_DEMO on, adds the demo accounts too.
+ * Options: --entities-per-site (3), --skips-per-site (4), --retriever-companies (one per ten producers),
+ * --users-per-company (1), --seed (1). Migrates first and, on an empty database with SEED_DEMO on, adds the demo accounts too.
  * Generated users share the demo password.
  */
 import { parseArgs } from 'node:util';
@@ -19,6 +19,7 @@ const { values } = parseArgs({
     companies: { type: 'string', default: '20' },
     'sites-per-company': { type: 'string', default: '5' },
     'entities-per-site': { type: 'string', default: '3' },
+    'skips-per-site': { type: 'string', default: '4' },
     'retriever-companies': { type: 'string' },
     'users-per-company': { type: 'string', default: '1' },
     years: { type: 'string', default: '3' },
@@ -51,6 +52,7 @@ try {
     companies: count('companies') ?? 20,
     sitesPerCompany: count('sites-per-company') ?? 5,
     entitiesPerSite: count('entities-per-site') ?? 3,
+    skipsPerSite: count('skips-per-site') ?? 4,
     ...(retrieverCompanies === undefined ? {} : { retrieverCompanies }),
     usersPerCompany: count('users-per-company') ?? 1,
     years: count('years') ?? 3,
@@ -60,7 +62,8 @@ try {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     `Inserted ${world.companies.length} companies, ${world.sites.length} sites, ${world.entities.length} entities, ` +
-      `${world.siteLinks.length} site links and ${world.users.length} users in ${seconds} s ` +
+      `${world.siteLinks.length} site links, ${world.skips.length} containers and ${world.users.length} users ` +
+      `in ${seconds} s ` +
       `(${config.databaseUrl === undefined ? `PGlite in ${config.dataDir}` : 'DATABASE_URL'}).`,
   );
   const sample = world.users[0];

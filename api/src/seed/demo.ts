@@ -1,4 +1,4 @@
-import { typologyLabels, type UserTypology } from '@portal/domain';
+import { expandRecurrence, parisDate, typologyLabels, type UserTypology } from '@portal/domain';
 import type { PasswordHasher } from '../account/passwords.ts';
 import type { Db } from '../db/index.ts';
 import { generateWorld } from './generate.ts';
@@ -69,11 +69,15 @@ const people: Record<string, { firstname: string; lastname: string; phone: strin
   },
 };
 
-/** The small demo world: 3 producer companies of 3 sites with 3 chantiers each, 2 providers, 1 carrier. */
+/**
+ * The small demo world: 3 producer companies of 3 sites with 3 chantiers and 6 containers each, 2 providers,
+ * 1 carrier.
+ */
 export const DEMO_WORLD_OPTIONS = {
   companies: 3,
   sitesPerCompany: 3,
   entitiesPerSite: 3,
+  skipsPerSite: 6,
   retrieverCompanies: 2,
   years: 3,
   seed: 2026,
@@ -148,6 +152,7 @@ export async function seedDemo(
     for (const entityId of chantierEntityIds) {
       await link('chantier@demo.fr', 'user_company_site_entities', 'company_site_entity_id', entityId);
     }
+    await seedDemoDeliveries(tx, producerCompanyId, retrieverCompanyId, today);
     return {
       userIds,
       producerCompanyId,
@@ -157,4 +162,97 @@ export async function seedDemo(
       chantierEntityIds,
     };
   });
+}
+
+/**
+ * Deliveries of the demo producer's containers that the demo provider serves: one in each status and a
+ * monthly program (the first Monday of the next six months), so that both sides have something to act on.
+ */
+async function seedDemoDeliveries(db: Db, producerCompanyId: number, retrieverCompanyId: number, now: Date) {
+  const skips = await db.query<{ id: number; siteId: number; providerSiteId: number }>(
+    `select s.id, s.company_site_id as "siteId", s.provider_site_id as "providerSiteId" from skips s
+     join company_sites cs on cs.id = s.company_site_id and cs.company_id = $1
+     join company_sites p on p.id = s.provider_site_id and p.company_id = $2
+     where s.state = 'AVAILABLE' and s.planned_treatment_code is not null
+     order by s.company_site_id, s.id`,
+    [producerCompanyId, retrieverCompanyId],
+  );
+  if (skips.length === 0) return;
+  const today = parisDate(now);
+  const day = (offset: number) =>
+    new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+  const skipAt = (index: number) => skips[index % skips.length] as (typeof skips)[number];
+  const single: { status: string; requested: number; scheduled: number | null }[] = [
+    { status: 'ORDERED', requested: 7, scheduled: null },
+    { status: 'AWAITING_SCHEDULING', requested: 10, scheduled: null },
+    { status: 'SCHEDULED', requested: 3, scheduled: 4 },
+    { status: 'VALIDATED', requested: -20, scheduled: -19 },
+  ];
+  for (const [index, delivery] of single.entries()) {
+    const skip = skipAt(index);
+    const orderedAt = new Date(now.getTime() + Math.min(0, delivery.requested - 5) * 86_400_000);
+    await db.query(
+      `insert into skip_deliveries (skip_id, company_site_id, provider_site_id, requested_date, scheduled_date,
+         status, comment, created_at, updated_at, validated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $8, case when $6 = 'VALIDATED' then $8::timestamptz end)`,
+      [
+        skip.id,
+        skip.siteId,
+        skip.providerSiteId,
+        day(delivery.requested),
+        delivery.scheduled === null ? null : day(delivery.scheduled),
+        delivery.status,
+        index === 0 ? 'Accès par le portail nord, quai 2.' : null,
+        orderedAt,
+      ],
+    );
+  }
+  const programSkip = skipAt(single.length);
+  const program = {
+    startDate: today,
+    endDate: day(183),
+    recurrence: 'MONTH',
+    interval: 1,
+    weekdays: ['MONDAY'],
+    monthPosition: 'FIRST',
+    monthDay: null,
+  } as const;
+  const { id: programId } = await db.one<{ id: number }>(
+    `insert into skip_delivery_programs (skip_id, company_site_id, provider_site_id, start_date, end_date,
+       recurrence, repeat_interval, weekdays, month_position, month_day, comment, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8::text[], $9, $10, $11, $12) returning id`,
+    [
+      programSkip.id,
+      programSkip.siteId,
+      programSkip.providerSiteId,
+      program.startDate,
+      program.endDate,
+      program.recurrence,
+      program.interval,
+      program.weekdays,
+      program.monthPosition,
+      program.monthDay,
+      'Rotation mensuelle du premier lundi.',
+      now,
+    ],
+  );
+  await db.query(
+    `insert into skip_deliveries (skip_id, company_site_id, provider_site_id, program_id, requested_date,
+       created_at, updated_at)
+     select $1, $2, $3, $4, day::date, $6, $6 from unnest($5::text[]) as day
+     on conflict (skip_id, requested_date) do nothing`,
+    [
+      programSkip.id,
+      programSkip.siteId,
+      programSkip.providerSiteId,
+      programId,
+      expandRecurrence(program, { from: today, limit: 12 }),
+      now,
+    ],
+  );
+  // A container with a delivery still to happen is ordered.
+  await db.query(
+    `update skips set state = 'ORDERED'
+     where id in (select skip_id from skip_deliveries where status <> 'VALIDATED') and state = 'AVAILABLE'`,
+  );
 }

@@ -1,4 +1,4 @@
-import type { UserTypology } from '@portal/domain';
+import type { Consistency, FillingLevel, UserTypology } from '@portal/domain';
 import {
   CARRIER_COMPANY_PATTERNS,
   CARRIER_SITE_PATTERNS,
@@ -14,6 +14,7 @@ import {
   STREETS,
   SURNAMES,
 } from './names.ts';
+import { OFFERED_SKIP_TYPES, SKIP_PLACES, SKIP_TEMPLATES, type SkipTemplate } from './skips.ts';
 import { TOWNS, type Town } from './towns.ts';
 
 export interface WorldOptions {
@@ -32,6 +33,8 @@ export interface WorldOptions {
   years?: number;
   /** Seed of the pseudo-random generator: the same options give the same world. */
   seed?: number;
+  /** Containers of each producer establishment; 0 by default. */
+  skipsPerSite?: number;
   /** Users created per company (linked to it, typology of the company); 0 by default. */
   usersPerCompany?: number;
   emailDomain?: string;
@@ -88,6 +91,40 @@ export interface WorldUser {
   company: number;
 }
 
+/** A container on a producer site; skip types and wastes by their code (migration 003). */
+export interface WorldSkip {
+  /** Index in `sites`. */
+  site: number;
+  /** Index in `entities`, or null for a container of the establishment itself. */
+  entity: number | null;
+  name: string;
+  skipType: string;
+  thirdLevelWaste: string;
+  /** Index in `sites` of a linked collector or recycler site. */
+  provider: number | null;
+  ecoOrganisation: string | null;
+  plannedTreatmentCode: string | null;
+  fillingLevel: FillingLevel;
+  estimatedFullQuantity: string | null;
+  packageCount: number;
+  dangerous: boolean;
+  consistency: Consistency | null;
+  wasteCode: string;
+  providerReceiptNumber: string | null;
+  providerReceiptValidity: string | null;
+  capNumber: string | null;
+  adrMention: string | null;
+  adrNumber: string | null;
+  state: 'AVAILABLE' | 'ARCHIVED';
+  createdAt: string;
+}
+
+/** A skip type (by code) a provider site offers. */
+export interface WorldSkipSiteLink {
+  site: number;
+  skipType: string;
+}
+
 export interface World {
   years: number;
   companies: WorldCompany[];
@@ -95,6 +132,8 @@ export interface World {
   entities: WorldEntity[];
   siteLinks: WorldSiteLink[];
   users: WorldUser[];
+  skips: WorldSkip[];
+  skipSiteLinks: WorldSkipSiteLink[];
 }
 
 /** mulberry32: small, fast and deterministic. */
@@ -164,6 +203,7 @@ export function generateWorld(options: WorldOptions): World {
     years = 3,
     seed = 1,
     usersPerCompany = 0,
+    skipsPerSite = 0,
     emailDomain = 'portail-dechets.test',
     today = new Date(),
   } = options;
@@ -191,7 +231,16 @@ export function generateWorld(options: WorldOptions): World {
   const address = () => `${1 + Math.floor(next() * 120)} ${pick(STREETS)}`;
   const jitter = () => Math.round((next() - 0.5) * 0.04 * 10_000) / 10_000;
 
-  const world: World = { years, companies: [], sites: [], entities: [], siteLinks: [], users: [] };
+  const world: World = {
+    years,
+    companies: [],
+    sites: [],
+    entities: [],
+    siteLinks: [],
+    users: [],
+    skips: [],
+    skipSiteLinks: [],
+  };
 
   const addCompany = (
     role: CompanyRole,
@@ -319,5 +368,88 @@ export function generateWorld(options: WorldOptions): World {
     for (const retrieverSite of providers) world.siteLinks.push({ producerSite: site, retrieverSite });
   });
 
+  for (const sites of retrieverSitesByCompany) {
+    for (const site of sites) {
+      const role = world.companies[(world.sites[site] as WorldSite).company]?.role;
+      const offered = role === 'recycler' ? OFFERED_SKIP_TYPES.recycler : OFFERED_SKIP_TYPES.collector;
+      for (const skipType of offered) world.skipSiteLinks.push({ site, skipType });
+    }
+  }
+  if (skipsPerSite > 0) addSkips(world, producerSites, skipsPerSite, random(seed ^ 0x5c1b), today);
+
   return world;
+}
+
+/**
+ * Containers for each producer site, from a stream of their own so that the rest of a seeded world is the
+ * same with or without them. Consecutive templates mix hazardous and ordinary wastes; on each company's
+ * first site the second-to-last container lacks mandatory fields and the last is archived (the demo shows
+ * both), elsewhere a few are, at random.
+ */
+function addSkips(world: World, producerSites: number[], perSite: number, next: () => number, today: Date) {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const digits = (count: number) => Array.from({ length: count }, () => Math.floor(next() * 10)).join('');
+  const dayOffset = (days: number) => isoDate(new Date(today.getTime() + days * 86_400_000));
+  const providersOf = new Map<number, number[]>();
+  for (const link of world.siteLinks) {
+    const provider = world.sites[link.retrieverSite] as WorldSite;
+    if (!provider.typologies.includes('retriever')) continue;
+    providersOf.set(link.producerSite, [...(providersOf.get(link.producerSite) ?? []), link.retrieverSite]);
+  }
+  const entitiesOf = new Map<number, number[]>();
+  world.entities.forEach((entity, index) => {
+    entitiesOf.set(entity.site, [...(entitiesOf.get(entity.site) ?? []), index]);
+  });
+  const firstSiteOfCompany = new Set<number>();
+  const seenCompanies = new Set<number>();
+  for (const site of producerSites) {
+    const company = (world.sites[site] as WorldSite).company;
+    if (!seenCompanies.has(company)) firstSiteOfCompany.add(site);
+    seenCompanies.add(company);
+  }
+
+  for (const site of producerSites) {
+    const offset = Math.floor(next() * SKIP_TEMPLATES.length);
+    const providers = providersOf.get(site) ?? [];
+    const entities = entitiesOf.get(site) ?? [];
+    const department = (world.sites[site] as WorldSite).department;
+    const names = new Set<string>();
+    for (let j = 0; j < perSite; j++) {
+      const template = SKIP_TEMPLATES[(offset + j) % SKIP_TEMPLATES.length] as SkipTemplate;
+      let name = `${template.name} ${pick(SKIP_PLACES)}`;
+      for (let n = 2; names.has(name); n++) name = `${template.name} ${n}`;
+      names.add(name);
+      const demoSite = firstSiteOfCompany.has(site);
+      const incomplete = (demoSite && perSite >= 3 && j === perSite - 2) || (!demoSite && next() < 0.08);
+      const archived = (demoSite && perSite >= 2 && j === perSite - 1) || (!demoSite && next() < 0.05);
+      const hazardous = template.hazardous;
+      const year = today.getUTCFullYear();
+      world.skips.push({
+        site,
+        entity:
+          j % 3 === 2 && entities.length > 0
+            ? (entities[Math.floor(j / 3) % entities.length] as number)
+            : null,
+        name,
+        skipType: template.skipType,
+        thirdLevelWaste: template.waste,
+        provider: providers.length === 0 ? null : (providers[j % providers.length] as number),
+        ecoOrganisation: template.ecoOrganisation ?? null,
+        plannedTreatmentCode: incomplete ? null : template.plannedTreatmentCode,
+        fillingLevel: pick(['EMPTY', 'QUARTER', 'HALF', 'THREE_QUARTERS', 'FULL'] as const),
+        estimatedFullQuantity: incomplete ? null : template.estimatedFullQuantity,
+        packageCount: template.packageCount,
+        dangerous: hazardous !== undefined,
+        consistency: hazardous?.consistency ?? null,
+        wasteCode: template.wasteCode,
+        providerReceiptNumber: hazardous === undefined ? null : `${year - 1}/R/${department}/${digits(4)}`,
+        providerReceiptValidity: hazardous === undefined ? null : dayOffset(365 + Math.floor(next() * 730)),
+        capNumber: hazardous === undefined || incomplete ? null : `CAP-${year}-${digits(5)}`,
+        adrMention: hazardous?.adrMention ?? null,
+        adrNumber: hazardous?.adrNumber ?? null,
+        state: archived ? 'ARCHIVED' : 'AVAILABLE',
+        createdAt: new Date(today.getTime() - Math.floor(next() * 365) * 86_400_000).toISOString(),
+      });
+    }
+  }
 }

@@ -7,11 +7,12 @@ export interface InsertedWorld {
   siteIds: number[];
   entityIds: number[];
   userIds: number[];
+  skipIds: number[];
 }
 
 async function referenceIds(
   db: Db,
-  table: 'site_typologies' | 'user_typologies' | 'company_sectors',
+  table: 'site_typologies' | 'user_typologies' | 'company_sectors' | 'skip_types',
 ): Promise<Map<string, number>> {
   const rows = await db.query<{ id: number; code: string }>(`select id, code from ${table}`);
   return new Map(rows.map((row) => [row.code, row.id]));
@@ -129,6 +130,103 @@ export async function insertWorld(db: Db, world: World, passwordHash: string): P
       world.users.map((user, i) => [idOf(userIds, i), idOf(companyIds, user.company)]),
     );
 
-    return { companyIds, siteIds, entityIds, userIds };
+    const skipTypes = await referenceIds(tx, 'skip_types');
+    await bulkInsert(
+      tx,
+      'skip_site_links',
+      ['company_site_id', 'skip_type_id'],
+      world.skipSiteLinks.map((link) => [idOf(siteIds, link.site), referenceId(skipTypes, link.skipType)]),
+    );
+
+    // A precise waste brings its flow and family.
+    const wastes = new Map(
+      (
+        await tx.query<{ code: string; third: number; second: number; first: number }>(
+          `select t.code, t.id as third, s.id as second, s.first_level_waste_id as first
+           from third_level_wastes t join second_level_wastes s on s.id = t.second_level_waste_id`,
+        )
+      ).map((row) => [row.code, row]),
+    );
+    const types = new Map(
+      (
+        await tx.query<{ code: string; volume: string; unit: string }>(
+          'select code, volume::text, unit from skip_types',
+        )
+      ).map((row) => [row.code, row]),
+    );
+    const wasteOf = (code: string) => {
+      const waste = wastes.get(code);
+      if (waste === undefined) throw new Error(`Unknown reference code ${code}`);
+      return waste;
+    };
+    const skipIds = await allocateIds(tx, 'skips', world.skips.length);
+    await bulkInsert(
+      tx,
+      'skips',
+      [
+        'id',
+        'company_site_id',
+        'company_site_entity_id',
+        'name',
+        'skip_type_id',
+        'unit',
+        'volume',
+        'first_level_waste_id',
+        'second_level_waste_id',
+        'third_level_waste_id',
+        'provider_site_id',
+        'eco_organisation',
+        'planned_treatment_code',
+        'filling_level',
+        'estimated_full_quantity',
+        'package_count',
+        'dangerous',
+        'consistency',
+        'waste_code',
+        'provider_receipt_number',
+        'provider_receipt_validity',
+        'cap_number',
+        'adr_mention',
+        'adr_number',
+        'state',
+        'created_at',
+        'updated_at',
+      ],
+      world.skips.map((skip, i) => {
+        const waste = wasteOf(skip.thirdLevelWaste);
+        const type = types.get(skip.skipType);
+        return [
+          idOf(skipIds, i),
+          idOf(siteIds, skip.site),
+          skip.entity === null ? null : idOf(entityIds, skip.entity),
+          skip.name,
+          referenceId(skipTypes, skip.skipType),
+          type?.unit ?? null,
+          type?.volume ?? null,
+          waste.first,
+          waste.second,
+          waste.third,
+          skip.provider === null ? null : idOf(siteIds, skip.provider),
+          skip.ecoOrganisation,
+          skip.plannedTreatmentCode,
+          skip.fillingLevel,
+          skip.estimatedFullQuantity,
+          skip.packageCount,
+          skip.dangerous,
+          skip.consistency,
+          skip.wasteCode,
+          skip.providerReceiptNumber,
+          skip.providerReceiptValidity,
+          skip.capNumber,
+          skip.adrMention,
+          skip.adrNumber,
+          skip.state,
+          skip.createdAt,
+          skip.createdAt,
+        ];
+      }),
+    );
+
+    return { companyIds, siteIds, entityIds, userIds, skipIds };
   });
 }

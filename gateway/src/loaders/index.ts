@@ -1,13 +1,33 @@
 import { idFromIri } from '@portal/domain';
 import DataLoader from 'dataloader';
-import { pathWithQuery, type RestClient } from '../rest/client.ts';
+import { pathWithQuery, type RestClient, type RestQuery } from '../rest/client.ts';
 import { nullOn404 } from '../rest/errors.ts';
 import type { HydraCollection } from '../rest/hydra.ts';
-import type { RestCompany, RestEntity, RestReference, RestSite, RestState, RestUser } from '../rest/types.ts';
+import { MAX_ITEMS_PER_PAGE } from '../rest/pages.ts';
+import type {
+  RestCompany,
+  RestEntity,
+  RestFirstLevelWaste,
+  RestReference,
+  RestSecondLevelWaste,
+  RestSite,
+  RestSkip,
+  RestSkipDelivery,
+  RestSkipDeliveryProgram,
+  RestSkipType,
+  RestState,
+  RestThirdLevelWaste,
+  RestTreatmentCode,
+  RestUser,
+  RestWasteCode,
+} from '../rest/types.ts';
+import type { Connection } from '../schema/connections.ts';
 import { createItemLoader, type ItemKey, itemCacheKey, MAX_IDS_PER_CALL, primeItems } from './item-loader.ts';
+import { createRelationListLoader, type RelationListKey } from './relation-lists.ts';
 import { oppositeSide, type SiteSide, sideOf, siteListPath } from './site-lists.ts';
 
 export type { ItemKey } from './item-loader.ts';
+export type { RelationListKey } from './relation-lists.ts';
 
 /** A user by id, or `me` (the caller) for bearer scripts whose user id is not known yet. */
 export type UserKey = number | 'me';
@@ -31,10 +51,41 @@ export interface Loaders {
   linkedSites: DataLoader<RestSite, RestSite[], number>;
   companySectors(): Promise<RestReference[]>;
   states(): Promise<RestState[]>;
+  skips: DataLoader<ItemKey, RestSkip | null, number>;
+  skipDeliveries: DataLoader<ItemKey, RestSkipDelivery | null, number>;
+  skipDeliveryPrograms: DataLoader<ItemKey, RestSkipDeliveryProgram | null, number>;
+  /** The skips of each site (`skips?companySite[]=`), with the filters and window of each key. */
+  skipsBySite: DataLoader<RelationListKey, Connection<RestSkip>, string>;
+  /** The skips of each chantier (`skips?companySiteEntity[]=`). */
+  skipsByEntity: DataLoader<RelationListKey, Connection<RestSkip>, string>;
+  /** The deliveries of each skip (`skip_deliveries?skip[]=`). */
+  deliveriesBySkip: DataLoader<RelationListKey, Connection<RestSkipDelivery>, string>;
+  /** The deliveries ordered for each site (`skip_deliveries?companySite[]=`). */
+  deliveriesBySite: DataLoader<RelationListKey, Connection<RestSkipDelivery>, string>;
+  /** Reference lists of the containers, each read whole at most once per request. */
+  firstLevelWastes(): Promise<RestFirstLevelWaste[]>;
+  secondLevelWastes(): Promise<RestSecondLevelWaste[]>;
+  thirdLevelWastes(): Promise<RestThirdLevelWaste[]>;
+  skipTypes(): Promise<RestSkipType[]>;
+  /** The 842 official waste codes: read only when a code's description is asked. */
+  wasteCodes(): Promise<RestWasteCode[]>;
+  treatmentCodes(): Promise<RestTreatmentCode[]>;
+  /** One page of the official waste codes the api finds (`q`, `dangerous`); equal searches share a call. */
+  searchWasteCodes(query: WasteCodeSearch): Promise<RestWasteCode[]>;
+}
+
+export interface WasteCodeSearch {
+  /** `q`: code or description, accent-insensitive. Blank means no search. */
+  search?: string | null | undefined;
+  dangerous?: boolean | null | undefined;
+  /** How many, at most (the api's page size caps it). */
+  first: number;
 }
 
 const byName = { pagination: false, 'order[name]': 'asc' } as const;
 const byCode = { pagination: false, 'order[code]': 'asc' } as const;
+/** The portal's own reference tables are seeded in a meaningful order (families, flows, bins then skips). */
+const asSeeded = { pagination: false } as const;
 
 export interface LoaderOptions {
   /** Company ids the caller's screen will need (from the viewer): fetched with the first company batch. */
@@ -172,7 +223,7 @@ export function createLoaders(rest: RestClient, options: LoaderOptions): Loaders
   );
 
   const referenceLists = new Map<string, Promise<unknown[]>>();
-  function referenceList<T>(path: string, query: Record<string, string | boolean>): Promise<T[]> {
+  function referenceList<T>(path: string, query: RestQuery): Promise<T[]> {
     const key = pathWithQuery(path, query);
     let list = referenceLists.get(key);
     if (list === undefined) {
@@ -180,6 +231,28 @@ export function createLoaders(rest: RestClient, options: LoaderOptions): Loaders
       referenceLists.set(key, list);
     }
     return list as Promise<T[]>;
+  }
+
+  const skips = createItemLoader<RestSkip>({ rest, collection: '/api/skips' });
+  const skipDeliveries = createItemLoader<RestSkipDelivery>({ rest, collection: '/api/skip_deliveries' });
+  const skipDeliveryPrograms = createItemLoader<RestSkipDeliveryProgram>({
+    rest,
+    collection: '/api/skip_delivery_programs',
+  });
+
+  /**
+   * The deliveries of more skips than one URL carries: those of the skips' sites (the skips are primed by
+   * the list that named them, so this costs no call), or everything the caller sees past MAX_IDS_PER_CALL
+   * sites.
+   */
+  async function sitesOfSkips(skipIds: number[]): Promise<RestQuery | null> {
+    const siteIds = new Set<number>();
+    for (const skip of await skips.loadMany(skipIds)) {
+      if (skip instanceof Error) throw skip;
+      const siteId = idFromIri(skip?.companySite);
+      if (siteId !== null) siteIds.add(siteId);
+    }
+    return siteIds.size <= MAX_IDS_PER_CALL ? { 'companySite[]': [...siteIds] } : null;
   }
 
   return {
@@ -192,5 +265,52 @@ export function createLoaders(rest: RestClient, options: LoaderOptions): Loaders
     linkedSites,
     companySectors: () => referenceList<RestReference>('/api/company_sectors', byCode),
     states: () => referenceList<RestState>('/api/states', byCode),
+    skips,
+    skipDeliveries,
+    skipDeliveryPrograms,
+    skipsBySite: createRelationListLoader<RestSkip>({
+      rest,
+      collection: '/api/skips',
+      relation: 'companySite[]',
+      parentOf: (skip) => idFromIri(skip.companySite),
+      items: skips,
+    }),
+    skipsByEntity: createRelationListLoader<RestSkip>({
+      rest,
+      collection: '/api/skips',
+      relation: 'companySiteEntity[]',
+      parentOf: (skip) => idFromIri(skip.companySiteEntity),
+      items: skips,
+    }),
+    deliveriesBySkip: createRelationListLoader<RestSkipDelivery>({
+      rest,
+      collection: '/api/skip_deliveries',
+      relation: 'skip[]',
+      parentOf: (delivery) => idFromIri(delivery.skip),
+      items: skipDeliveries,
+      covering: sitesOfSkips,
+    }),
+    deliveriesBySite: createRelationListLoader<RestSkipDelivery>({
+      rest,
+      collection: '/api/skip_deliveries',
+      relation: 'companySite[]',
+      parentOf: (delivery) => idFromIri(delivery.companySite),
+      items: skipDeliveries,
+    }),
+    firstLevelWastes: () => referenceList<RestFirstLevelWaste>('/api/first_level_wastes', asSeeded),
+    secondLevelWastes: () => referenceList<RestSecondLevelWaste>('/api/second_level_wastes', asSeeded),
+    thirdLevelWastes: () => referenceList<RestThirdLevelWaste>('/api/third_level_wastes', asSeeded),
+    skipTypes: () => referenceList<RestSkipType>('/api/skip_types', asSeeded),
+    wasteCodes: () => referenceList<RestWasteCode>('/api/operation_waste_codes', asSeeded),
+    treatmentCodes: () => referenceList<RestTreatmentCode>('/api/operation_treatment_codes', asSeeded),
+    searchWasteCodes: ({ search, dangerous, first }) => {
+      const q = search?.trim();
+      return referenceList<RestWasteCode>('/api/operation_waste_codes', {
+        q: q === '' ? undefined : q,
+        dangerous: dangerous ?? undefined,
+        page: 1,
+        itemsPerPage: Math.min(first, MAX_ITEMS_PER_PAGE),
+      });
+    },
   };
 }

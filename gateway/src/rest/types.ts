@@ -1,3 +1,5 @@
+import type { SkipDeliveryStatus, SkipState } from '@portal/domain';
+
 /** The resources of docs/rest-api.md as the gateway reads them (JSON-LD items; references are IRIs). */
 
 export interface JsonLdItem {
@@ -82,4 +84,104 @@ export interface LoginResult {
   token: string;
   userId: number;
   expiresAt: string;
+}
+
+/** Level 1 of the waste hierarchy (`first_level_wastes`). */
+export type RestFirstLevelWaste = RestReference;
+
+/** Level 2 (`second_level_wastes`): a sorting flow of a family. */
+export interface RestSecondLevelWaste extends RestReference {
+  firstLevelWaste: string | null;
+}
+
+/** Level 3 (`third_level_wastes`): a precise waste with its default official waste code (`15 01 01`). */
+export interface RestThirdLevelWaste extends RestReference {
+  secondLevelWaste: string | null;
+  wasteCode: string | null;
+  dangerous: boolean;
+}
+
+/** `skip_types`: a container a collector offers; `volume` is a decimal string. */
+export interface RestSkipType extends RestReference {
+  category: string;
+  volume: string;
+  unit: string;
+}
+
+/** `operation_waste_codes`: an official waste code, written with spaces (`15 01 10*`). */
+export interface RestWasteCode {
+  '@id'?: string;
+  id?: number | string;
+  code: string;
+  description: string;
+  dangerous: boolean;
+  chapter?: string | null;
+}
+
+/** `operation_treatment_codes`: an official treatment code (`R 3`); its `id` is the compact code (`R3`). */
+export interface RestTreatmentCode {
+  '@id'?: string;
+  id?: string | number;
+  code: string;
+  description: string;
+  kind: string;
+  isFinal: boolean;
+  usableInTrackdechets?: boolean;
+}
+
+/** `skips`: a container. Decimals are strings with 3 decimals, dates `YYYY-MM-DD`, references IRIs. */
+export interface RestSkip extends JsonLdItem {
+  name: string;
+  companySite: string;
+  companySiteEntity: string | null;
+  skipType: string | null;
+  unit: string | null;
+  volume: string | null;
+  firstLevelWaste: string | null;
+  secondLevelWaste: string | null;
+  thirdLevelWaste: string | null;
+  provider: string | null;
+  ecoOrganisation: string | null;
+  plannedTreatmentCode: string | null;
+  fillingLevel: string | null;
+  estimatedFullQuantity: string | null;
+  packageCount: number | null;
+  dangerous: boolean;
+  persistentOrganicPollutants: boolean;
+  consistency: string | null;
+  wasteCode: string | null;
+  providerReceiptNumber: string | null;
+  providerReceiptValidity: string | null;
+  capNumber: string | null;
+  adrMention: string | null;
+  adrNumber: string | null;
+  state: SkipState;
+  plannedWork: string | null;
+  /** The mandatory fields still empty (`domain/skips.ts`): a rotation can be requested only when empty. */
+  missingForRotation: string[];
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+/** `skip_deliveries`: one delivery of a skip, on its own or one date of a program. */
+export interface RestSkipDelivery extends JsonLdItem {
+  skip: string;
+  companySite: string | null;
+  provider: string | null;
+  requestedDate: string;
+  scheduledDate: string | null;
+  status: SkipDeliveryStatus;
+  program: string | null;
+  comment: string | null;
+}
+
+/** `skip_delivery_programs`: the recurrence that orders deliveries (SPEC 3, Recurring rotation / program). */
+export interface RestSkipDeliveryProgram extends JsonLdItem {
+  startDate: string;
+  endDate: string;
+  recurrence: string;
+  interval: number;
+  weekdays: string[];
+  monthPosition: string | null;
+  monthDay: number | null;
 }

@@ -1,5 +1,19 @@
 /** Relay global ids: base64 of 'Type:databaseId' (schema.graphql, interface Node). */
-export const NODE_TYPES = ['User', 'Company', 'Establishment', 'Entity', 'CompanySector', 'State'] as const;
+export const NODE_TYPES = [
+  'User',
+  'Company',
+  'Establishment',
+  'Entity',
+  'CompanySector',
+  'State',
+  'FirstLevelWaste',
+  'SecondLevelWaste',
+  'ThirdLevelWaste',
+  'SkipType',
+  'Skip',
+  'SkipDelivery',
+  'SkipDeliveryProgram',
+] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 
 export function toGlobalId(type: NodeType, databaseId: number): string {

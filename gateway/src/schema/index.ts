@@ -9,9 +9,12 @@ import { entityMutations } from './entities/mutations.ts';
 import { entityResolvers } from './entities/resolvers.ts';
 import { nodeResolvers } from './node.ts';
 import { referenceResolvers } from './reference/resolvers.ts';
+import { wasteResolvers } from './reference/wastes.ts';
 import { scalarResolvers } from './scalars.ts';
 import { siteMutations } from './sites/mutations.ts';
 import { siteResolvers } from './sites/resolvers.ts';
+import { skipMutations } from './skips/mutations.ts';
+import { skipResolvers } from './skips/resolvers.ts';
 
 /** One resolver map (type name to field resolvers), as makeExecutableSchema takes them. */
 export type ResolverMap = Extract<
@@ -33,6 +36,9 @@ export const resolvers: ResolverMap[] = [
   entityResolvers,
   entityMutations,
   referenceResolvers,
+  wasteResolvers,
+  skipResolvers,
+  skipMutations,
 ];
 
 /**

@@ -2,6 +2,7 @@ import type { GatewayContext } from '../context.ts';
 import { unauthenticatedError } from '../errors.ts';
 import { companyRef } from './companies/resolvers.ts';
 import { fromGlobalId, type NodeType } from './global-id.ts';
+import { findById } from './reference/lookups.ts';
 
 /** Objects returned by node/nodes carry their type, which `Node.__resolveType` reads. */
 type TaggedNode = { __typename: NodeType } & object;
@@ -33,6 +34,20 @@ export async function resolveNode(context: GatewayContext, globalId: string): Pr
       return tagged(type, (await loaders.companySectors()).find((item) => item.id === databaseId) ?? null);
     case 'State':
       return tagged(type, (await loaders.states()).find((item) => item.id === databaseId) ?? null);
+    case 'FirstLevelWaste':
+      return tagged(type, findById(await loaders.firstLevelWastes(), databaseId));
+    case 'SecondLevelWaste':
+      return tagged(type, findById(await loaders.secondLevelWastes(), databaseId));
+    case 'ThirdLevelWaste':
+      return tagged(type, findById(await loaders.thirdLevelWastes(), databaseId));
+    case 'SkipType':
+      return tagged(type, findById(await loaders.skipTypes(), databaseId));
+    case 'Skip':
+      return tagged(type, await loaders.skips.load(databaseId));
+    case 'SkipDelivery':
+      return tagged(type, await loaders.skipDeliveries.load(databaseId));
+    case 'SkipDeliveryProgram':
+      return tagged(type, await loaders.skipDeliveryPrograms.load(databaseId));
   }
 }
 

@@ -7,6 +7,8 @@ interface FormFieldProps {
   error?: string | undefined;
   helperText?: ReactNode;
   required?: boolean;
+  /** Disables the input (and marks the field so): Chakra's inputs and selects follow their field. */
+  disabled?: boolean;
   /** One input-like element: it receives aria-describedby. */
   children: ReactElement<{ 'aria-describedby'?: string }>;
 }
@@ -15,7 +17,14 @@ interface FormFieldProps {
  * A labelled field. The error (or else the helper text) is linked to the input with aria-describedby, which
  * screen readers announce more reliably than the aria-errormessage Chakra sets on its own.
  */
-export function FormField({ label, error, helperText, required = false, children }: FormFieldProps) {
+export function FormField({
+  label,
+  error,
+  helperText,
+  required = false,
+  disabled = false,
+  children,
+}: FormFieldProps) {
   const id = useId();
   const errorTextId = `${id}-error`;
   const helperTextId = `${id}-helper`;
@@ -24,6 +33,7 @@ export function FormField({ label, error, helperText, required = false, children
     <Field.Root
       invalid={!!error}
       required={required}
+      disabled={disabled}
       ids={{ errorText: errorTextId, helperText: helperTextId }}
     >
       <Field.Label>

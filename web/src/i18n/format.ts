@@ -6,3 +6,21 @@ export function formatDate(value: string | null | undefined): string | null {
   const date = new Date(`${value}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? null : dateFormat.format(date);
 }
+
+// No grouping: the text also fills inputs, whose rule (SPEC 5) accepts digits and one separator only.
+const decimalFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 3, useGrouping: false });
+
+/** A decimal string of the graph (`15.000`, tonnes or a volume) as French users read it (`15`, `2,4`). */
+export function formatDecimal(value: string | null | undefined): string | null {
+  if (value === null || value === undefined || value.trim() === '') return null;
+  const number = Number(value.replace(',', '.'));
+  return Number.isFinite(number) ? decimalFormat.format(number) : null;
+}
+
+const longDateFormat = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', dateStyle: 'full' });
+
+/** A calendar date written out (`vendredi 25 janvier 2030`), where the weekday matters. */
+export function formatLongDate(value: string): string {
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? value : longDateFormat.format(date);
+}

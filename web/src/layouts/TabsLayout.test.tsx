@@ -36,4 +36,32 @@ describe('TabsLayout', () => {
     expect(within(nav).getByRole('link', { name: 'Historique' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Contenants' })).not.toHaveAttribute('aria-current');
   });
+
+  it('shows a tab whose screen does not exist yet as disabled, and keeps the selection in the links', async () => {
+    renderRoutes(
+      [
+        {
+          path: '/operations',
+          element: (
+            <TabsLayout
+              title="Opérations"
+              tabsLabel="Vues des opérations"
+              tabs={[tabs[0] as (typeof tabs)[0], { ...(tabs[1] as (typeof tabs)[1]), available: false }]}
+            />
+          ),
+          children: [{ index: true, element: <p>Liste des contenants</p> }],
+        },
+      ],
+      { path: '/operations?etablissement=12&chantier=7&q=benne' },
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Vues des opérations' });
+    expect(within(nav).getByRole('link', { name: 'Contenants' })).toHaveAttribute(
+      'href',
+      '/operations?etablissement=12&chantier=7',
+    );
+    expect(within(nav).queryByRole('link', { name: 'Demandes' })).not.toBeInTheDocument();
+    const requests = within(nav).getByText('Demandes').parentElement;
+    expect(requests).toHaveAttribute('aria-disabled', 'true');
+    expect(requests).toHaveTextContent('Bientôt disponible');
+  });
 });

@@ -1,6 +1,8 @@
-import { Box, Heading, HStack, Link, Stack } from '@chakra-ui/react';
+import { Box, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useSearchParams } from 'react-router-dom';
+import { selectionSearch } from '../apps/dashboard/selection.ts';
 import { PageSpinner } from '../components/PageSpinner.tsx';
 
 export interface RouteTab {
@@ -9,6 +11,8 @@ export interface RouteTab {
   to: string;
   /** Active only on this exact path (the first tab is usually the parent path itself). */
   end?: boolean;
+  /** A tab whose screen does not exist yet is shown disabled with a "Bientôt disponible" hint, not as a link. */
+  available?: boolean;
 }
 
 interface TabsLayoutProps {
@@ -20,36 +24,49 @@ interface TabsLayoutProps {
 
 /**
  * Screens split into sub-pages (e.g. operations: skips, requests, history). Each tab is a link to its own
- * route, so it can be bookmarked; the current one is marked with aria-current.
+ * route, so it can be bookmarked; the current one is marked with aria-current. Links keep the dashboard
+ * selection of the URL, as the side navigation does.
  */
 export function TabsLayout({ title, tabsLabel, tabs }: TabsLayoutProps) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
   return (
     <Stack gap="6">
       <Heading as="h1" size="2xl">
         {title}
       </Heading>
       <HStack as="nav" aria-label={tabsLabel} gap="1" borderBottomWidth="1px" overflowX="auto">
-        {tabs.map((tab) => (
-          <Link
-            key={tab.key}
-            asChild
-            px="4"
-            py="2"
-            mb="-1px"
-            borderBottomWidth="2px"
-            borderColor="transparent"
-            color="fg.muted"
-            fontWeight="medium"
-            whiteSpace="nowrap"
-            textDecoration="none"
-            _hover={{ color: 'fg', textDecoration: 'none' }}
-            css={{ '&[aria-current=page]': { borderColor: 'brand.solid', color: 'brand.fg' } }}
-          >
-            <NavLink to={tab.to} end={tab.end ?? false}>
-              {tab.label}
-            </NavLink>
-          </Link>
-        ))}
+        {tabs.map((tab) =>
+          tab.available === false ? (
+            <Box key={tab.key} px="4" py="2" color="fg.subtle" whiteSpace="nowrap" aria-disabled="true">
+              <Text>{tab.label}</Text>
+              <Text fontSize="xs">{t('layout.comingSoon')}</Text>
+            </Box>
+          ) : (
+            <Link
+              key={tab.key}
+              asChild
+              px="4"
+              py="2"
+              mb="-1px"
+              borderBottomWidth="2px"
+              borderColor="transparent"
+              color="fg.muted"
+              fontWeight="medium"
+              whiteSpace="nowrap"
+              textDecoration="none"
+              _hover={{ color: 'fg', textDecoration: 'none' }}
+              css={{ '&[aria-current=page]': { borderColor: 'brand.solid', color: 'brand.fg' } }}
+            >
+              <NavLink
+                to={{ pathname: tab.to, search: selectionSearch(searchParams) }}
+                end={tab.end ?? false}
+              >
+                {tab.label}
+              </NavLink>
+            </Link>
+          ),
+        )}
       </HStack>
       <Box>
         <Suspense fallback={<PageSpinner />}>

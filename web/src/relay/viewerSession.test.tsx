@@ -19,7 +19,16 @@ describe('expired session', () => {
         const { doc_id } = JSON.parse(String(init?.body)) as { doc_id: string };
         requested.push(doc_id);
         if (doc_id === viewerSessionQuery.params.id) {
-          return jsonResponse({ data: { viewer: { id: 'VXNlcjox', hasAcceptedCGU: true } } });
+          return jsonResponse({
+            data: {
+              viewer: {
+                id: 'VXNlcjox',
+                hasAcceptedCGU: true,
+                ownSiteTypology: 'PRODUCER',
+                isRetriever: false,
+              },
+            },
+          });
         }
         return jsonResponse({
           data: null,

@@ -3,11 +3,18 @@ import { fetchQuery, graphql, type IEnvironment } from 'relay-runtime';
 import type { viewerSessionQuery } from '../__generated__/viewerSessionQuery.graphql.ts';
 import { isPublicPath, loginPath, termsPath } from '../paths.ts';
 
+/**
+ * Who is signed in, for the route guards; the side of the mirror views (SPEC 1) comes with it, so that a loader
+ * whose query depends on it (the operations screen: my establishment's containers or my client's) needs no
+ * second round trip.
+ */
 const sessionQuery = graphql`
   query viewerSessionQuery {
     viewer {
       id
       hasAcceptedCGU
+      ownSiteTypology
+      isRetriever
     }
   }
 `;

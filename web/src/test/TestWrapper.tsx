@@ -96,7 +96,11 @@ export async function resolveOperation(
 /** Signs a user in for the route guards (the session query every authenticated loader awaits). */
 export async function resolveSession(
   environment: MockEnvironment,
-  viewer: { hasAcceptedCGU: boolean } | null,
+  viewer: {
+    hasAcceptedCGU: boolean;
+    ownSiteTypology?: 'PRODUCER' | 'RETRIEVER';
+    isRetriever?: boolean;
+  } | null,
 ) {
   await resolveOperation(environment, 'viewerSessionQuery', {
     Query: { viewer: viewer === null ? null : { id: 'VXNlcjox', ...viewer } },

@@ -1,4 +1,7 @@
+import { globalId } from '../relay/globalId.ts';
 import type { TypeValues } from './TestWrapper.tsx';
+
+export { globalId };
 
 /** Consistent mock data for the viewer's queries (the mock generator cannot guess enum lists or ids). */
 export interface EstablishmentFixture {
@@ -24,11 +27,6 @@ export function establishment(
   postcode = '69007',
 ): EstablishmentFixture {
   return { databaseId, companyName, name, city, postcode };
-}
-
-/** The graph's global id of a node (base64 of 'Type:databaseId', as the gateway makes them). */
-export function globalId(type: string, databaseId: number): string {
-  return btoa(`${type}:${databaseId}`);
 }
 
 /** An establishment node as the graph returns it. */

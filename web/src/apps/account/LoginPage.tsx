@@ -21,6 +21,8 @@ const loginMutation = graphql`
         id
         fullName
         hasAcceptedCGU
+        ownSiteTypology
+        isRetriever
       }
       userErrors {
         field

@@ -1,0 +1,338 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { decimalSchema, isoDateSchema, quantityPattern, whenFieldsValid } from './validation.ts';
+
+/** Containers (skips), SPEC 3 and 4: their enums with French labels, mandatory fields and validation. */
+
+export const FILLING_LEVELS = ['EMPTY', 'QUARTER', 'HALF', 'THREE_QUARTERS', 'FULL'] as const;
+export type FillingLevel = (typeof FILLING_LEVELS)[number];
+export const fillingLevelLabels: Record<FillingLevel, string> = {
+  EMPTY: 'Vide',
+  QUARTER: 'Plein au quart',
+  HALF: 'À moitié plein',
+  THREE_QUARTERS: 'Plein aux trois quarts',
+  FULL: 'Plein',
+};
+
+export const CONSISTENCIES = ['SOLID', 'LIQUID', 'GASEOUS', 'DOUGHY', 'PULVERULENT', 'OTHER'] as const;
+export type Consistency = (typeof CONSISTENCIES)[number];
+export const consistencyLabels: Record<Consistency, string> = {
+  SOLID: 'Solide',
+  LIQUID: 'Liquide',
+  GASEOUS: 'Gazeux',
+  DOUGHY: 'Pâteux',
+  PULVERULENT: 'Pulvérulent',
+  OTHER: 'Autre',
+};
+
+/** The skip lifecycle (SPEC 4). */
+export const SKIP_STATES = ['AVAILABLE', 'ORDERED', 'ARCHIVED'] as const;
+export type SkipState = (typeof SKIP_STATES)[number];
+export const skipStateLabels: Record<SkipState, string> = {
+  AVAILABLE: 'Disponible',
+  ORDERED: 'Commandé',
+  ARCHIVED: 'Archivé',
+};
+
+/** The skip list statuses (SPEC 4): work planned or asked on a container. */
+export const SKIP_PLANNED_WORKS = [
+  'ROTATION_PLANNED',
+  'WITHDRAWAL_PLANNED',
+  'ROTATION_ASKED',
+  'WITHDRAWAL_ASKED',
+] as const;
+export type SkipPlannedWork = (typeof SKIP_PLANNED_WORKS)[number];
+export const skipPlannedWorkLabels: Record<SkipPlannedWork, string> = {
+  ROTATION_PLANNED: 'Rotation planifiée',
+  WITHDRAWAL_PLANNED: 'Retrait planifié',
+  ROTATION_ASKED: 'Rotation demandée',
+  WITHDRAWAL_ASKED: 'Retrait demandé',
+};
+
+/** Units of a container's volume; skip types use the same. */
+export const SKIP_UNITS = ['L', 'm3', 'unité'] as const;
+export type SkipUnit = (typeof SKIP_UNITS)[number];
+export const skipUnitLabels: Record<SkipUnit, string> = { L: 'L', m3: 'm³', unité: 'unité(s)' };
+
+/** The fields of a container, as the REST API names them. */
+export const SKIP_FIELDS = [
+  'name',
+  'companySite',
+  'companySiteEntity',
+  'skipType',
+  'unit',
+  'volume',
+  'firstLevelWaste',
+  'secondLevelWaste',
+  'thirdLevelWaste',
+  'provider',
+  'ecoOrganisation',
+  'plannedTreatmentCode',
+  'fillingLevel',
+  'estimatedFullQuantity',
+  'packageCount',
+  'dangerous',
+  'persistentOrganicPollutants',
+  'consistency',
+  'wasteCode',
+  'providerReceiptNumber',
+  'providerReceiptValidity',
+  'capNumber',
+  'adrMention',
+  'adrNumber',
+] as const;
+export type SkipField = (typeof SKIP_FIELDS)[number];
+
+export const skipFieldLabels: Record<SkipField, string> = {
+  name: 'Nom',
+  companySite: 'Établissement',
+  companySiteEntity: 'Chantier',
+  skipType: 'Type de contenant',
+  unit: 'Unité',
+  volume: 'Volume',
+  firstLevelWaste: 'Famille de déchet (niveau 1)',
+  secondLevelWaste: 'Flux de déchet (niveau 2)',
+  thirdLevelWaste: 'Déchet (niveau 3)',
+  provider: 'Prestataire',
+  ecoOrganisation: 'Éco-organisme',
+  plannedTreatmentCode: 'Code de traitement prévu',
+  fillingLevel: 'Niveau de remplissage',
+  estimatedFullQuantity: 'Quantité estimée une fois plein (t)',
+  packageCount: 'Nombre de colis',
+  dangerous: 'Contenant dangereux',
+  persistentOrganicPollutants: 'Polluants organiques persistants (POP)',
+  consistency: 'Consistance',
+  wasteCode: 'Code déchet',
+  providerReceiptNumber: 'Numéro de récépissé du prestataire',
+  providerReceiptValidity: 'Date de validité du récépissé',
+  capNumber: "Numéro de CAP (certificat d'acceptation préalable)",
+  adrMention: 'Mention ADR',
+  adrNumber: 'Numéro ADR (ONU)',
+};
+
+/** The French label of a container field (e.g. one `missingForRotation` names); the name itself if unknown. */
+export function missingFieldLabel(field: string): string {
+  return (skipFieldLabels as Record<string, string>)[field] ?? field;
+}
+
+/** What the provider of a container may complete (SPEC 6); the producer may change every field. */
+export const SKIP_PROVIDER_FIELDS = [
+  'plannedTreatmentCode',
+  'wasteCode',
+  'consistency',
+  'persistentOrganicPollutants',
+  'providerReceiptNumber',
+  'providerReceiptValidity',
+  'capNumber',
+  'adrMention',
+  'adrNumber',
+  'ecoOrganisation',
+] as const satisfies readonly SkipField[];
+export type SkipProviderField = (typeof SKIP_PROVIDER_FIELDS)[number];
+
+/** Mandatory before a rotation can be requested (SPEC 5), in the order of the form. */
+export const ROTATION_MANDATORY_FIELDS = [
+  'name',
+  'skipType',
+  'volume',
+  'unit',
+  'firstLevelWaste',
+  'secondLevelWaste',
+  'thirdLevelWaste',
+  'provider',
+  'plannedTreatmentCode',
+  'estimatedFullQuantity',
+] as const satisfies readonly SkipField[];
+
+/** Also mandatory on a dangerous container (the hazardous extras a slip needs). */
+export const DANGEROUS_ROTATION_MANDATORY_FIELDS = [
+  'consistency',
+  'wasteCode',
+  'capNumber',
+  'adrMention',
+] as const satisfies readonly SkipField[];
+
+export type RotationMandatoryField =
+  | (typeof ROTATION_MANDATORY_FIELDS)[number]
+  | (typeof DANGEROUS_ROTATION_MANDATORY_FIELDS)[number];
+
+const isBlank = (value: unknown) =>
+  value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * The mandatory fields still empty on a container: a rotation can be requested only when there is none.
+ * Field names are the REST ones; `skipFieldLabels` gives the French label of each.
+ */
+export function missingForRotation(
+  skip: Partial<Record<SkipField, unknown>> & { dangerous?: boolean | null },
+): RotationMandatoryField[] {
+  const fields: RotationMandatoryField[] = [
+    ...ROTATION_MANDATORY_FIELDS,
+    ...(skip.dangerous === true ? DANGEROUS_ROTATION_MANDATORY_FIELDS : []),
+  ];
+  return fields.filter((field) => isBlank(skip[field]));
+}
+
+export function canRequestRotation(
+  skip: Partial<Record<SkipField, unknown>> & { dangerous?: boolean | null },
+): boolean {
+  return missingForRotation(skip).length === 0;
+}
+
+/** A waste code of the official list's form, `15 01 10*`; typed without spaces or with dashes too. */
+export const WASTE_CODE_PATTERN = /^\d{2} \d{2} \d{2}\*?$/;
+
+/** `150110*`, `15-01-10*` or `15 01 10 *` as `15 01 10*`; null when it cannot be a waste code. */
+export function normalizeWasteCode(raw: string): string | null {
+  const match = /^(\d{2})[\s.-]*(\d{2})[\s.-]*(\d{2})\s*(\*?)$/.exec(raw.trim());
+  return match === null ? null : `${match[1]} ${match[2]} ${match[3]}${match[4]}`;
+}
+
+export const isHazardousWasteCode = (code: string) => code.trim().endsWith('*');
+
+/** `R3`, `r 3` or `D9F` as the official `R 3`, `D 9 F`; null when it cannot be a treatment code. */
+export function normalizeTreatmentCode(raw: string): string | null {
+  const match = /^([RD])\s*(\d{1,2})\s*(F?)$/i.exec(raw.trim());
+  if (match === null) return null;
+  return `${match[1]?.toUpperCase()} ${Number(match[2])}${match[3] ? ' F' : ''}`;
+}
+
+/** Empty text from a form means "no value". */
+const blankAsNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+/** Optional in the form: absent or null (or blank) gives null. */
+const optional = <S extends z.ZodType>(schema: S) =>
+  z
+    .preprocess(blankAsNull, schema.nullable())
+    .optional()
+    .transform((value) => value ?? null);
+
+/** A reference to another resource: its IRI (`/api/skip_types/4`), or its id. The api resolves it. */
+export const referenceSchema = z.union([z.string().trim().min(1), z.number().int().positive()], {
+  error: messages.required,
+});
+
+const MAX_INTEGER_DIGITS = 9;
+
+/**
+ * A strictly positive decimal with comma or dot and at most `decimals` digits after it (SPEC 5), given as
+ * text (a JSON number is read as its text); the output uses a dot.
+ */
+export const positiveDecimalSchema = (decimals: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),
+    decimalSchema(decimals)
+      // The format has its own message; these two speak only of well-formed numbers.
+      .refine((v) => !quantityPattern.test(v) || Number(v.replace(',', '.')) > 0, messages.positiveValue)
+      .refine(
+        (v) =>
+          !quantityPattern.test(v) ||
+          (v.replace('-', '').split(/[.,]/)[0] ?? '').replace(/^0+/, '').length <= MAX_INTEGER_DIGITS,
+        messages.valueTooLarge,
+      )
+      .transform((v) => v.replace(',', '.')),
+  );
+
+const optionalText = (max: number) =>
+  optional(z.string({ error: messages.required }).trim().max(max, messages.maxLength(max)));
+
+const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: messages.unknownChoice });
+
+const flag = z
+  .boolean({ error: messages.yesOrNo })
+  .nullish()
+  .transform((value) => value ?? false);
+
+/**
+ * The fields of a container, each with its rules. References (`companySite`, `skipType`, waste levels,
+ * `provider`, ...) are IRIs or ids the api resolves; the rules that need the reference lists (a code that
+ * exists, a provider linked to the site) are the api's. A form that shows only some fields picks them here
+ * and adds `withSkipRules` (zod refuses to pick from a refined schema).
+ */
+export const skipFieldsSchema = z.object({
+  name: z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(255, messages.maxLength(255)),
+  companySite: referenceSchema,
+  companySiteEntity: optional(referenceSchema),
+  skipType: optional(referenceSchema),
+  unit: optional(choice(SKIP_UNITS)),
+  volume: optional(positiveDecimalSchema(3)),
+  firstLevelWaste: optional(referenceSchema),
+  secondLevelWaste: optional(referenceSchema),
+  thirdLevelWaste: optional(referenceSchema),
+  provider: optional(referenceSchema),
+  ecoOrganisation: optionalText(255),
+  plannedTreatmentCode: optional(
+    z
+      .string({ error: messages.unknownTreatmentCode })
+      .transform(
+        (raw, context) => normalizeTreatmentCode(raw) ?? invalid(context, messages.unknownTreatmentCode),
+      ),
+  ),
+  fillingLevel: optional(choice(FILLING_LEVELS)),
+  estimatedFullQuantity: optional(positiveDecimalSchema(3)),
+  packageCount: optional(
+    z.preprocess(
+      (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+      z
+        .number({ error: messages.positiveInteger })
+        .int(messages.positiveInteger)
+        .min(1, messages.positiveInteger)
+        .max(1_000_000, messages.valueTooLarge),
+    ),
+  ),
+  dangerous: flag,
+  persistentOrganicPollutants: flag,
+  consistency: optional(choice(CONSISTENCIES)),
+  wasteCode: optional(
+    z
+      .string({ error: messages.unknownWasteCode })
+      .transform((raw, context) => normalizeWasteCode(raw) ?? invalid(context, messages.unknownWasteCode)),
+  ),
+  providerReceiptNumber: optionalText(100),
+  providerReceiptValidity: optional(isoDateSchema),
+  capNumber: optionalText(100),
+  adrMention: optionalText(500),
+  adrNumber: optionalText(20),
+});
+
+/** The rules across fields of a container: a hazardous waste code goes with a dangerous container only. */
+export function withSkipRules<S extends z.ZodType<{ dangerous: boolean; wasteCode: string | null }>>(
+  schema: S,
+) {
+  return schema.superRefine(
+    (skip, context) => {
+      if (skip.wasteCode === null) return;
+      const hazardous = isHazardousWasteCode(skip.wasteCode);
+      if (skip.dangerous && !hazardous) {
+        context.addIssue({
+          code: 'custom',
+          message: messages.dangerousSkipNeedsHazardousCode,
+          path: ['wasteCode'],
+        });
+      } else if (!skip.dangerous && hazardous) {
+        context.addIssue({
+          code: 'custom',
+          message: messages.hazardousCodeNeedsDangerousSkip,
+          path: ['wasteCode'],
+        });
+      }
+    },
+    { when: whenFieldsValid('dangerous', 'wasteCode') },
+  );
+}
+
+/** A container, as the producer creates or edits it (a PATCH is validated merged with the stored one). */
+export const skipSchema = withSkipRules(skipFieldsSchema);
+
+/** Reports `message` on the value being transformed and yields z.NEVER. */
+function invalid(context: z.RefinementCtx, message: string): never {
+  context.addIssue({ code: 'custom', message });
+  return z.NEVER;
+}
+
+export type SkipInput = z.input<typeof skipSchema>;
+export type SkipValues = z.output<typeof skipSchema>;

@@ -1,0 +1,121 @@
+import DataLoader from 'dataloader';
+import type { RestClient, RestQuery } from '../rest/client.ts';
+import type { PageRequest } from '../rest/pages.ts';
+import type { JsonLdItem } from '../rest/types.ts';
+import {
+  type Connection,
+  type ConnectionArgs,
+  connectionFromList,
+  connectionFromRestList,
+} from '../schema/connections.ts';
+import { type ItemKey, MAX_IDS_PER_CALL, primeItems } from './item-loader.ts';
+
+/** One connection of a list that hangs off a parent: the skips of a site, the deliveries of a skip. */
+export interface RelationListKey {
+  parentId: number;
+  /**
+   * The list's other filters and its order, as REST query parameters. Parents asked for with equal filters
+   * share one call; build it in one place so that equal filters are equal objects, key for key.
+   */
+  filters: RestQuery;
+  window: ConnectionArgs;
+}
+
+export interface RelationListOptions<T extends JsonLdItem> {
+  rest: RestClient;
+  /** The collection (`/api/skips`). */
+  collection: string;
+  /** Its relation filter (`companySite[]`). */
+  relation: string;
+  /** The parent an item of the collection hangs off (the site id of a skip). */
+  parentOf: (item: T) => number | null;
+  /** The item loader every item of a list is primed into. */
+  items: DataLoader<ItemKey, T | null, number>;
+  /**
+   * More parents than one URL carries: the relation filter of one list that covers them all (the sites of
+   * 2,000 skips rather than the skips). Without it, or when it answers null, the whole list the caller
+   * sees (with the other filters) covers them.
+   */
+  covering?: (parentIds: number[]) => Promise<RestQuery | null>;
+}
+
+function pageQuery(page: PageRequest | undefined): RestQuery {
+  return page === undefined ? { pagination: false } : { page: page.page, itemsPerPage: page.itemsPerPage };
+}
+
+function cacheKey(key: RelationListKey): string {
+  return JSON.stringify([key.parentId, key.filters, key.window.first ?? null, key.window.after ?? null]);
+}
+
+/**
+ * Connections of lists that hang off parents, batched: the parents of a batch asked for with the same
+ * filters cost ONE call (`{relation}=..&pagination=false`, or a covering list when they outnumber one URL),
+ * whose items are grouped by parent and windowed here. A lone parent (one establishment's skips screen)
+ * is paged by the api instead: `first`/`after` become `page`/`itemsPerPage`, so 20 rows of 2,000 cost one
+ * page. Either way totalCount is the parent's whole list.
+ */
+export function createRelationListLoader<T extends JsonLdItem>(
+  options: RelationListOptions<T>,
+): DataLoader<RelationListKey, Connection<T>, string> {
+  const { rest, collection, relation, parentOf, items } = options;
+
+  const fetch = async (query: RestQuery) => {
+    const page = await rest.getCollection<T>(collection, query);
+    primeItems(items, page.items);
+    return page;
+  };
+
+  async function ofOneParent(key: RelationListKey): Promise<Connection<T>> {
+    return connectionFromRestList(key.window, (page) =>
+      fetch({ ...key.filters, [relation]: [key.parentId], ...pageQuery(page) }),
+    );
+  }
+
+  async function ofManyParents(keys: readonly RelationListKey[]): Promise<Connection<T>[]> {
+    const parentIds = [...new Set(keys.map((key) => key.parentId))];
+    const { filters } = keys[0] as RelationListKey;
+    const relationQuery =
+      parentIds.length <= MAX_IDS_PER_CALL
+        ? { [relation]: parentIds }
+        : ((await options.covering?.(parentIds)) ?? {});
+    const { items: list } = await fetch({ ...filters, ...relationQuery, pagination: false });
+    const byParent = new Map<number, T[]>();
+    for (const item of list) {
+      const parentId = parentOf(item);
+      if (parentId === null) continue;
+      const siblings = byParent.get(parentId);
+      if (siblings === undefined) byParent.set(parentId, [item]);
+      else siblings.push(item);
+    }
+    return keys.map((key) => connectionFromList(byParent.get(key.parentId) ?? [], key.window));
+  }
+
+  return new DataLoader<RelationListKey, Connection<T>, string>(
+    async (keys) => {
+      const groups = new Map<string, RelationListKey[]>();
+      for (const key of keys) {
+        const group = JSON.stringify(key.filters);
+        const members = groups.get(group);
+        if (members === undefined) groups.set(group, [key]);
+        else members.push(key);
+      }
+      const results = new Map<RelationListKey, Connection<T> | Error>();
+      await Promise.all(
+        [...groups.values()].map(async (group) => {
+          const lone = new Set(group.map((key) => key.parentId)).size === 1;
+          try {
+            const connections = lone ? await Promise.all(group.map(ofOneParent)) : await ofManyParents(group);
+            group.forEach((key, index) => {
+              results.set(key, connections[index] as Connection<T>);
+            });
+          } catch (error) {
+            for (const key of group)
+              results.set(key, error instanceof Error ? error : new Error(String(error)));
+          }
+        }),
+      );
+      return keys.map((key) => results.get(key) ?? new Error('no result'));
+    },
+    { cacheKeyFn: cacheKey },
+  );
+}

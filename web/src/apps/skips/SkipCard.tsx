@@ -1,0 +1,306 @@
+import { Alert, Badge, Button, Card, DataList, Heading, HStack, Wrap } from '@chakra-ui/react';
+import { messages } from '@portal/domain/messages';
+import {
+  FILLING_LEVELS,
+  fillingLevelLabels,
+  skipFieldLabels,
+  skipPlannedWorkLabels,
+  skipStateLabels,
+} from '@portal/domain/skips';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment, useMutation } from 'react-relay';
+import { ConnectionHandler } from 'relay-runtime';
+import type { SkipCard_skip$data, SkipCard_skip$key } from '../../__generated__/SkipCard_skip.graphql.ts';
+import type { SkipCardArchiveMutation } from '../../__generated__/SkipCardArchiveMutation.graphql.ts';
+import type { SkipCardDeleteMutation } from '../../__generated__/SkipCardDeleteMutation.graphql.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { notifyFailure, notifySuccess } from '../../forms/mutationFeedback.ts';
+import { formatDecimal } from '../../i18n/format.ts';
+import { FillingGauge } from './FillingGauge.tsx';
+import { type SkipListScope, scopeShows } from './skipsTabParams.ts';
+
+const archiveSkipMutation = graphql`
+  mutation SkipCardArchiveMutation($input: ArchiveSkipInput!) {
+    archiveSkip(input: $input) {
+      skip {
+        id
+        state
+        entity {
+          id
+        }
+        ...SkipCard_skip
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+const deleteSkipMutation = graphql`
+  mutation SkipCardDeleteMutation($input: DeleteSkipInput!, $connections: [ID!]!) {
+    deleteSkip(input: $input) {
+      deletedSkipId @deleteEdge(connections: $connections)
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+interface SkipCardProps {
+  skip: SkipCard_skip$key;
+  /** The site lets the viewer order deliveries. */
+  canOrder: boolean;
+  /** The list the card is in: an archived (or restored) container leaves it when the list does not show it. */
+  list: SkipListScope;
+  onEdit: (skip: SkipCard_skip$data) => void;
+  onOrder: (skip: SkipCard_skip$data) => void;
+}
+
+/** One container: what it is, its state and filling, what is missing for a rotation, and its actions. */
+export function SkipCard({ skip, canOrder, list, onEdit, onOrder }: SkipCardProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const data = useFragment(
+    graphql`
+      fragment SkipCard_skip on Skip {
+        id
+        name
+        state
+        plannedWork
+        fillingLevel
+        dangerous
+        volume
+        unit
+        skipType {
+          label
+        }
+        secondLevelWaste {
+          label
+        }
+        thirdLevelWaste {
+          label
+        }
+        wasteCode {
+          code
+        }
+        provider {
+          displayName
+        }
+        entity {
+          name
+        }
+        missingForRotation {
+          field
+          label
+        }
+        canEdit
+        canComplete
+        canDelete
+        ...SkipFormDialog_skip
+        ...DeliveryOrderDialog_skip
+      }
+    `,
+    skip,
+  );
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [commitArchive, isArchiving] = useMutation<SkipCardArchiveMutation>(archiveSkipMutation);
+  const [commitDelete, isDeleting] = useMutation<SkipCardDeleteMutation>(deleteSkipMutation);
+  const archived = data.state === 'ARCHIVED';
+  const waste = data.thirdLevelWaste?.label ?? data.secondLevelWaste?.label ?? null;
+  const volume = formatDecimal(data.volume);
+  const capacity = volume ? [volume, data.unit].filter(Boolean).join(' ') : null;
+
+  const toggleArchive = () => {
+    const archiving = !archived;
+    // Restoring is an edit of the container: its failure is the edit's message.
+    const failure = archiving ? messages.skipArchiveError : messages.skipUpdateError;
+    commitArchive({
+      variables: { input: { id: data.id, archived: archiving } },
+      updater: (store, response) => {
+        const changed = response?.archiveSkip.skip;
+        if (!changed || scopeShows(list, { state: changed.state, entityId: changed.entity?.id ?? null }))
+          return;
+        const connection = store.get(list.connectionId);
+        if (connection) ConnectionHandler.deleteNode(connection, changed.id);
+      },
+      onCompleted: ({ archiveSkip }) => {
+        if (archiveSkip.userErrors.length > 0 || !archiveSkip.skip) {
+          notifyFailure(null, archiveSkip.userErrors[0]?.message ?? failure);
+          return;
+        }
+        notifySuccess(archiving ? messages.skipArchived : messages.skipRestored);
+      },
+      onError: (error) => notifyFailure(error, failure),
+    });
+  };
+
+  const remove = () =>
+    commitDelete({
+      variables: { input: { id: data.id }, connections: [list.connectionId] },
+      onCompleted: ({ deleteSkip }) => {
+        if (deleteSkip.userErrors.length > 0 || !deleteSkip.deletedSkipId) {
+          setConfirmingDelete(false);
+          notifyFailure(null, deleteSkip.userErrors[0]?.message ?? messages.skipDeleteError);
+          return;
+        }
+        notifySuccess(messages.skipDeleted);
+      },
+      onError: (error) => {
+        setConfirmingDelete(false);
+        notifyFailure(error, messages.skipDeleteError);
+      },
+    });
+
+  const details: [string, string | null][] = [
+    [skipFieldLabels.skipType, data.skipType?.label ?? null],
+    [t('skips.capacity'), capacity],
+    [t('skips.waste'), waste],
+    [skipFieldLabels.wasteCode, data.wasteCode?.code ?? null],
+    [skipFieldLabels.provider, data.provider?.displayName ?? null],
+    [skipFieldLabels.companySiteEntity, data.entity?.name ?? null],
+  ];
+
+  return (
+    <Card.Root as="article" aria-labelledby={headingId} size="sm" opacity={archived ? 0.8 : 1}>
+      <Card.Header>
+        <HStack justify="space-between" align="start" gap="3" wrap="wrap">
+          <Heading as="h3" size="md" id={headingId}>
+            {data.name}
+          </Heading>
+          <Wrap gap="2">
+            <Badge colorPalette={archived ? 'gray' : data.state === 'ORDERED' ? 'blue' : 'green'}>
+              {skipStateLabels[data.state as keyof typeof skipStateLabels] ?? data.state}
+            </Badge>
+            {data.plannedWork && (
+              <Badge colorPalette="purple">
+                {skipPlannedWorkLabels[data.plannedWork as keyof typeof skipPlannedWorkLabels] ??
+                  data.plannedWork}
+              </Badge>
+            )}
+            {data.dangerous && <Badge colorPalette="red">{t('skips.dangerousBadge')}</Badge>}
+          </Wrap>
+        </HStack>
+      </Card.Header>
+      <Card.Body gap="4">
+        <DataList.Root orientation="horizontal" size="sm" gap="2">
+          {details
+            .filter(([, value]) => value !== null)
+            .map(([label, value]) => (
+              <DataList.Item key={label}>
+                <DataList.ItemLabel minW="36">{label}</DataList.ItemLabel>
+                <DataList.ItemValue>{value}</DataList.ItemValue>
+              </DataList.Item>
+            ))}
+        </DataList.Root>
+        <FillingGauge
+          steps={FILLING_LEVELS}
+          value={data.fillingLevel ?? null}
+          label={(step) => fillingLevelLabels[step as keyof typeof fillingLevelLabels] ?? step}
+        />
+        {data.missingForRotation.length > 0 && (
+          <Alert.Root status="warning" size="sm">
+            <Alert.Indicator />
+            <Alert.Description>
+              {t('skips.missingFields', {
+                fields: data.missingForRotation.map((field) => field.label).join(', '),
+              })}
+            </Alert.Description>
+          </Alert.Root>
+        )}
+        <SkipActions
+          data={data}
+          canOrder={canOrder && !archived}
+          archiving={isArchiving}
+          onEdit={() => onEdit(data)}
+          onOrder={() => onOrder(data)}
+          onToggleArchive={toggleArchive}
+          onDelete={() => setConfirmingDelete(true)}
+        />
+      </Card.Body>
+      <ConfirmDialog
+        open={confirmingDelete}
+        title={t('skips.deleteTitle')}
+        description={t('skips.deleteDescription', { name: data.name })}
+        confirmLabel={t('skips.delete')}
+        loading={isDeleting}
+        onConfirm={remove}
+        onClose={() => setConfirmingDelete(false)}
+      />
+    </Card.Root>
+  );
+}
+
+function SkipActions({
+  data,
+  canOrder,
+  archiving,
+  onEdit,
+  onOrder,
+  onToggleArchive,
+  onDelete,
+}: {
+  data: SkipCard_skip$data;
+  canOrder: boolean;
+  archiving: boolean;
+  onEdit: () => void;
+  onOrder: () => void;
+  onToggleArchive: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const archived = data.state === 'ARCHIVED';
+  const name = data.name;
+  if (!data.canEdit && !data.canComplete && !data.canDelete && !canOrder) return null;
+  return (
+    <Wrap gap="2">
+      {canOrder && (
+        <Button size="xs" colorPalette="brand" aria-label={t('skips.orderLabel', { name })} onClick={onOrder}>
+          {t('skips.order')}
+        </Button>
+      )}
+      {data.canEdit ? (
+        <Button size="xs" variant="outline" aria-label={t('skips.editLabel', { name })} onClick={onEdit}>
+          {t('skips.edit')}
+        </Button>
+      ) : (
+        data.canComplete && (
+          <Button
+            size="xs"
+            variant="outline"
+            aria-label={t('skips.completeLabel', { name })}
+            onClick={onEdit}
+          >
+            {t('skips.complete')}
+          </Button>
+        )
+      )}
+      {data.canEdit && (
+        <Button
+          size="xs"
+          variant="outline"
+          loading={archiving}
+          aria-label={t(archived ? 'skips.restoreLabel' : 'skips.archiveLabel', { name })}
+          onClick={onToggleArchive}
+        >
+          {t(archived ? 'skips.restore' : 'skips.archive')}
+        </Button>
+      )}
+      {data.canDelete && (
+        <Button
+          size="xs"
+          variant="outline"
+          colorPalette="red"
+          aria-label={t('skips.deleteLabel', { name })}
+          onClick={onDelete}
+        >
+          {t('skips.delete')}
+        </Button>
+      )}
+    </Wrap>
+  );
+}

@@ -1,0 +1,159 @@
+import { Box, Button, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, usePaginationFragment } from 'react-relay';
+import { useSearchParams } from 'react-router-dom';
+import type { SkipList_establishment$key } from '../../__generated__/SkipList_establishment.graphql.ts';
+import type { SkipListPaginationQuery } from '../../__generated__/SkipListPaginationQuery.graphql.ts';
+import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
+import { DeliveryOrderDialog, type DeliveryOrderTarget } from './DeliveryOrderDialog.tsx';
+import { SkipCard } from './SkipCard.tsx';
+import { SkipFormDialog, type SkipFormTarget } from './SkipFormDialog.tsx';
+import {
+  readStateFilter,
+  STATE_FILTER_KEYS,
+  STATE_FILTERS,
+  type StateFilter,
+  writeStateFilter,
+} from './skipsTabParams.ts';
+
+/**
+ * The containers of one site (SPEC 3, 4): state, filling level, planned work, dangerous and missing fields, with
+ * the actions the graph allows on each. Archived containers are hidden unless the state filter shows them.
+ */
+export function SkipList({
+  establishment,
+  entityId,
+}: {
+  establishment: SkipList_establishment$key;
+  /** The chantier the list is narrowed to (the dashboard selection), as a global id. */
+  entityId: string | null;
+}) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [formTarget, setFormTarget] = useState<SkipFormTarget | null>(null);
+  const [orderTarget, setOrderTarget] = useState<DeliveryOrderTarget | null>(null);
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
+    SkipListPaginationQuery,
+    SkipList_establishment$key
+  >(
+    graphql`
+      fragment SkipList_establishment on Establishment
+      @refetchable(queryName: "SkipListPaginationQuery")
+      @argumentDefinitions(
+        count: { type: "Int", defaultValue: 50 }
+        cursor: { type: "String" }
+        entityId: { type: "ID" }
+        states: { type: "[SkipState!]" }
+      ) {
+        id
+        databaseId
+        displayName
+        canManageSkips
+        skips(first: $count, after: $cursor, entityId: $entityId, states: $states)
+          @connection(key: "SkipList_skips", filters: ["entityId", "states"]) {
+          __id
+          edges {
+            node {
+              id
+              ...SkipCard_skip
+            }
+          }
+        }
+      }
+    `,
+    establishment,
+  );
+  const filter = readStateFilter(searchParams);
+  const edges = data.skips.edges;
+  const listedStates = STATE_FILTERS[filter].states;
+
+  return (
+    <Stack as="section" gap="5" aria-labelledby={headingId}>
+      <HStack justify="space-between" align="end" gap="4" wrap="wrap">
+        <Stack gap="1">
+          <Heading as="h2" size="lg" id={headingId}>
+            {t('skips.title')}
+          </Heading>
+          <Text color="fg.muted">{data.displayName}</Text>
+        </Stack>
+        <HStack gap="3" align="end" wrap="wrap">
+          <Field.Root width="auto">
+            <Field.Label fontSize="sm">{t('skips.stateFilter')}</Field.Label>
+            <NativeSelect.Root size="sm" width="64">
+              <NativeSelect.Field
+                value={filter}
+                onChange={(event) =>
+                  setSearchParams((current) =>
+                    writeStateFilter(current, event.currentTarget.value as StateFilter),
+                  )
+                }
+              >
+                {STATE_FILTER_KEYS.map((key) => (
+                  <option key={key} value={key}>
+                    {t(`skips.stateFilters.${key}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          {data.canManageSkips && (
+            <Button
+              colorPalette="brand"
+              size="sm"
+              onClick={() =>
+                setFormTarget({
+                  kind: 'create',
+                  establishmentId: data.id,
+                  establishmentDatabaseId: data.databaseId,
+                  entityId,
+                  list: { connectionId: data.skips.__id, states: listedStates, entityId },
+                })
+              }
+            >
+              {t('skips.add')}
+            </Button>
+          )}
+        </HStack>
+      </HStack>
+      {edges.length === 0 ? (
+        <Box borderWidth="1px" borderStyle="dashed" borderRadius="md" bg="bg.panel" p="6" textAlign="center">
+          <Text color="fg.muted">
+            {filter === 'inService' ? t('skips.empty') : t('skips.emptyForFilter')}
+          </Text>
+        </Box>
+      ) : (
+        <Stack as="ul" gap="4" listStyleType="none" m="0" p="0" aria-labelledby={headingId}>
+          {edges.map((edge) => (
+            <Box as="li" key={edge.node.id}>
+              <SkipCard
+                skip={edge.node}
+                canOrder={data.canManageSkips}
+                list={{ connectionId: data.skips.__id, states: listedStates, entityId }}
+                onEdit={(skip) =>
+                  setFormTarget({ kind: 'edit', skip, establishmentDatabaseId: data.databaseId })
+                }
+                onOrder={(skip) => setOrderTarget({ skip, establishmentId: data.id })}
+              />
+            </Box>
+          ))}
+        </Stack>
+      )}
+      {hasNext && (
+        <Button
+          alignSelf="flex-start"
+          variant="outline"
+          size="sm"
+          loading={isLoadingNext}
+          onClick={() => loadNext(PAGE_SIZE, { onComplete: reportLoadMoreFailure })}
+        >
+          {t('skips.showMore')}
+        </Button>
+      )}
+      <SkipFormDialog target={formTarget} onClose={() => setFormTarget(null)} />
+      <DeliveryOrderDialog target={orderTarget} onClose={() => setOrderTarget(null)} />
+    </Stack>
+  );
+}
