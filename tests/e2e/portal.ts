@@ -10,7 +10,13 @@ import type { Stack } from '../../scripts/stack.ts';
  *   profile (SIRET, address) and adds and renames chantiers; clients-and-providers.spec.ts adds chantiers
  *   to them through the api. Chantier names are unique to the run; no other journey relies on a profile field,
  *   a chantier count or a chantier name they can change: they read what they need through the api first.
- * - retriever: failed logins and the mirror journeys (terms accepted through the api before them); read-only.
+ * - retriever: failed logins and the mirror journeys (terms accepted through the api before them); read-only,
+ *   except that containers.spec.ts has it acknowledge and schedule the deliveries of the containers that spec
+ *   creates (never the demo world's deliveries).
+ * - containers: containers.spec.ts creates, orders, archives and deletes containers named uniquely for the run
+ *   on the producer establishment `containerJourneySite` returns (one of those above, linked to a provider site
+ *   of the retriever); it never touches the demo world's containers or deliveries, and no other journey may
+ *   rely on a count of containers or deliveries there.
  * - carrier: the password reset, which changes its password and ends its sessions.
  * - chantier: the limited-entity journeys (terms accepted through the api before them); read-only. Nobody
  *   changes its establishment (the first of the producer's company) or its two chantiers.
@@ -211,4 +217,19 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 export async function signInToDashboard(page: Page, email: string): Promise<void> {
   await signIn(page, email);
   await page.waitForURL((url) => url.pathname === '/');
+}
+
+/**
+ * Where the containers journeys work: the last of the producer's establishments to change that is linked to
+ * one of the retriever's own sites, and that provider site (so the retriever sees the deliveries ordered there).
+ */
+export async function containerJourneySite(stack: Stack): Promise<{ site: RestSite; provider: RestSite }> {
+  const providerSites = await ownEstablishmentsOf(stack, retriever.email);
+  const candidates = (await producerEstablishmentsToChange(stack)).flatMap((site) => {
+    const provider = providerSites.find((candidate) => site.linkedCompanySites.includes(candidate['@id']));
+    return provider ? [{ site, provider }] : [];
+  });
+  const chosen = candidates.at(-1);
+  if (!chosen) throw new Error("no producer establishment is linked to one of the retriever's sites");
+  return chosen;
 }

@@ -85,3 +85,90 @@ export const establishmentScreen = (page: Page) => {
 
 /** The 404 page (SPEC 2). */
 export const notFoundHeading = (page: Page) => page.getByRole('heading', { name: '404', level: 1 });
+
+/** `/operations`, its containers tab (SPEC 2, 4): containers of the selected site and their deliveries. */
+export const operationsScreen = (page: Page) => {
+  const dialog = page.getByRole('dialog');
+  const container = (name: string) => page.getByRole('article', { name, exact: true });
+  const deliveries = (title: 'Livraisons de contenants' | 'Livraisons à traiter') =>
+    page.getByRole('table', { name: title });
+  return {
+    heading: page.getByRole('heading', { name: 'Opérations', level: 1 }),
+    stateFilter: page.getByRole('combobox', { name: 'Afficher' }),
+    addContainer: page.getByRole('button', { name: 'Ajouter un contenant' }),
+    container,
+    /** A container's button, e.g. action 'Archiver' for 'Archiver le contenant {name}'. */
+    containerAction: (
+      action:
+        | 'Commander une livraison du'
+        | 'Modifier le'
+        | 'Compléter le'
+        | 'Archiver le'
+        | 'Restaurer le'
+        | 'Supprimer le',
+      name: string,
+    ) => container(name).getByRole('button', { name: `${action} contenant ${name}`, exact: true }),
+    missingFieldsWarning: (name: string) =>
+      container(name).getByText(/^Champs à compléter avant de demander une rotation : /),
+    containerForm: {
+      dialog: page.getByRole('dialog', { name: 'Nouveau contenant' }),
+      name: dialog.getByLabel(/^Nom\b/),
+      skipType: dialog.getByLabel('Type de contenant', { exact: true }),
+      volume: dialog.getByLabel('Volume', { exact: true }),
+      unit: dialog.getByLabel('Unité', { exact: true }),
+      family: dialog.getByLabel('Famille de déchet (niveau 1)', { exact: true }),
+      flow: dialog.getByLabel('Flux de déchet (niveau 2)', { exact: true }),
+      waste: dialog.getByLabel('Déchet (niveau 3)', { exact: true }),
+      provider: dialog.getByLabel('Prestataire', { exact: true }),
+      treatmentCode: dialog.getByLabel('Code de traitement prévu', { exact: true }),
+      estimatedQuantity: dialog.getByLabel('Quantité estimée une fois plein (t)', { exact: true }),
+      dangerous: dialog.getByLabel('Contenant dangereux', { exact: true }),
+      consistency: dialog.getByLabel('Consistance', { exact: true }),
+      persistentOrganicPollutants: dialog.getByLabel('Polluants organiques persistants (POP)', {
+        exact: true,
+      }),
+      wasteCode: dialog.getByRole('combobox', { name: 'Code déchet' }),
+      capNumber: dialog.getByLabel("Numéro de CAP (certificat d'acceptation préalable)", { exact: true }),
+      adrMention: dialog.getByLabel('Mention ADR', { exact: true }),
+      adrNumber: dialog.getByLabel('Numéro ADR (ONU)', { exact: true }),
+      save: dialog.getByRole('button', { name: 'Enregistrer' }),
+    },
+    orderDialog: (name: string) => {
+      const order = page.getByRole('dialog', { name: `Commander une livraison : ${name}` });
+      return {
+        dialog: order,
+        program: order
+          .getByRole('radiogroup', { name: 'Type de commande' })
+          .getByText('Un programme récurrent'),
+        startDate: order.getByLabel(/^Date de début/),
+        endDate: order.getByLabel(/^Date de fin/),
+        recurrence: order.getByLabel(/^Récurrence/),
+        interval: order.getByRole('spinbutton', { name: /^Intervalle/ }),
+        monthDayMode: order
+          .getByRole('radiogroup', { name: 'Jour de livraison dans le mois' })
+          .getByText('Un jour du mois (le 15, le 31…)'),
+        monthDay: order.getByLabel(/^Jour du mois/),
+        preview: order.getByRole('region', { name: 'Les 5 prochaines livraisons' }),
+        submit: order.getByRole('button', { name: 'Commander', exact: true }),
+      };
+    },
+    deliveries,
+    /** A delivery row's button: '{action} : livraison du contenant {name} du {jj/mm/aaaa}'. */
+    deliveryAction: (
+      table: 'Livraisons de contenants' | 'Livraisons à traiter',
+      action: 'Prendre en compte' | 'Programmer' | 'Reprogrammer' | 'Valider la livraison' | 'Annuler',
+      name: string,
+      date: string,
+    ) =>
+      deliveries(table).getByRole('button', {
+        name: `${action} : livraison du contenant ${name} du ${date}`,
+        exact: true,
+      }),
+    /** The row of a container's delivery asked for a date (jj/mm/aaaa). */
+    deliveryRow: (table: 'Livraisons de contenants' | 'Livraisons à traiter', name: string, date: string) =>
+      deliveries(table)
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name, exact: true }) })
+        .filter({ has: page.getByRole('cell', { name: date, exact: true }) }),
+  };
+};

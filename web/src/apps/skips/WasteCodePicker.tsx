@@ -114,8 +114,11 @@ export function WasteCodePicker({
         }}
         onValueChange={(details) => onChange(details.items[0] ?? null)}
         onOpenChange={(details) => {
-          // Opened on a chosen code: every code is offered, not just the one whose text fills the input.
-          if (details.open && results.length === 0) search(inputValue === valueText ? '' : inputValue, 0);
+          // Opened on a chosen code: every code is offered, not just the one whose text fills the input. Opened by
+          // typing or pasting, the input-change search already runs with the new text: starting another here, with
+          // the text before the change, would cancel it and list unfiltered codes.
+          if (details.open && details.reason !== 'input-change' && results.length === 0)
+            search(inputValue === valueText ? '' : inputValue, 0);
         }}
         openOnClick
         disabled={disabled}
