@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../context.ts';
-import { SqlParams } from '../db/index.ts';
+import { type Db, SqlParams } from '../db/index.ts';
 import {
   type CollectionSpec,
   collectionQuerySchema,
+  type FilterColumns,
   fetchPage,
   filterConditions,
   hydraItem,
@@ -16,6 +17,7 @@ import {
   type RawQuery,
   sendCollection,
   sendItem,
+  textOrder,
 } from '../hydra/index.ts';
 
 /** A reference list: `{@id, id, code, label}` and, for some, more columns. Tables and columns come from code. */
@@ -45,60 +47,92 @@ const referenceLists: readonly ReferenceList[] = [
 
 const spec: CollectionSpec = { order: ['code', 'label'] };
 
+/** A read-only table of code and label rows (`t` in SQL), served as a collection and its items. */
+export interface ReferenceTable<Row extends { id: number }> {
+  resource: string;
+  type: string;
+  /** OpenAPI summary of the collection. */
+  summary: string;
+  spec: CollectionSpec;
+  columns: FilterColumns;
+  /** Selected columns of `t`. */
+  select: string;
+  item: (row: Row) => ReturnType<typeof hydraItem>;
+}
+
+/**
+ * The one way the reference lists are served (typologies, sectors, regions, waste levels): Hydra collection with
+ * the usual filters, ordered by code or label and, by default, as the migration inserted them; and the item.
+ */
+export function registerReferenceTable<Row extends { id: number }>(
+  app: FastifyInstance,
+  db: Db,
+  table: ReferenceTable<Row>,
+): void {
+  const { resource, type, select, item } = table;
+  app.get(
+    `/api/${resource}`,
+    {
+      schema: {
+        tags: ['reference'],
+        summary: table.summary,
+        querystring: collectionQuerySchema(table.spec),
+        response: { 200: itemResponse(`hydra:Collection of ${type}`) },
+      },
+    },
+    async (request, reply) => {
+      const query = parseCollectionQuery(request.query as RawQuery, table.spec);
+      const params = new SqlParams();
+      const { rows, totalItems } = await fetchPage<Row>(db, {
+        select,
+        from: `${resource} t`,
+        where: filterConditions(query, table.columns, params),
+        params,
+        order: query.order,
+        orderColumns: { code: 't.code', label: textOrder('t.label') },
+        // The curated order of the migration (families, then flows as DOMAIN.md lists them, ...).
+        tieBreaker: 't.id',
+        pagination: query.pagination,
+      });
+      return sendCollection(reply, request, {
+        type,
+        members: rows.map(item),
+        totalItems,
+        pagination: query.pagination,
+      });
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `/api/${resource}/:id`,
+    {
+      schema: {
+        tags: ['reference'],
+        summary: `One item of ${resource}`,
+        params: idParams(),
+        response: { 200: itemResponse(type), 404: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      const row = await db.maybeOne<Row>(`select ${select} from ${resource} t where t.id = $1`, [
+        itemId(request.params.id),
+      ]);
+      if (row === null) throw notFound();
+      return sendItem(reply, item(row));
+    },
+  );
+}
+
 export function registerReferenceRoutes(app: FastifyInstance, { db }: ApiContext): void {
   for (const { resource, type, summary, extraColumns = [] } of referenceLists) {
-    const select = ['t.id', 't.code', 't.label', ...extraColumns.map((column) => `t.${column}`)].join(', ');
-    const item = (row: { id: number }) => hydraItem(type, `/api/${resource}/${row.id}`, row);
-
-    app.get(
-      `/api/${resource}`,
-      {
-        schema: {
-          tags: ['reference'],
-          summary: `${summary}: {@id, id, code, label${extraColumns.map((c) => `, ${c}`).join('')}}`,
-          querystring: collectionQuerySchema(spec),
-          response: { 200: itemResponse(`hydra:Collection of ${type}`) },
-        },
-      },
-      async (request, reply) => {
-        const query = parseCollectionQuery(request.query as RawQuery, spec);
-        const params = new SqlParams();
-        const { rows, totalItems } = await fetchPage<{ id: number }>(db, {
-          select,
-          from: `${resource} t`,
-          where: filterConditions(query, { id: 't.id' }, params),
-          params,
-          order: query.order,
-          orderColumns: { code: 't.code', label: 't.label' },
-          tieBreaker: 't.id',
-          pagination: query.pagination,
-        });
-        return sendCollection(reply, request, {
-          type,
-          members: rows.map(item),
-          totalItems,
-          pagination: query.pagination,
-        });
-      },
-    );
-
-    app.get<{ Params: { id: string } }>(
-      `/api/${resource}/:id`,
-      {
-        schema: {
-          tags: ['reference'],
-          summary: `One item of ${resource}`,
-          params: idParams(),
-          response: { 200: itemResponse(type), 404: problemSchema },
-        },
-      },
-      async (request, reply) => {
-        const row = await db.maybeOne<{ id: number }>(`select ${select} from ${resource} t where t.id = $1`, [
-          itemId(request.params.id),
-        ]);
-        if (row === null) throw notFound();
-        return sendItem(reply, item(row));
-      },
-    );
+    registerReferenceTable(app, db, {
+      resource,
+      type,
+      summary: `${summary}: {@id, id, code, label${extraColumns.map((c) => `, ${c}`).join('')}}`,
+      spec,
+      columns: { id: 't.id' },
+      select: ['t.id', 't.code', 't.label', ...extraColumns.map((column) => `t.${column}`)].join(', '),
+      item: (row: { id: number }) => hydraItem(type, `/api/${resource}/${row.id}`, row),
+    });
   }
 }

@@ -2,26 +2,10 @@ import { iri } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import { SqlParams } from '../db/index.ts';
-import {
-  type CollectionSpec,
-  collectionQuerySchema,
-  type FilterColumns,
-  fetchPage,
-  filterConditions,
-  hydraItem,
-  idParams,
-  itemId,
-  itemResponse,
-  notFound,
-  parseCollectionQuery,
-  problemSchema,
-  type RawQuery,
-  sendCollection,
-  sendItem,
-} from '../hydra/index.ts';
+import { type CollectionSpec, type FilterColumns, hydraItem } from '../hydra/index.ts';
 import { codeIndex } from './codes.ts';
 import { type ReferenceData, ReferenceDataError } from './data.ts';
+import { registerReferenceTable } from './routes.ts';
 
 /**
  * The waste hierarchy (migration 003): families (level 1), sorting flows (level 2) and precise wastes
@@ -123,56 +107,6 @@ export function registerWasteRoutes(app: FastifyInstance, { db, reference }: Api
           : { wasteCode: row.wasteCode, dangerous: wasteCodes.get(row.wasteCode)?.dangerous === true }),
       });
 
-    app.get(
-      `/api/${resource}`,
-      {
-        schema: {
-          tags: ['reference'],
-          summary: level.summary,
-          querystring: collectionQuerySchema(spec),
-          response: { 200: itemResponse(`hydra:Collection of ${type}`) },
-        },
-      },
-      async (request, reply) => {
-        const query = parseCollectionQuery(request.query as RawQuery, spec);
-        const params = new SqlParams();
-        const { rows, totalItems } = await fetchPage<WasteRow>(db, {
-          select,
-          from: `${resource} t`,
-          where: filterConditions(query, columns, params),
-          params,
-          order: query.order,
-          orderColumns: { code: 't.code', label: 't.label' },
-          // The curated order of the migration: families, then flows as DOMAIN.md lists them.
-          tieBreaker: 't.id',
-          pagination: query.pagination,
-        });
-        return sendCollection(reply, request, {
-          type,
-          members: rows.map(item),
-          totalItems,
-          pagination: query.pagination,
-        });
-      },
-    );
-
-    app.get<{ Params: { id: string } }>(
-      `/api/${resource}/:id`,
-      {
-        schema: {
-          tags: ['reference'],
-          summary: `One item of ${resource}`,
-          params: idParams(),
-          response: { 200: itemResponse(type), 404: problemSchema },
-        },
-      },
-      async (request, reply) => {
-        const row = await db.maybeOne<WasteRow>(`select ${select} from ${resource} t where t.id = $1`, [
-          itemId(request.params.id),
-        ]);
-        if (row === null) throw notFound();
-        return sendItem(reply, item(row));
-      },
-    );
+    registerReferenceTable(app, db, { resource, type, summary: level.summary, spec, columns, select, item });
   }
 }

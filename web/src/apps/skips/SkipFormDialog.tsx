@@ -24,6 +24,7 @@ import {
   fillingLevelLabels,
   isHazardousWasteCode,
   missingForRotation,
+  SKIP_FIELDS,
   SKIP_PROVIDER_FIELDS,
   SKIP_UNITS,
   type SkipField,
@@ -188,34 +189,14 @@ interface SkipFormValues {
   adrNumber: string | null;
 }
 
-const FORM_FIELDS = [
-  'name',
-  'companySiteEntity',
-  'skipType',
-  'unit',
-  'volume',
-  'firstLevelWaste',
-  'secondLevelWaste',
-  'thirdLevelWaste',
-  'provider',
-  'ecoOrganisation',
-  'plannedTreatmentCode',
-  'fillingLevel',
-  'estimatedFullQuantity',
-  'packageCount',
-  'dangerous',
-  'persistentOrganicPollutants',
-  'consistency',
-  'wasteCode',
-  'providerReceiptNumber',
-  'providerReceiptValidity',
-  'capNumber',
-  'adrMention',
-  'adrNumber',
-] as const satisfies readonly (keyof SkipFormValues)[];
+/** Every container field but the establishment, which the screen gives (domain's list, not a copy). */
+type SkipFormField = Exclude<SkipField, 'companySite'>;
+const FORM_FIELDS = SKIP_FIELDS.filter(
+  (field): field is SkipFormField => field !== 'companySite',
+) satisfies readonly (keyof SkipFormValues)[];
 
 /** The graph's input names (`skipTypeId`) of the form's fields, to put the api's messages under them. */
-const GRAPH_FIELD_NAMES: Record<string, (typeof FORM_FIELDS)[number]> = {
+const GRAPH_FIELD_NAMES: Record<string, SkipFormField> = {
   entityId: 'companySiteEntity',
   skipTypeId: 'skipType',
   firstLevelWasteId: 'firstLevelWaste',
