@@ -13,6 +13,7 @@ import type { ApiContext } from './context.ts';
 import { type Db, migrate, openDatabase } from './db/index.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import { setupHydra } from './hydra/index.ts';
+import { registerOperationRoutes } from './operations/routes.ts';
 import { registerCodeRoutes } from './reference/codes.ts';
 import { loadReferenceData, type ReferenceData } from './reference/data.ts';
 import { registerReferenceRoutes } from './reference/routes.ts';
@@ -144,6 +145,7 @@ export async function createApi(config: ApiConfig): Promise<Api> {
       registerSkipTypeRoutes(protectedScope, context);
       registerSkipRoutes(protectedScope, context);
       registerDeliveryRoutes(protectedScope, context);
+      registerOperationRoutes(protectedScope, context);
     });
     await app.ready();
     return { app, db, config, reference, demo, close };

@@ -2,6 +2,7 @@ export * from './access.ts';
 export * from './deliveries.ts';
 export * from './iri.ts';
 export * from './messages.ts';
+export * from './operations.ts';
 export * from './permissions.ts';
 export * from './recurrence.ts';
 export * from './skips.ts';

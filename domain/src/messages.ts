@@ -77,6 +77,35 @@ export const messages = {
   operationCannotBeModified:
     'Cette opération ne peut pas être modifiée. Veuillez réessayer plus tard ou contacter un administrateur.',
 
+  // Operations (SPEC 8): rotation and retirement requests, scheduling, completion, validation, outlets.
+  rotationRequested: 'La demande de rotation a bien été envoyée.',
+  rotationRequestError: "Une erreur s'est produite lors de la demande de rotation.",
+  operationScheduled: "L'opération a bien été programmée.",
+  operationAccepted: "L'opération a bien été acceptée.",
+  operationPutOnHold: "L'opération a bien été mise en attente.",
+  operationDeclined: "L'opération a bien été déclarée non traitée.",
+  operationNotCarriedOut: "L'opération a bien été déclarée non réalisée.",
+  operationModified: "L'opération a bien été modifiée.",
+  operationValidated: "L'opération a bien été validée.",
+  operationCancelled: "L'opération a bien été annulée.",
+  operationCompleted: "L'opération a bien été complétée : elle attend la validation du producteur.",
+  informationSaved: 'Les informations ont bien été enregistrées.',
+  operationCancelError: "Une erreur est survenue lors de l'annulation de l'opération.",
+  operationUpdateError: "Une erreur s'est produite lors de la mise à jour de l'opération.",
+  quantityUpdateError: "Une erreur s'est produite lors de la mise à jour de la quantité.",
+  outletSaveError: "Une erreur s'est produite lors de l'enregistrement des exutoires.",
+  outletQuantitiesSum: 'La somme des quantités doit être égale à 100% OU au poids réceptionné total',
+  receivedQuantityRequired: 'Confirmez la quantité réelle réceptionnée',
+  realInterventionDateRequired: "Confirmez la date réelle d'intervention",
+  finalOutletRequired: 'Ajoutez au moins un exutoire final',
+  interventionBeforeRequest: "La date d'intervention ne peut pas être antérieure à la date de la demande",
+  interventionDateInFuture: "La date réelle d'intervention ne peut pas être dans le futur",
+  skipHasOpenOperation: 'Une demande est déjà en cours pour ce contenant',
+  skipNotOnSite: "Ce contenant n'est pas disponible sur site : il est commandé ou archivé",
+  skipNeedsProviderForOperation: 'Choisissez un prestataire pour ce contenant avant de faire une demande',
+  skipHasOperationsInProgress:
+    "Ce contenant a des opérations en cours : annulez-les ou attendez leur fin avant de le supprimer ou de l'archiver.",
+
   // Validation of containers and their reference data.
   unknownWasteCode: 'Code déchet inconnu',
   dangerousSkipNeedsHazardousCode: 'Un contenant dangereux doit avoir un code déchet dangereux (marqué *)',

@@ -357,4 +357,18 @@ export class Policy {
     if (!sides[actor]) throw forbidden();
     await this.assertCan(actor === 'provider' ? 'operation:schedule' : 'skip:order');
   }
+
+  /**
+   * Acting on an operation (domain/operations.ts): `actor` must be the caller's side of it (the producer who
+   * asked, or the provider) with the action's permission; 404 when not visible, 403 otherwise.
+   */
+  async assertCanActOnOperation(
+    target: SkipTarget,
+    actor: 'producer' | 'provider',
+    permission: Permission,
+  ): Promise<void> {
+    const sides = await this.assertSkipVisible(target);
+    if (!sides[actor]) throw forbidden();
+    await this.assertCan(permission);
+  }
 }

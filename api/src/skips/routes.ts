@@ -1,4 +1,11 @@
-import { messages, SKIP_FIELDS, SKIP_PROVIDER_FIELDS, SKIP_STATES, skipSchema } from '@portal/domain';
+import {
+  messages,
+  OPEN_OPERATION_STATUSES,
+  SKIP_FIELDS,
+  SKIP_PROVIDER_FIELDS,
+  SKIP_STATES,
+  skipSchema,
+} from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
@@ -62,13 +69,21 @@ export async function loadSkip(db: Db, skipId: number, lock = false): Promise<Sk
 /** A write refused because of what the container is in (deliveries in progress, a concurrent change). */
 export const conflict = (message: string) => new ApiProblem(409, message);
 
-/** Deliveries of a container that still have to happen: they block its archiving and deletion. */
-async function assertNoDeliveryInProgress(db: Db, skipId: number): Promise<void> {
-  const pending = await db.maybeOne<{ id: number }>(
-    `select id from skip_deliveries where skip_id = $1 and status <> 'VALIDATED' limit 1`,
-    [skipId],
+/**
+ * Deliveries and operations of a container that still have to happen: they block its archiving and deletion
+ * (a retirement that is realised archives the container itself).
+ */
+async function assertNothingInProgress(db: Db, skipId: number): Promise<void> {
+  const pending = await db.maybeOne<{ kind: 'delivery' | 'operation' }>(
+    `select 'delivery' as kind from skip_deliveries where skip_id = $1 and status <> 'VALIDATED'
+     union all
+     select 'operation' from operations where skip_id = $1
+       and status = any($2::text[])
+     limit 1`,
+    [skipId, OPEN_OPERATION_STATUSES],
   );
-  if (pending !== null) throw conflict(messages.skipHasDeliveriesInProgress);
+  if (pending?.kind === 'delivery') throw conflict(messages.skipHasDeliveriesInProgress);
+  if (pending?.kind === 'operation') throw conflict(messages.skipHasOperationsInProgress);
 }
 
 const spec: CollectionSpec = {
@@ -313,7 +328,7 @@ export function registerSkipRoutes(app: FastifyInstance, context: ApiContext): v
           stored,
         });
         const state = stateAfterArchive(stored.state, controls.archived);
-        if (state === 'ARCHIVED' && stored.state !== 'ARCHIVED') await assertNoDeliveryInProgress(tx, skipId);
+        if (state === 'ARCHIVED' && stored.state !== 'ARCHIVED') await assertNothingInProgress(tx, skipId);
         const changed = changedColumns(stored, resolved);
         if (changed.length === 0 && state === stored.state) return stored;
         if (resolved.siteId !== stored.siteId) {
@@ -354,7 +369,7 @@ export function registerSkipRoutes(app: FastifyInstance, context: ApiContext): v
       await callerOf(request).policy.assertCanActAsSkipProducer(skipTarget(current), 'skip:delete');
       await db.transaction(async (tx) => {
         await loadSkip(tx, skipId, true);
-        await assertNoDeliveryInProgress(tx, skipId);
+        await assertNothingInProgress(tx, skipId);
         await tx.query('delete from skips where id = $1', [skipId]);
       });
       return reply.status(204).send();

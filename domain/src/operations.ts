@@ -1,0 +1,309 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { normalizeTreatmentCode, positiveDecimalSchema } from './skips.ts';
+import { isoDateSchema, siretSchema } from './validation.ts';
+
+/**
+ * Operations (SPEC 3 "Operation", SPEC 4 "Operation statuses" and "Actions"): what a producer asks of its
+ * provider on a container (a rotation, or its definitive retirement), and the one table of who may move an
+ * operation from which status to which.
+ */
+
+export const OPERATION_TYPES = ['ROTATION', 'RETIREMENT'] as const;
+export type OperationType = (typeof OPERATION_TYPES)[number];
+export const operationTypeLabels: Record<OperationType, string> = {
+  ROTATION: 'Rotation',
+  RETIREMENT: 'Retrait définitif',
+};
+
+export const OPERATION_STATUSES = [
+  'REQUESTED',
+  'WAITING',
+  'ACCEPTED_WITHOUT_SCHEDULING',
+  'SCHEDULED',
+  'COMPLETED',
+  'REALISED',
+  'CANCELLED',
+  'NOT_CARRIED_OUT',
+  'NOT_PROCESSED',
+] as const;
+export type OperationStatus = (typeof OPERATION_STATUSES)[number];
+export const operationStatusLabels: Record<OperationStatus, string> = {
+  REQUESTED: 'Demande en cours',
+  WAITING: 'En attente',
+  ACCEPTED_WITHOUT_SCHEDULING: 'Acceptée sans programmation',
+  SCHEDULED: 'Programmée',
+  COMPLETED: 'Complétée, à valider',
+  REALISED: 'Réalisée',
+  CANCELLED: 'Annulée',
+  NOT_CARRIED_OUT: 'Non réalisée',
+  NOT_PROCESSED: 'Non traitée',
+};
+
+/** Who acts on an operation: the producer who asked for it, or its provider (the retriever, or the carrier). */
+export type OperationActor = 'producer' | 'provider';
+
+export interface OperationAction {
+  label: string;
+  from: readonly OperationStatus[];
+  to: OperationStatus;
+  actor: OperationActor;
+  /** The permission of `domain/permissions.ts` the actor needs. */
+  permission: 'operation:schedule' | 'operation:complete' | 'operation:validate' | 'operation:cancel';
+}
+
+/**
+ * Every allowed move, as data (SPEC 4 leaves them to us). The provider takes a request (puts it on hold,
+ * accepts it with or without a date, or declines it), then completes it with the real quantity, date and
+ * outlets, or reports it not carried out; the producer validates what was completed, or cancels what has not
+ * been done yet. Anything else is refused with the operation-cannot-be-modified message.
+ */
+export const OPERATION_ACTIONS = {
+  hold: {
+    label: 'Mettre en attente',
+    from: ['REQUESTED'],
+    to: 'WAITING',
+    actor: 'provider',
+    permission: 'operation:schedule',
+  },
+  schedule: {
+    label: 'Accepter et programmer',
+    from: ['REQUESTED', 'WAITING', 'ACCEPTED_WITHOUT_SCHEDULING'],
+    to: 'SCHEDULED',
+    actor: 'provider',
+    permission: 'operation:schedule',
+  },
+  reschedule: {
+    label: 'Reprogrammer',
+    from: ['SCHEDULED'],
+    to: 'SCHEDULED',
+    actor: 'provider',
+    permission: 'operation:schedule',
+  },
+  acceptWithoutScheduling: {
+    label: 'Valider sans programmer',
+    from: ['REQUESTED', 'WAITING'],
+    to: 'ACCEPTED_WITHOUT_SCHEDULING',
+    actor: 'provider',
+    permission: 'operation:schedule',
+  },
+  decline: {
+    label: 'Ne pas traiter',
+    from: ['REQUESTED', 'WAITING'],
+    to: 'NOT_PROCESSED',
+    actor: 'provider',
+    permission: 'operation:schedule',
+  },
+  complete: {
+    label: 'Compléter',
+    from: ['SCHEDULED', 'ACCEPTED_WITHOUT_SCHEDULING'],
+    to: 'COMPLETED',
+    actor: 'provider',
+    permission: 'operation:complete',
+  },
+  notCarriedOut: {
+    label: 'Déclarer non réalisée',
+    from: ['SCHEDULED', 'ACCEPTED_WITHOUT_SCHEDULING'],
+    to: 'NOT_CARRIED_OUT',
+    actor: 'provider',
+    permission: 'operation:complete',
+  },
+  validate: {
+    label: 'Valider',
+    from: ['COMPLETED'],
+    to: 'REALISED',
+    actor: 'producer',
+    permission: 'operation:validate',
+  },
+  cancel: {
+    label: 'Annuler',
+    from: ['REQUESTED', 'WAITING', 'ACCEPTED_WITHOUT_SCHEDULING', 'SCHEDULED'],
+    to: 'CANCELLED',
+    actor: 'producer',
+    permission: 'operation:cancel',
+  },
+} as const satisfies Record<string, OperationAction>;
+export type OperationActionName = keyof typeof OPERATION_ACTIONS;
+export const OPERATION_ACTION_NAMES = Object.keys(OPERATION_ACTIONS) as OperationActionName[];
+
+/** The action that moves an operation from `from` to `to` for `actor`; null when none may. */
+export function operationActionFor(
+  from: OperationStatus,
+  to: OperationStatus,
+  actor: OperationActor,
+): OperationActionName | null {
+  return (
+    OPERATION_ACTION_NAMES.find((name) => {
+      const action: OperationAction = OPERATION_ACTIONS[name];
+      return action.actor === actor && action.to === to && action.from.includes(from);
+    }) ?? null
+  );
+}
+
+/** The actions `actor` may take on an operation in status `status`. */
+export function operationActionsFrom(status: OperationStatus, actor: OperationActor): OperationActionName[] {
+  return OPERATION_ACTION_NAMES.filter((name) => {
+    const action: OperationAction = OPERATION_ACTIONS[name];
+    return action.actor === actor && action.from.includes(status);
+  });
+}
+
+/** Statuses in which the provider may fill in (and save, to resume later) the completion of an operation. */
+export const COMPLETION_EDITABLE_STATUSES: readonly OperationStatus[] = OPERATION_ACTIONS.complete.from;
+
+/** Not finished: an operation in one of these still holds its container (one open operation per container). */
+export const OPEN_OPERATION_STATUSES: readonly OperationStatus[] = [
+  'REQUESTED',
+  'WAITING',
+  'ACCEPTED_WITHOUT_SCHEDULING',
+  'SCHEDULED',
+  'COMPLETED',
+];
+
+/** The skip list status (SPEC 4) an open operation gives its container. */
+export function plannedWorkOf(
+  type: OperationType,
+  status: OperationStatus,
+): 'ROTATION_ASKED' | 'ROTATION_PLANNED' | 'WITHDRAWAL_ASKED' | 'WITHDRAWAL_PLANNED' | null {
+  if (status === 'REQUESTED' || status === 'WAITING') {
+    return type === 'ROTATION' ? 'ROTATION_ASKED' : 'WITHDRAWAL_ASKED';
+  }
+  if (status === 'SCHEDULED' || status === 'ACCEPTED_WITHOUT_SCHEDULING' || status === 'COMPLETED') {
+    return type === 'ROTATION' ? 'ROTATION_PLANNED' : 'WITHDRAWAL_PLANNED';
+  }
+  return null;
+}
+
+/** The history filter of SPEC 4, each with the statuses it shows ('all' shows every one). */
+export const HISTORY_FILTERS = {
+  all: { label: 'Toutes', statuses: OPERATION_STATUSES },
+  asked: { label: 'Demandées', statuses: ['REQUESTED', 'WAITING'] },
+  accepted: { label: 'Acceptées', statuses: ['ACCEPTED_WITHOUT_SCHEDULING', 'SCHEDULED'] },
+  done: { label: 'Réalisées, à valider', statuses: ['COMPLETED', 'NOT_CARRIED_OUT'] },
+  validated: { label: 'Validées', statuses: ['REALISED'] },
+  cancelled: { label: 'Annulées', statuses: ['CANCELLED', 'NOT_PROCESSED'] },
+} as const satisfies Record<string, { label: string; statuses: readonly OperationStatus[] }>;
+export type HistoryFilter = keyof typeof HISTORY_FILTERS;
+export const HISTORY_FILTER_KEYS = Object.keys(HISTORY_FILTERS) as HistoryFilter[];
+
+/** Units of an outlet's quantity (SPEC 5: weight in tonnes or a percentage); `operation_quantity_units`. */
+export const OUTLET_QUANTITY_UNITS = ['TONNE', 'PERCENT'] as const;
+export type OutletQuantityUnit = (typeof OUTLET_QUANTITY_UNITS)[number];
+export const outletQuantityUnitLabels: Record<OutletQuantityUnit, string> = {
+  TONNE: 'Tonnes',
+  PERCENT: 'Pourcentage (%)',
+};
+
+/** Thousandths of a decimal written with a dot or a comma (`12,5` → 12500n): sums without floating-point drift. */
+export function thousandths(decimal: string): bigint {
+  const [whole = '0', fraction = ''] = decimal.trim().replace(',', '.').split('.');
+  const negative = whole.startsWith('-');
+  const digits = `${whole.replace('-', '') || '0'}${fraction.padEnd(3, '0').slice(0, 3)}`;
+  const value = BigInt(digits);
+  return negative ? -value : value;
+}
+
+/** Thousandths as a decimal string with 3 decimals (`12500n` → `12.500`). */
+export function fromThousandths(value: bigint): string {
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(4, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -3)}.${digits.slice(-3)}`;
+}
+
+/**
+ * SPEC 5: the outlets of one operation must share out all of it, as percentages summing to 100 or as tonnes
+ * summing to the received weight. Mixed units never sum. Exact: decimals are compared in thousandths.
+ */
+export function outletQuantitiesBalance(
+  outlets: readonly { quantity: string; quantityUnit: OutletQuantityUnit }[],
+  receivedQuantity: string | null,
+): boolean {
+  if (outlets.length === 0) return false;
+  const unit = outlets[0]?.quantityUnit;
+  if (outlets.some((outlet) => outlet.quantityUnit !== unit)) return false;
+  const total = outlets.reduce((sum, outlet) => sum + thousandths(outlet.quantity), 0n);
+  if (unit === 'PERCENT') return total === 100_000n;
+  return receivedQuantity !== null && total === thousandths(receivedQuantity);
+}
+
+const optionalText = (max: number) =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .max(max, messages.maxLength(max))
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+const treatmentCodeSchema = z.string({ error: messages.unknownTreatmentCode }).transform((raw, context) => {
+  const code = normalizeTreatmentCode(raw);
+  if (code === null) {
+    context.addIssue({ code: 'custom', message: messages.unknownTreatmentCode });
+    return z.NEVER;
+  }
+  return code;
+});
+
+/** One final outlet of an operation (SPEC 3 "Outlet"); the api checks the code against the official list. */
+export const finalOutletSchema = z.object({
+  name: z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(255, messages.maxLength(255)),
+  siret: z.preprocess(
+    (value) => (typeof value === 'string' ? value.replace(/\s/g, '') : value),
+    siretSchema.nullish().transform((value) => value || null),
+  ),
+  address: optionalText(500),
+  treatmentCode: treatmentCodeSchema,
+  quantity: positiveDecimalSchema(3),
+  quantityUnit: z.enum(OUTLET_QUANTITY_UNITS, { error: messages.unknownChoice }),
+});
+export type FinalOutletInput = z.input<typeof finalOutletSchema>;
+export type FinalOutletValues = z.output<typeof finalOutletSchema>;
+
+/**
+ * The completion of an operation as the provider saves it (every field optional: save and resume later).
+ * `complete: true` also asks for the move to COMPLETED, which `completionProblems` guards.
+ */
+export const operationCompletionSchema = z.object({
+  receivedQuantity: positiveDecimalSchema(3).nullish(),
+  realInterventionDate: isoDateSchema.nullish(),
+  bsdNumber: optionalText(100),
+  transporter: optionalText(255),
+  comment: optionalText(2000),
+  finalOutlets: z.array(finalOutletSchema).max(20, messages.valueTooLarge).optional(),
+});
+export type OperationCompletionInput = z.input<typeof operationCompletionSchema>;
+
+/**
+ * What still stops a completion (SPEC 5: the real received quantity and the real intervention date must be
+ * confirmed; the outlets must share out the whole quantity): violations as `[path, message]`.
+ */
+export function completionProblems(completion: {
+  receivedQuantity: string | null;
+  realInterventionDate: string | null;
+  finalOutlets: readonly { quantity: string; quantityUnit: OutletQuantityUnit }[];
+}): [string, string][] {
+  const problems: [string, string][] = [];
+  if (!completion.receivedQuantity) problems.push(['receivedQuantity', messages.receivedQuantityRequired]);
+  if (!completion.realInterventionDate) {
+    problems.push(['realInterventionDate', messages.realInterventionDateRequired]);
+  }
+  if (completion.finalOutlets.length === 0) problems.push(['finalOutlets', messages.finalOutletRequired]);
+  else if (
+    (completion.receivedQuantity || completion.finalOutlets.every((o) => o.quantityUnit === 'PERCENT')) &&
+    !outletQuantitiesBalance(completion.finalOutlets, completion.receivedQuantity)
+  ) {
+    problems.push(['finalOutlets', messages.outletQuantitiesSum]);
+  }
+  return problems;
+}
+
+/** A producer's request (SPEC 4): a rotation or a retirement of a container, on a wished date. */
+export const operationRequestSchema = z.object({
+  type: z.enum(OPERATION_TYPES, { error: messages.unknownChoice }),
+  requestedDate: isoDateSchema,
+  comment: optionalText(2000),
+});
+export type OperationRequestInput = z.input<typeof operationRequestSchema>;
