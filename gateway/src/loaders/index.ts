@@ -8,6 +8,7 @@ import type {
   RestCompany,
   RestEntity,
   RestFirstLevelWaste,
+  RestOperation,
   RestReference,
   RestSecondLevelWaste,
   RestSite,
@@ -62,6 +63,11 @@ export interface Loaders {
   deliveriesBySkip: DataLoader<RelationListKey, Connection<RestSkipDelivery>, string>;
   /** The deliveries ordered for each site (`skip_deliveries?companySite[]=`). */
   deliveriesBySite: DataLoader<RelationListKey, Connection<RestSkipDelivery>, string>;
+  operations: DataLoader<ItemKey, RestOperation | null, number>;
+  /** The operations of each site, chantier and skip (`operations?companySite[]=`, ...). */
+  operationsBySite: DataLoader<RelationListKey, Connection<RestOperation>, string>;
+  operationsByEntity: DataLoader<RelationListKey, Connection<RestOperation>, string>;
+  operationsBySkip: DataLoader<RelationListKey, Connection<RestOperation>, string>;
   /** Reference lists of the containers, each read whole at most once per request. */
   firstLevelWastes(): Promise<RestFirstLevelWaste[]>;
   secondLevelWastes(): Promise<RestSecondLevelWaste[]>;
@@ -255,6 +261,16 @@ export function createLoaders(rest: RestClient, options: LoaderOptions): Loaders
     return siteIds.size <= MAX_IDS_PER_CALL ? { 'companySite[]': [...siteIds] } : null;
   }
 
+  const operations = createItemLoader<RestOperation>({ rest, collection: '/api/operations' });
+  const operationList = (relation: string, parentOf: (operation: RestOperation) => number | null) =>
+    createRelationListLoader<RestOperation>({
+      rest,
+      collection: '/api/operations',
+      relation,
+      parentOf,
+      items: operations,
+    });
+
   return {
     users,
     companies,
@@ -297,6 +313,12 @@ export function createLoaders(rest: RestClient, options: LoaderOptions): Loaders
       parentOf: (delivery) => idFromIri(delivery.companySite),
       items: skipDeliveries,
     }),
+    operations,
+    operationsBySite: operationList('companySite[]', (operation) => idFromIri(operation.companySite)),
+    operationsByEntity: operationList('companySiteEntity[]', (operation) =>
+      idFromIri(operation.companySiteEntity),
+    ),
+    operationsBySkip: operationList('skip[]', (operation) => idFromIri(operation.skip)),
     firstLevelWastes: () => referenceList<RestFirstLevelWaste>('/api/first_level_wastes', asSeeded),
     secondLevelWastes: () => referenceList<RestSecondLevelWaste>('/api/second_level_wastes', asSeeded),
     thirdLevelWastes: () => referenceList<RestThirdLevelWaste>('/api/third_level_wastes', asSeeded),

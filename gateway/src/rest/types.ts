@@ -1,4 +1,10 @@
-import type { SkipDeliveryStatus, SkipState } from '@portal/domain';
+import type {
+  OperationStatus,
+  OperationType,
+  OutletQuantityUnit,
+  SkipDeliveryStatus,
+  SkipState,
+} from '@portal/domain';
 
 /** The resources of docs/rest-api.md as the gateway reads them (JSON-LD items; references are IRIs). */
 
@@ -184,4 +190,40 @@ export interface RestSkipDeliveryProgram extends JsonLdItem {
   weekdays: string[];
   monthPosition: string | null;
   monthDay: number | null;
+}
+
+/** `operations`: a rotation or retirement of a container (docs/rest-api.md "Operations"). */
+export interface RestOperation extends JsonLdItem {
+  type: OperationType;
+  status: OperationStatus;
+  skip: string | null;
+  companySite: string;
+  companySiteEntity: string | null;
+  provider: string | null;
+  thirdLevelWaste: string | null;
+  wasteCode: string | null;
+  dangerous: boolean;
+  plannedTreatmentCode: string | null;
+  requestedDate: string;
+  interventionDate: string | null;
+  comment: string | null;
+  receivedQuantity: string | null;
+  realInterventionDate: string | null;
+  bsdNumber: string | null;
+  transporter: string | null;
+  providerComment: string | null;
+  finalOutlets: RestFinalOutlet[];
+  version: number;
+  createdAt: string;
+  completedAt: string | null;
+  validatedAt: string | null;
+}
+
+export interface RestFinalOutlet extends JsonLdItem {
+  name: string;
+  siret: string | null;
+  address: string | null;
+  treatmentCode: string;
+  quantity: string;
+  quantityUnit: OutletQuantityUnit;
 }

@@ -13,6 +13,7 @@ export const NODE_TYPES = [
   'Skip',
   'SkipDelivery',
   'SkipDeliveryProgram',
+  'Operation',
 ] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 

@@ -8,6 +8,8 @@ import { companyResolvers } from './companies/resolvers.ts';
 import { entityMutations } from './entities/mutations.ts';
 import { entityResolvers } from './entities/resolvers.ts';
 import { nodeResolvers } from './node.ts';
+import { operationMutations } from './operations/mutations.ts';
+import { operationResolvers } from './operations/resolvers.ts';
 import { referenceResolvers } from './reference/resolvers.ts';
 import { wasteResolvers } from './reference/wastes.ts';
 import { scalarResolvers } from './scalars.ts';
@@ -39,6 +41,8 @@ export const resolvers: ResolverMap[] = [
   wasteResolvers,
   skipResolvers,
   skipMutations,
+  operationResolvers,
+  operationMutations,
 ];
 
 /**

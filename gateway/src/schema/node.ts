@@ -48,6 +48,8 @@ export async function resolveNode(context: GatewayContext, globalId: string): Pr
       return tagged(type, await loaders.skipDeliveries.load(databaseId));
     case 'SkipDeliveryProgram':
       return tagged(type, await loaders.skipDeliveryPrograms.load(databaseId));
+    case 'Operation':
+      return tagged(type, await loaders.operations.load(databaseId));
   }
 }
 

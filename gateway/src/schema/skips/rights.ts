@@ -30,7 +30,7 @@ export type EntityOf = () => Promise<string | null | undefined> | string | null 
  * limited-entity user) the container on one of the viewer's chantiers. A linked site (a provider looking
  * at its client's containers) is never the producer's side, and costs no call.
  */
-async function mayAsProducer(
+export async function mayAsProducer(
   context: GatewayContext,
   permission: Permission,
   siteIri: string | null | undefined,
@@ -50,7 +50,7 @@ async function mayAsProducer(
  * The provider's side: the permission and full access to the provider site (one of the viewer's own, read
  * through the site batch only once the permission and the side allow it).
  */
-async function mayAsProvider(
+export async function mayAsProvider(
   context: GatewayContext,
   permission: Permission,
   providerIri: string | null | undefined,

@@ -1,0 +1,168 @@
+import { iri, messages, OPERATION_ACTIONS, type OperationActionName } from '@portal/domain';
+import type { GatewayContext } from '../../context.ts';
+import {
+  type FieldPathOf,
+  notFoundUserError,
+  type UserError,
+  unauthenticatedError,
+  userErrorsOfWrite,
+} from '../../errors.ts';
+import type { RestOperation } from '../../rest/types.ts';
+import { databaseIdOf } from '../global-id.ts';
+import { mergePatchOf } from '../merge-patch.ts';
+
+interface RequestOperationInput {
+  skipId: string;
+  type: string;
+  requestedDate: string;
+  comment?: string | null;
+}
+
+interface MoveOperationInput {
+  id: string;
+  action: OperationActionName;
+  interventionDate?: string | null;
+  version?: number | null;
+}
+
+interface SaveOperationCompletionInput {
+  id: string;
+  receivedQuantity?: string | null;
+  realInterventionDate?: string | null;
+  bsdNumber?: string | null;
+  transporter?: string | null;
+  comment?: string | null;
+  finalOutlets?: Record<string, unknown>[] | null;
+  complete?: boolean | null;
+  version?: number | null;
+}
+
+/** A violation's path as the input names it: `skip` is `skipId`; `finalOutlets[1].quantity` a list path. */
+const operationFieldPath: FieldPathOf = (propertyPath) =>
+  propertyPath === ''
+    ? []
+    : propertyPath === 'skip'
+      ? ['skipId']
+      : propertyPath
+          .replace(/\[(\d+)\]/g, '.$1')
+          .split('.')
+          .filter(Boolean);
+
+function refusal(error: unknown, fallbackMessage: string): UserError[] {
+  const userErrors = userErrorsOfWrite(error, fallbackMessage, operationFieldPath);
+  if (userErrors === null) throw error;
+  return userErrors;
+}
+
+/** A write changed an operation and perhaps its container's planned work: later fields read them again. */
+function refreshOperation(context: GatewayContext, operation: RestOperation | null): void {
+  const {
+    operations,
+    operationsBySite,
+    operationsByEntity,
+    operationsBySkip,
+    skips,
+    skipsBySite,
+    skipsByEntity,
+  } = context.loaders;
+  for (const loader of [
+    operations,
+    operationsBySite,
+    operationsByEntity,
+    operationsBySkip,
+    skips,
+    skipsBySite,
+    skipsByEntity,
+  ]) {
+    loader.clearAll();
+  }
+  if (operation !== null) operations.prime(operation.id, operation);
+}
+
+const failed = (userErrors: UserError[]) => ({ operation: null, userErrors });
+
+export const operationMutations = {
+  Mutation: {
+    /** `POST /api/operations`: the api checks the container (on site, complete for a rotation, nothing open). */
+    async requestOperation(
+      _root: unknown,
+      { input }: { input: RequestOperationInput },
+      context: GatewayContext,
+    ) {
+      if (context.token === null) throw unauthenticatedError();
+      const skipId = databaseIdOf(input.skipId, 'Skip');
+      if (skipId === null) return { ...failed([notFoundUserError()]), skip: null };
+      try {
+        const operation = await context.rest.post<RestOperation>('/api/operations', {
+          skip: iri('skips', skipId),
+          type: input.type,
+          requestedDate: input.requestedDate,
+          ...mergePatchOf(input, ['comment'] as const),
+        });
+        if (operation === null) throw new Error('POST /api/operations: no body');
+        refreshOperation(context, operation);
+        return { operation, skip: () => context.loaders.skips.load(skipId), userErrors: [] };
+      } catch (error) {
+        const fallback =
+          input.type === 'RETIREMENT' ? messages.skipRetirementError : messages.rotationRequestError;
+        return { ...failed(refusal(error, fallback)), skip: null };
+      }
+    },
+
+    /** `PATCH /api/operations/{id}` with the status the action leads to (409 when the status forbids it). */
+    async moveOperation(_root: unknown, { input }: { input: MoveOperationInput }, context: GatewayContext) {
+      if (context.token === null) throw unauthenticatedError();
+      const operationId = databaseIdOf(input.id, 'Operation');
+      if (operationId === null) return failed([notFoundUserError()]);
+      const action = OPERATION_ACTIONS[input.action];
+      try {
+        const operation = await context.rest.patch<RestOperation>(`/api/operations/${operationId}`, {
+          status: action.to,
+          ...mergePatchOf(input, ['interventionDate', 'version'] as const),
+        });
+        refreshOperation(context, operation);
+        return { operation, userErrors: [] };
+      } catch (error) {
+        return failed(
+          refusal(
+            error,
+            input.action === 'cancel' ? messages.operationCancelError : messages.operationUpdateError,
+          ),
+        );
+      }
+    },
+
+    /**
+     * `PATCH /api/operations/{id}` with the completion fields given (absent ones untouched) and, with
+     * `complete`, the move to COMPLETED: one write, so the completion is saved whole or not at all.
+     */
+    async saveOperationCompletion(
+      _root: unknown,
+      { input }: { input: SaveOperationCompletionInput },
+      context: GatewayContext,
+    ) {
+      if (context.token === null) throw unauthenticatedError();
+      const operationId = databaseIdOf(input.id, 'Operation');
+      if (operationId === null) return failed([notFoundUserError()]);
+      const body = {
+        ...mergePatchOf(input, [
+          'receivedQuantity',
+          'realInterventionDate',
+          'bsdNumber',
+          'transporter',
+          'comment',
+          'version',
+        ] as const),
+        ...(input.finalOutlets ? { finalOutlets: input.finalOutlets } : {}),
+        ...(input.complete ? { status: OPERATION_ACTIONS.complete.to } : {}),
+      };
+      try {
+        const operation = await context.rest.patch<RestOperation>(`/api/operations/${operationId}`, body);
+        refreshOperation(context, operation);
+        return { operation, userErrors: [] };
+      } catch (error) {
+        return failed(refusal(error, messages.operationUpdateError));
+      }
+    },
+  },
+};
