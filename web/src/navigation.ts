@@ -67,7 +67,7 @@ export const navigationTable: readonly NavigationEntry[] = [
     labelKey: 'nav.pickups',
     path: '/mes-enlevements',
     audience: ALL_ROLES,
-    available: false,
+    available: true,
   },
   {
     key: 'hazardousPickups',

@@ -9,6 +9,10 @@ export const paths = {
   providers: '/mes-prestataires',
   clients: '/mes-clients',
   operations: '/operations',
+  operationRequests: '/operations/demandes',
+  operationHistory: '/operations/historique',
+  pickups: '/mes-enlevements',
+  pickupsToValidate: '/mes-enlevements/operations-a-valider',
 } as const;
 
 /** The query parameter carrying the page to return to after login. */

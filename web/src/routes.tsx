@@ -14,11 +14,18 @@ import EstablishmentListPageQueryNode, {
 import EstablishmentPageQueryNode, {
   type EstablishmentPageQuery,
 } from './__generated__/EstablishmentPageQuery.graphql.ts';
+import OperationListPageQueryNode, {
+  type OperationListPageQuery,
+} from './__generated__/OperationListPageQuery.graphql.ts';
+import OperationPageQueryNode, {
+  type OperationPageQuery,
+} from './__generated__/OperationPageQuery.graphql.ts';
 import SkipsTabQueryNode, { type SkipsTabQuery } from './__generated__/SkipsTabQuery.graphql.ts';
 import { NotFoundPage } from './apps/errors/NotFoundPage.tsx';
 import { notFound, routeId } from './apps/errors/notFound.ts';
 import { RootErrorBoundary } from './apps/errors/RootErrorBoundary.tsx';
 import { ScreenErrorState } from './apps/errors/ScreenErrorState.tsx';
+import { type OperationListMode, operationListVariables } from './apps/operations/operationListParams.ts';
 import { listVariables } from './apps/sites/listParams.ts';
 import { SITE_VIEWS, type SiteView, siteViews } from './apps/sites/siteViews.ts';
 import { skipsTabVariables } from './apps/skips/skipsTabParams.ts';
@@ -95,6 +102,24 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
     ],
   });
 
+  /**
+   * The lists of operations (SPEC 2, 4): one screen, its mode picking the statuses; the filter and the
+   * establishment come from the URL, so a change of either loads the list again.
+   */
+  const operationListRoute = (mode: OperationListMode, path?: string): RouteObject => ({
+    ...(path === undefined ? { index: true } : { path }),
+    errorElement: <ScreenErrorState />,
+    loader: async ({ request }) => {
+      const viewer = await requireViewer(environment, request);
+      const variables = operationListVariables(mode, viewer, new URL(request.url).searchParams);
+      return preload<OperationListPageQuery>(`operations:${mode}`, OperationListPageQueryNode, variables);
+    },
+    lazy: () =>
+      import('./apps/operations/OperationListPage.tsx').then((module) => ({
+        element: <module.OperationListPage mode={mode} />,
+      })),
+  });
+
   /** Signed-in users who open the login page go where they were heading. */
   const anonymousOnly: LoaderFunction = async ({ request }) => {
     const viewer = await loadSessionViewer(environment).catch(() => null);
@@ -162,7 +187,34 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
             },
             ...SITE_VIEWS.map(siteRoutes),
             {
-              // SPEC 2: operations with three tabs; only the containers tab exists yet (OperationsLayout).
+              // SPEC 2: operation detail and summary (a numeric id, as every :id of SPEC 2).
+              path: 'operations/:id',
+              errorElement: <ScreenErrorState />,
+              loader: async ({ request, params }) => {
+                await requireViewer(environment, request);
+                const databaseId = routeId(params.id);
+                if (databaseId === null) throw notFound(`operation ${params.id}`);
+                return preload<OperationPageQuery>('operation', OperationPageQueryNode, { databaseId });
+              },
+              lazy: () =>
+                import('./apps/operations/OperationPage.tsx').then((module) => ({
+                  Component: module.OperationPage,
+                })),
+            },
+            {
+              // SPEC 2: pick-up history and the operations waiting for the viewer's validation.
+              path: 'mes-enlevements',
+              lazy: () =>
+                import('./apps/operations/OperationsLayout.tsx').then((module) => ({
+                  Component: module.PickupsLayout,
+                })),
+              children: [
+                operationListRoute('pickups'),
+                operationListRoute('toValidate', 'operations-a-valider'),
+              ],
+            },
+            {
+              // SPEC 2: operations with three tabs: containers, requests and history (OperationsLayout).
               path: 'operations',
               lazy: () =>
                 import('./apps/operations/OperationsLayout.tsx').then((module) => ({
@@ -181,6 +233,8 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
                   lazy: () =>
                     import('./apps/skips/SkipsTab.tsx').then((module) => ({ Component: module.SkipsTab })),
                 },
+                operationListRoute('requests', 'demandes'),
+                operationListRoute('history', 'historique'),
               ],
             },
           ],

@@ -24,3 +24,16 @@ export function formatLongDate(value: string): string {
   const date = new Date(`${value}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? value : longDateFormat.format(date);
 }
+
+const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: 'Europe/Paris',
+  dateStyle: 'long',
+  timeStyle: 'short',
+});
+
+/** An instant of the graph (ISO 8601) as French users read it, in France's time (`2 mars 2026 à 10:00`). */
+export function formatDateTime(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : dateTimeFormat.format(date);
+}

@@ -3,31 +3,33 @@ import { PageTitle } from '../../components/PageTitle.tsx';
 import { type RouteTab, TabsLayout } from '../../layouts/TabsLayout.tsx';
 import { paths } from '../../paths.ts';
 
-/**
- * `/operations` (SPEC 2: operations with three tabs). The containers tab is the screen itself; requests and
- * history come with the operations and are shown disabled until then, never as links to a 404.
- */
+/** `/operations` (SPEC 2: operations with three tabs): containers, requests in progress, history. */
 export function OperationsLayout() {
   const { t } = useTranslation();
   const tabs: RouteTab[] = [
     { key: 'skips', label: t('operations.tabs.skips'), to: paths.operations, end: true },
-    {
-      key: 'requests',
-      label: t('operations.tabs.requests'),
-      to: `${paths.operations}/demandes`,
-      available: false,
-    },
-    {
-      key: 'history',
-      label: t('operations.tabs.history'),
-      to: `${paths.operations}/historique`,
-      available: false,
-    },
+    { key: 'requests', label: t('operations.tabs.requests'), to: paths.operationRequests },
+    { key: 'history', label: t('operations.tabs.history'), to: paths.operationHistory },
   ];
   return (
     <>
       <PageTitle title={t('operations.title')} />
       <TabsLayout title={t('operations.title')} tabsLabel={t('operations.tabsLabel')} tabs={tabs} />
+    </>
+  );
+}
+
+/** `/mes-enlevements` (SPEC 2): the pick-up history and what waits for the viewer's validation. */
+export function PickupsLayout() {
+  const { t } = useTranslation();
+  const tabs: RouteTab[] = [
+    { key: 'history', label: t('operations.allPickupsTab'), to: paths.pickups, end: true },
+    { key: 'toValidate', label: t('operations.toValidateTab'), to: paths.pickupsToValidate },
+  ];
+  return (
+    <>
+      <PageTitle title={t('operations.pickupsTitle')} />
+      <TabsLayout title={t('operations.pickupsTitle')} tabsLabel={t('operations.pickupsTitle')} tabs={tabs} />
     </>
   );
 }

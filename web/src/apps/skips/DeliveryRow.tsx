@@ -14,9 +14,9 @@ import type { DeliveryRowAdvanceMutation } from '../../__generated__/DeliveryRow
 import type { DeliveryRowCancelMutation } from '../../__generated__/DeliveryRowCancelMutation.graphql.ts';
 import type { DeliveryRowDeleteProgramMutation } from '../../__generated__/DeliveryRowDeleteProgramMutation.graphql.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DateDialog } from '../../components/DateDialog.tsx';
 import { notifyFailure, notifySuccess } from '../../forms/mutationFeedback.ts';
 import { formatDate } from '../../i18n/format.ts';
-import { ScheduleDeliveryDialog } from './ScheduleDeliveryDialog.tsx';
 
 const advanceMutation = graphql`
   mutation DeliveryRowAdvanceMutation($input: AdvanceSkipDeliveryInput!) {
@@ -271,9 +271,10 @@ export function DeliveryRow({ delivery, connectionId, showSite, canDeleteProgram
           onConfirm={deleteProgram}
           onClose={() => setConfirming(null)}
         />
-        <ScheduleDeliveryDialog
+        <DateDialog
           open={scheduling !== null}
-          requestedDate={data.scheduledDate ?? data.requestedDate}
+          dateLabel={t('deliveries.scheduledDate')}
+          initialDate={data.scheduledDate ?? data.requestedDate}
           title={t('deliveries.scheduleTitle', labelValues)}
           submitLabel={scheduling ? SKIP_DELIVERY_ACTIONS[scheduling].label : ''}
           loading={isAdvancing}

@@ -17,6 +17,7 @@ import type { SkipCardDeleteMutation } from '../../__generated__/SkipCardDeleteM
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { notifyFailure, notifySuccess } from '../../forms/mutationFeedback.ts';
 import { formatDecimal } from '../../i18n/format.ts';
+import { OperationRequestDialog, type OperationRequestType } from '../operations/OperationRequestDialog.tsx';
 import { FillingGauge } from './FillingGauge.tsx';
 import { type SkipListScope, scopeShows } from './skipsTabParams.ts';
 
@@ -101,6 +102,8 @@ export function SkipCard({ skip, canOrder, list, onEdit, onOrder }: SkipCardProp
         canEdit
         canComplete
         canDelete
+        canRequestRotation
+        canRequestRetirement
         ...SkipFormDialog_skip
         ...DeliveryOrderDialog_skip
       }
@@ -108,6 +111,8 @@ export function SkipCard({ skip, canOrder, list, onEdit, onOrder }: SkipCardProp
     skip,
   );
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [requesting, setRequesting] = useState<OperationRequestType | null>(null);
+  const missingId = useId();
   const [commitArchive, isArchiving] = useMutation<SkipCardArchiveMutation>(archiveSkipMutation);
   const [commitDelete, isDeleting] = useMutation<SkipCardDeleteMutation>(deleteSkipMutation);
   const archived = data.state === 'ARCHIVED';
@@ -203,7 +208,7 @@ export function SkipCard({ skip, canOrder, list, onEdit, onOrder }: SkipCardProp
           label={(step) => fillingLevelLabels[step as keyof typeof fillingLevelLabels] ?? step}
         />
         {data.missingForRotation.length > 0 && (
-          <Alert.Root status="warning" size="sm">
+          <Alert.Root status="warning" size="sm" id={missingId}>
             <Alert.Indicator />
             <Alert.Description>
               {t('skips.missingFields', {
@@ -220,8 +225,15 @@ export function SkipCard({ skip, canOrder, list, onEdit, onOrder }: SkipCardProp
           onOrder={() => onOrder(data)}
           onToggleArchive={toggleArchive}
           onDelete={() => setConfirmingDelete(true)}
+          onRequest={setRequesting}
+          missingId={data.missingForRotation.length > 0 ? missingId : undefined}
         />
       </Card.Body>
+      <OperationRequestDialog
+        skip={requesting ? { id: data.id, name: data.name } : null}
+        type={requesting ?? 'ROTATION'}
+        onClose={() => setRequesting(null)}
+      />
       <ConfirmDialog
         open={confirmingDelete}
         title={t('skips.deleteTitle')}
@@ -243,6 +255,8 @@ function SkipActions({
   onOrder,
   onToggleArchive,
   onDelete,
+  onRequest,
+  missingId,
 }: {
   data: SkipCard_skip$data;
   canOrder: boolean;
@@ -251,13 +265,41 @@ function SkipActions({
   onOrder: () => void;
   onToggleArchive: () => void;
   onDelete: () => void;
+  onRequest: (type: OperationRequestType) => void;
+  /** The warning naming the fields a rotation still needs. */
+  missingId: string | undefined;
 }) {
   const { t } = useTranslation();
   const archived = data.state === 'ARCHIVED';
   const name = data.name;
+  // The producer sees the rotation button on a container on site with nothing asked yet; it stays disabled,
+  // pointing at the warning, until every mandatory field is filled (SPEC 5).
+  const mayAskRotation = data.canEdit && data.state === 'AVAILABLE' && !data.plannedWork;
   if (!data.canEdit && !data.canComplete && !data.canDelete && !canOrder) return null;
   return (
     <Wrap gap="2">
+      {mayAskRotation && (
+        <Button
+          size="xs"
+          colorPalette="brand"
+          disabled={!data.canRequestRotation}
+          aria-label={t('operations.request.rotationLabel', { name })}
+          aria-describedby={data.canRequestRotation ? undefined : missingId}
+          onClick={() => onRequest('ROTATION')}
+        >
+          {t('operations.request.rotation')}
+        </Button>
+      )}
+      {data.canRequestRetirement && (
+        <Button
+          size="xs"
+          variant="outline"
+          aria-label={t('operations.request.retirementLabel', { name })}
+          onClick={() => onRequest('RETIREMENT')}
+        >
+          {t('operations.request.retirement')}
+        </Button>
+      )}
       {canOrder && (
         <Button size="xs" colorPalette="brand" aria-label={t('skips.orderLabel', { name })} onClick={onOrder}>
           {t('skips.order')}

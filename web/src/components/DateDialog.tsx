@@ -3,7 +3,7 @@ import { messages } from '@portal/domain/messages';
 import { isoDateSchema } from '@portal/domain/validation';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../forms/FormField.tsx';
+import { FormField } from '../forms/FormField.tsx';
 
 /** The date's own rule (SPEC 5); whether it may come before the order is the api's to say. */
 function checkDate(value: string): true | string {
@@ -11,28 +11,31 @@ function checkDate(value: string): true | string {
   return result.success ? true : (result.error.issues[0]?.message ?? messages.dateFormat);
 }
 
-interface ScheduleDeliveryDialogProps {
+interface DateDialogProps {
   open: boolean;
   title: string;
   /** The action's name ("Programmer", "Reprogrammer"). */
   submitLabel: string;
-  /** The date the producer asked for (or the one planned): the date picker starts there. */
-  requestedDate: string;
+  /** The label of the date field ("Date de livraison", "Date d'intervention"). */
+  dateLabel: string;
+  /** The date the picker starts on (the one asked for, or the one planned). */
+  initialDate: string;
   loading: boolean;
   onSubmit: (scheduledDate: string) => void;
   onClose: () => void;
 }
 
-/** The provider plans a delivery on a date (the api checks it against the request). */
-export function ScheduleDeliveryDialog({
+/** Asks for one date to act on (schedule a delivery or an operation); the api checks it against the request. */
+export function DateDialog({
   open,
   title,
   submitLabel,
-  requestedDate,
+  dateLabel,
+  initialDate,
   loading,
   onSubmit,
   onClose,
-}: ScheduleDeliveryDialogProps) {
+}: DateDialogProps) {
   return (
     <Dialog.Root
       open={open}
@@ -49,7 +52,8 @@ export function ScheduleDeliveryDialog({
             <ScheduleForm
               title={title}
               submitLabel={submitLabel}
-              requestedDate={requestedDate}
+              dateLabel={dateLabel}
+              initialDate={initialDate}
               loading={loading}
               onSubmit={onSubmit}
             />
@@ -63,32 +67,33 @@ export function ScheduleDeliveryDialog({
 function ScheduleForm({
   title,
   submitLabel,
-  requestedDate,
+  dateLabel,
+  initialDate,
   loading,
   onSubmit,
-}: Pick<ScheduleDeliveryDialogProps, 'title' | 'submitLabel' | 'requestedDate' | 'loading' | 'onSubmit'>) {
+}: Pick<DateDialogProps, 'title' | 'submitLabel' | 'dateLabel' | 'initialDate' | 'loading' | 'onSubmit'>) {
   const { t } = useTranslation();
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<{ scheduledDate: string }>({ defaultValues: { scheduledDate: requestedDate } });
+  } = useForm<{ date: string }>({ defaultValues: { date: initialDate } });
   return (
-    <form noValidate onSubmit={handleSubmit((values) => onSubmit(values.scheduledDate))}>
+    <form noValidate onSubmit={handleSubmit((values) => onSubmit(values.date))}>
       <Dialog.Header>
         <Dialog.Title>{title}</Dialog.Title>
       </Dialog.Header>
       <Dialog.Body>
         <Stack gap="4">
-          <FormField label={t('deliveries.scheduledDate')} error={errors.scheduledDate?.message} required>
-            <Input type="date" {...register('scheduledDate', { validate: checkDate })} />
+          <FormField label={dateLabel} error={errors.date?.message} required>
+            <Input type="date" {...register('date', { validate: checkDate })} />
           </FormField>
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>
         <Dialog.ActionTrigger asChild>
           <Button variant="ghost" disabled={loading}>
-            {t('deliveries.close')}
+            {t('confirm.close')}
           </Button>
         </Dialog.ActionTrigger>
         <Button type="submit" colorPalette="brand" loading={loading} loadingText={submitLabel}>
@@ -96,7 +101,7 @@ function ScheduleForm({
         </Button>
       </Dialog.Footer>
       <Dialog.CloseTrigger asChild>
-        <CloseButton size="sm" aria-label={t('deliveries.close')} />
+        <CloseButton size="sm" aria-label={t('confirm.close')} />
       </Dialog.CloseTrigger>
     </form>
   );

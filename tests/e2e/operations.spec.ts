@@ -1,0 +1,219 @@
+import type { Page } from '@playwright/test';
+import { messages, OPERATION_ACTIONS, parisDate } from '@portal/domain';
+import { expect, test } from './fixtures.ts';
+import {
+  acceptTermsThroughApi,
+  asAccount,
+  containerJourneySite,
+  producer,
+  retriever,
+  signInToDashboard,
+  uniqueName,
+} from './portal.ts';
+
+/**
+ * SPEC 2, 3, 4, 5 and 8 (issues 4 and 5): the work a producer asks of its provider. A producer asks for a
+ * rotation, the provider accepts and schedules it, completes it with two final outlets (a split of 90 % is
+ * refused), the producer validates it and finds it in the history; a retirement is asked and cancelled. These
+ * journeys own the containers they create through the api (portal.ts), and the operations on them.
+ */
+
+/** A container with every mandatory field, on the journeys' establishment, provided by the retriever. */
+async function completeContainer(stack: Parameters<typeof containerJourneySite>[0], name: string) {
+  const { site, provider } = await containerJourneySite(stack);
+  await asAccount(stack, producer.email, async (api) => {
+    const [waste] = await api.members<{ '@id': string; secondLevelWaste: string; code: string }>(
+      '/api/third_level_wastes?pagination=false&q=palettes',
+    );
+    const flow = await api.get<{ firstLevelWaste: string }>(waste?.secondLevelWaste ?? '');
+    const [skipType] = await api.members<{ '@id': string }>('/api/skip_types?pagination=false');
+    await api.post('/api/skips', {
+      name,
+      companySite: site['@id'],
+      skipType: skipType?.['@id'],
+      unit: 'm3',
+      volume: '15',
+      firstLevelWaste: flow.firstLevelWaste,
+      secondLevelWaste: waste?.secondLevelWaste,
+      thirdLevelWaste: waste?.['@id'],
+      provider: provider['@id'],
+      plannedTreatmentCode: 'R 3',
+      estimatedFullQuantity: '2,5',
+    });
+  });
+  return { site, provider };
+}
+
+/** The row of an operation of that container in the page's list. */
+const operationRow = (page: Page, containerName: string) =>
+  page.getByRole('row').filter({ hasText: containerName });
+
+/** A move's button in a row or on the detail page: its accessible name starts with the move's label. */
+const moveButton = (scope: ReturnType<Page['locator']> | Page, action: keyof typeof OPERATION_ACTIONS) =>
+  scope.getByRole('button', { name: new RegExp(`^${OPERATION_ACTIONS[action].label} : `) });
+
+test.beforeEach(async ({ stack }) => {
+  await acceptTermsThroughApi(stack, producer.email);
+  await acceptTermsThroughApi(stack, retriever.email);
+});
+
+test('a rotation goes from the producer to its provider and back: asked, scheduled, completed, validated', async ({
+  page,
+  browser,
+  baseURL,
+  stack,
+}) => {
+  const name = uniqueName('Benne palettes');
+  const { site } = await completeContainer(stack, name);
+  const today = parisDate(new Date());
+
+  // The producer asks for a rotation from the container's card.
+  await signInToDashboard(page, producer.email);
+  await page.goto(`/operations?etablissement=${site.id}`);
+  const card = page.getByRole('article', { name });
+  await card.getByRole('button', { name: `Demander une rotation du contenant ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Demander une rotation : ${name}` });
+  await expect(dialog.getByLabel("Date d'intervention souhaitée")).toHaveValue(today);
+  await dialog.getByLabel('Commentaire pour le prestataire').fill('Accès par le portail nord');
+  await dialog.getByRole('button', { name: 'Envoyer la demande' }).click();
+  await expect(page.getByText(messages.rotationRequested)).toBeVisible();
+  await expect(card).toContainText('Rotation demandée');
+  // Nothing can be asked twice: the card offers no second request.
+  await expect(card.getByRole('button', { name: /^Demander/ })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Demandes' }).click();
+  const requested = operationRow(page, name);
+  await expect(requested).toContainText('Demande en cours');
+  await expect(moveButton(requested, 'cancel')).toBeVisible();
+
+  // The provider, in its own browser, finds the request waiting for it, accepts and schedules it.
+  const providerContext = await browser.newContext({ baseURL });
+  try {
+    const providerPage = await providerContext.newPage();
+    await signInToDashboard(providerPage, retriever.email);
+    await providerPage.goto('/mes-enlevements/operations-a-valider');
+    const incoming = operationRow(providerPage, name);
+    await expect(incoming).toContainText('Demande en cours');
+    await moveButton(incoming, 'schedule').click();
+    const schedule = providerPage.getByRole('dialog');
+    await schedule.getByLabel("Date d'intervention").fill(today);
+    await schedule.getByRole('button', { name: OPERATION_ACTIONS.schedule.label }).click();
+    await expect(providerPage.getByText(messages.operationScheduled)).toBeVisible();
+    await expect(incoming).toContainText('Programmée');
+
+    // It completes the operation on its detail page: a split of 50 % and 40 % is refused, 60 % and 40 % goes.
+    await moveButton(incoming, 'complete').click();
+    await expect(providerPage).toHaveURL(/\/operations\/\d+#realisation$/);
+    const completion = providerPage.getByRole('region', { name: "Compléter l'opération" });
+    await completion.getByLabel('Quantité réelle réceptionnée (t)').fill('2,46');
+    await completion.getByLabel("Date réelle d'intervention").fill(today);
+    await completion.getByLabel('Numéro de BSD').fill('BSD-2026-000123');
+    await completion.getByLabel('Transporteur').fill('Transports Rhône Express');
+    const first = completion.getByRole('group', { name: 'Exutoire 1' });
+    await first.getByLabel('Nom').fill('Papeterie du Rhône');
+    await first.getByLabel('SIRET').fill('73282932000074');
+    await first.getByLabel('Code de traitement').selectOption('R 3');
+    await first.getByLabel('Quantité').fill('50');
+    await completion.getByRole('button', { name: 'Ajouter un exutoire' }).click();
+    const second = completion.getByRole('group', { name: 'Exutoire 2' });
+    await second.getByLabel('Nom').fill('Chaufferie biomasse de Lyon');
+    await second.getByLabel('Code de traitement').selectOption('R 1');
+    await second.getByLabel('Quantité').fill('40');
+    await expect(completion).toContainText('Total réparti : 90 %');
+    await completion.getByRole('button', { name: "Compléter l'opération" }).click();
+    await expect(completion.getByRole('alert')).toHaveText(messages.outletQuantitiesSum);
+
+    // Saved as it is to resume later: the status stays, the values come back on the next visit.
+    await completion.getByRole('button', { name: 'Enregistrer et reprendre plus tard' }).click();
+    await expect(providerPage.getByText(messages.informationSaved)).toBeVisible();
+    await providerPage.reload();
+    await expect(completion.getByLabel('Quantité réelle réceptionnée (t)')).toHaveValue('2,46');
+    await expect(first.getByLabel('Quantité')).toHaveValue('50');
+    await first.getByLabel('Quantité').fill('60');
+    await expect(completion).toContainText('Total réparti : 100 %');
+    await completion.getByRole('button', { name: "Compléter l'opération" }).click();
+    await expect(providerPage.getByText(messages.operationCompleted)).toBeVisible();
+    await expect(completion).toHaveCount(0);
+    const summary = providerPage.getByRole('article');
+    await expect(summary).toContainText('Complétée, à valider');
+    await expect(summary).toContainText('Papeterie du Rhône');
+    await expect(summary).toContainText('60 %');
+  } finally {
+    await providerContext.close();
+  }
+
+  // The producer validates it from what waits for it, then finds it in the history as realised.
+  await page.goto('/mes-enlevements/operations-a-valider');
+  const toValidate = operationRow(page, name);
+  await expect(toValidate).toContainText('Complétée, à valider');
+  await moveButton(toValidate, 'validate').click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('2,46 t');
+  await confirm.getByRole('button', { name: OPERATION_ACTIONS.validate.label }).click();
+  await expect(page.getByText(messages.operationValidated)).toBeVisible();
+
+  await page.goto(`/operations/historique?etablissement=${site.id}`);
+  await page.getByLabel('Afficher').selectOption({ label: 'Validées' });
+  await expect(page).toHaveURL(/filtre=validees/);
+  const done = operationRow(page, name);
+  await expect(done).toContainText('Réalisée');
+  await done.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Rotation n°');
+  await expect(page.getByRole('article')).toContainText('BSD-2026-000123');
+  await expect(page.getByRole('article')).toContainText('Chaufferie biomasse de Lyon');
+  // The container is free again for the next request.
+  await page.goto(`/operations?etablissement=${site.id}`);
+  await expect(page.getByRole('article', { name })).not.toContainText('Rotation');
+});
+
+test('a producer asks for the retirement of a container, then cancels it; the history shows it cancelled', async ({
+  page,
+  stack,
+}) => {
+  const name = uniqueName('Benne retrait');
+  const { site } = await completeContainer(stack, name);
+  await signInToDashboard(page, producer.email);
+  await page.goto(`/operations?etablissement=${site.id}`);
+  const card = page.getByRole('article', { name });
+  await card.getByRole('button', { name: `Demander le retrait définitif du contenant ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Demander le retrait définitif : ${name}` });
+  await dialog.getByRole('button', { name: 'Envoyer la demande' }).click();
+  await expect(page.getByText(messages.skipRetirementRequested)).toBeVisible();
+  await expect(card).toContainText('Retrait demandé');
+
+  await page.getByRole('link', { name: 'Demandes' }).click();
+  const row = operationRow(page, name);
+  await expect(row).toContainText('Retrait définitif');
+  await moveButton(row, 'cancel').click();
+  const confirm = page.getByRole('alertdialog');
+  await confirm.getByRole('button', { name: "Annuler l'opération" }).click();
+  await expect(page.getByText(messages.operationCancelled)).toBeVisible();
+  await expect(row).toContainText('Annulée');
+  await expect(moveButton(row, 'cancel')).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Historique' }).click();
+  await page.getByLabel('Afficher').selectOption({ label: 'Annulées' });
+  await expect(operationRow(page, name)).toContainText('Annulée');
+  await page.getByLabel('Afficher').selectOption({ label: 'Demandées' });
+  await expect(
+    page.getByText('Aucune opération ne correspond à ce filtre.').or(page.getByRole('table')),
+  ).toBeVisible();
+  await expect(operationRow(page, name)).toHaveCount(0);
+});
+
+test('a container missing mandatory fields cannot get a rotation: the button says why', async ({
+  page,
+  stack,
+}) => {
+  const name = uniqueName('Bac incomplet');
+  const { site, provider } = await containerJourneySite(stack);
+  await asAccount(stack, producer.email, (api) =>
+    api.post('/api/skips', { name, companySite: site['@id'], provider: provider['@id'] }),
+  );
+  await signInToDashboard(page, producer.email);
+  await page.goto(`/operations?etablissement=${site.id}`);
+  const card = page.getByRole('article', { name });
+  const rotation = card.getByRole('button', { name: `Demander une rotation du contenant ${name}` });
+  await expect(rotation).toBeDisabled();
+  await expect(rotation).toHaveAccessibleDescription(/^Champs à compléter avant de demander une rotation : /);
+});

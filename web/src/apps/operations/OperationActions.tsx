@@ -1,0 +1,218 @@
+import { Button, Wrap } from '@chakra-ui/react';
+import { messages } from '@portal/domain/messages';
+import { OPERATION_ACTIONS, type OperationActionName } from '@portal/domain/operations';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment, useMutation } from 'react-relay';
+import { useNavigate } from 'react-router-dom';
+import type {
+  OperationAction,
+  OperationActions_operation$key,
+} from '../../__generated__/OperationActions_operation.graphql.ts';
+import type { OperationActionsMoveMutation } from '../../__generated__/OperationActionsMoveMutation.graphql.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DateDialog } from '../../components/DateDialog.tsx';
+import { notifyFailure, notifySuccess } from '../../forms/mutationFeedback.ts';
+import { formatDate, formatDecimal } from '../../i18n/format.ts';
+import { paths } from '../../paths.ts';
+
+const moveMutation = graphql`
+  mutation OperationActionsMoveMutation($input: MoveOperationInput!) {
+    moveOperation(input: $input) {
+      operation {
+        id
+        ...OperationActions_operation
+        ...OperationRow_operation
+        ...OperationPage_operation
+        skip {
+          id
+          state
+          plannedWork
+        }
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+type KnownAction = Exclude<OperationAction, '%future added value'>;
+
+/** The graph's action values and the domain's names (domain/operations.ts OPERATION_ACTIONS). */
+const DOMAIN_ACTIONS: Record<KnownAction, OperationActionName> = {
+  HOLD: 'hold',
+  SCHEDULE: 'schedule',
+  RESCHEDULE: 'reschedule',
+  ACCEPT_WITHOUT_SCHEDULING: 'acceptWithoutScheduling',
+  DECLINE: 'decline',
+  COMPLETE: 'complete',
+  NOT_CARRIED_OUT: 'notCarriedOut',
+  VALIDATE: 'validate',
+  CANCEL: 'cancel',
+};
+
+/** SPEC 8's success message of each move. */
+const SUCCESS: Record<KnownAction, string> = {
+  HOLD: messages.operationPutOnHold,
+  SCHEDULE: messages.operationScheduled,
+  RESCHEDULE: messages.operationScheduled,
+  ACCEPT_WITHOUT_SCHEDULING: messages.operationAccepted,
+  DECLINE: messages.operationDeclined,
+  COMPLETE: messages.operationCompleted,
+  NOT_CARRIED_OUT: messages.operationNotCarriedOut,
+  VALIDATE: messages.operationValidated,
+  CANCEL: messages.operationCancelled,
+};
+
+/** Moves that close an operation for good are confirmed first; scheduling asks for a date. */
+const CONFIRMED: readonly KnownAction[] = ['DECLINE', 'NOT_CARRIED_OUT', 'VALIDATE', 'CANCEL'];
+const DATED: readonly KnownAction[] = ['SCHEDULE', 'RESCHEDULE'];
+
+const isKnown = (action: OperationAction): action is KnownAction => action in DOMAIN_ACTIONS;
+
+/**
+ * The moves the viewer may make on an operation now (`viewerActions`, from the one table of
+ * domain/operations.ts): the provider takes, schedules or completes it, the producer validates or cancels it.
+ * A move refused meanwhile (someone else acted first) says so and leaves the operation as the api has it.
+ */
+export function OperationActions({
+  operation,
+  size = 'sm',
+}: {
+  operation: OperationActions_operation$key;
+  size?: 'xs' | 'sm';
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const data = useFragment(
+    graphql`
+      fragment OperationActions_operation on Operation {
+        id
+        databaseId
+        typeLabel
+        version
+        viewerActions
+        requestedDate
+        interventionDate
+        receivedQuantity
+        realInterventionDate
+        skip {
+          name
+        }
+      }
+    `,
+    operation,
+  );
+  const [pending, setPending] = useState<KnownAction | null>(null);
+  const [commit, isMoving] = useMutation<OperationActionsMoveMutation>(moveMutation);
+  const actions = data.viewerActions.filter(isKnown);
+  if (actions.length === 0) return null;
+  const values = {
+    type: data.typeLabel,
+    name: data.skip?.name ?? t('operations.unknownSkip'),
+    number: String(data.databaseId),
+    date: formatDate(data.interventionDate ?? data.requestedDate) ?? '',
+  };
+
+  const move = (action: KnownAction, interventionDate?: string) =>
+    commit({
+      variables: { input: { id: data.id, action, interventionDate, version: data.version } },
+      onCompleted: ({ moveOperation }) => {
+        setPending(null);
+        if (moveOperation.userErrors.length > 0 || !moveOperation.operation) {
+          notifyFailure(null, moveOperation.userErrors[0]?.message ?? messages.operationUpdateError);
+          return;
+        }
+        notifySuccess(SUCCESS[action]);
+      },
+      onError: (error) => {
+        setPending(null);
+        notifyFailure(
+          error,
+          action === 'CANCEL' ? messages.operationCancelError : messages.operationUpdateError,
+        );
+      },
+    });
+
+  const start = (action: KnownAction) => {
+    if (action === 'COMPLETE') navigate(`${paths.operations}/${data.databaseId}#realisation`);
+    else if (CONFIRMED.includes(action) || DATED.includes(action)) setPending(action);
+    else move(action);
+  };
+
+  const confirmText: Partial<Record<KnownAction, { title: string; description: string; confirm: string }>> = {
+    CANCEL: {
+      title: t('operations.confirm.cancelTitle'),
+      description: t('operations.confirm.cancelDescription', values),
+      confirm: t('operations.confirm.cancelConfirm'),
+    },
+    DECLINE: {
+      title: t('operations.confirm.declineTitle'),
+      description: t('operations.confirm.declineDescription', values),
+      confirm: OPERATION_ACTIONS.decline.label,
+    },
+    NOT_CARRIED_OUT: {
+      title: t('operations.confirm.notCarriedOutTitle'),
+      description: t('operations.confirm.notCarriedOutDescription', values),
+      confirm: OPERATION_ACTIONS.notCarriedOut.label,
+    },
+    VALIDATE: {
+      title: t('operations.confirm.validateTitle'),
+      description: t('operations.confirm.validateDescription', {
+        ...values,
+        quantity: formatDecimal(data.receivedQuantity) ?? '',
+        date: formatDate(data.realInterventionDate) ?? '',
+      }),
+      confirm: OPERATION_ACTIONS.validate.label,
+    },
+  };
+  const confirming = pending !== null ? confirmText[pending] : undefined;
+
+  return (
+    <>
+      <Wrap gap="2" justify="end">
+        {actions.map((action) => {
+          const label = OPERATION_ACTIONS[DOMAIN_ACTIONS[action]].label;
+          return (
+            <Button
+              key={action}
+              size={size}
+              variant={action === 'CANCEL' || action === 'DECLINE' ? 'outline' : 'solid'}
+              colorPalette={action === 'CANCEL' || action === 'DECLINE' ? 'red' : 'brand'}
+              loading={isMoving && pending === null}
+              aria-label={t('operations.actionLabel', { ...values, action: label })}
+              onClick={() => start(action)}
+            >
+              {label}
+            </Button>
+          );
+        })}
+      </Wrap>
+      <ConfirmDialog
+        open={confirming !== undefined}
+        title={confirming?.title ?? ''}
+        description={confirming?.description ?? ''}
+        confirmLabel={confirming?.confirm ?? ''}
+        cancelLabel={t('operations.confirm.keep')}
+        loading={isMoving}
+        onConfirm={() => pending && move(pending)}
+        onClose={() => setPending(null)}
+      />
+      <DateDialog
+        open={pending !== null && DATED.includes(pending)}
+        title={t('operations.schedule.title', {
+          ...values,
+          date: formatDate(data.requestedDate) ?? '',
+        })}
+        submitLabel={pending ? OPERATION_ACTIONS[DOMAIN_ACTIONS[pending]].label : ''}
+        dateLabel={t('operations.schedule.date')}
+        initialDate={data.interventionDate ?? data.requestedDate}
+        loading={isMoving}
+        onSubmit={(date) => pending && move(pending, date)}
+        onClose={() => setPending(null)}
+      />
+    </>
+  );
+}

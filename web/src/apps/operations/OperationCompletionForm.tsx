@@ -1,0 +1,397 @@
+import {
+  Box,
+  Button,
+  Card,
+  Fieldset,
+  Heading,
+  HStack,
+  IconButton,
+  Input,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { messages } from '@portal/domain/messages';
+import {
+  completionProblems,
+  fromThousandths,
+  OUTLET_QUANTITY_UNITS,
+  type OutletQuantityUnit,
+  operationCompletionSchema,
+  outletQuantityUnitLabels,
+  thousandths,
+} from '@portal/domain/operations';
+import { quantityPattern } from '@portal/domain/validation';
+import { useId, useState } from 'react';
+import { type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment, useMutation } from 'react-relay';
+import type { OperationCompletionForm_operation$key } from '../../__generated__/OperationCompletionForm_operation.graphql.ts';
+import type { OperationCompletionForm_treatmentCodes$key } from '../../__generated__/OperationCompletionForm_treatmentCodes.graphql.ts';
+import type { OperationCompletionFormMutation } from '../../__generated__/OperationCompletionFormMutation.graphql.ts';
+import { FormAlert } from '../../forms/FormAlert.tsx';
+import { FormField } from '../../forms/FormField.tsx';
+import { notifyFailure, notifySuccess } from '../../forms/mutationFeedback.ts';
+import { SelectInput } from '../../forms/SelectInput.tsx';
+import { formatDecimal } from '../../i18n/format.ts';
+
+const saveMutation = graphql`
+  mutation OperationCompletionFormMutation($input: SaveOperationCompletionInput!) {
+    saveOperationCompletion(input: $input) {
+      operation {
+        id
+        canEditCompletion
+        ...OperationPage_operation
+        ...OperationActions_operation
+        ...OperationRow_operation
+        ...OperationCompletionForm_operation
+        skip {
+          id
+          plannedWork
+        }
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+interface OutletValues {
+  name: string;
+  siret: string;
+  address: string;
+  treatmentCode: string;
+  quantity: string;
+  quantityUnit: OutletQuantityUnit;
+}
+
+interface CompletionValues {
+  receivedQuantity: string;
+  realInterventionDate: string;
+  bsdNumber: string;
+  transporter: string;
+  comment: string;
+  finalOutlets: OutletValues[];
+}
+
+const emptyOutlet = (unit: OutletQuantityUnit): OutletValues => ({
+  name: '',
+  siret: '',
+  address: '',
+  treatmentCode: '',
+  quantity: '',
+  quantityUnit: unit,
+});
+
+const blankAsNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/** The form's values as the mutation (and domain's schema) take them: blank is "not given". */
+function payloadOf(values: CompletionValues) {
+  return {
+    receivedQuantity: blankAsNull(values.receivedQuantity),
+    realInterventionDate: blankAsNull(values.realInterventionDate),
+    bsdNumber: blankAsNull(values.bsdNumber),
+    transporter: blankAsNull(values.transporter),
+    comment: blankAsNull(values.comment),
+    finalOutlets: values.finalOutlets.map((outlet) => ({
+      name: outlet.name.trim(),
+      siret: blankAsNull(outlet.siret),
+      address: blankAsNull(outlet.address),
+      treatmentCode: outlet.treatmentCode,
+      quantity: outlet.quantity.trim(),
+      quantityUnit: outlet.quantityUnit,
+    })),
+  };
+}
+
+/**
+ * The provider completes an operation (SPEC 3, 5): the real received quantity and intervention date, the BSD
+ * number, the transporter and the final outlets with the share each received, in tonnes or percentages that
+ * must add up to the whole. "Enregistrer" keeps it to resume later; "Compléter" sends it for validation.
+ * domain's rules check it here first; the api checks it again.
+ */
+export function OperationCompletionForm({
+  operation,
+  treatmentCodes,
+}: {
+  operation: OperationCompletionForm_operation$key;
+  treatmentCodes: OperationCompletionForm_treatmentCodes$key;
+}) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const data = useFragment(
+    graphql`
+      fragment OperationCompletionForm_operation on Operation {
+        id
+        version
+        receivedQuantity
+        realInterventionDate
+        bsdNumber
+        transporter
+        providerComment
+        finalOutlets {
+          name
+          siret
+          address
+          treatmentCode {
+            code
+          }
+          quantity
+          quantityUnit
+        }
+      }
+    `,
+    operation,
+  );
+  const codes = useFragment(
+    graphql`
+      fragment OperationCompletionForm_treatmentCodes on TreatmentCode @relay(plural: true) {
+        code
+        description
+      }
+    `,
+    treatmentCodes,
+  );
+  const [formMessages, setFormMessages] = useState<string[]>([]);
+  const [commit, isSaving] = useMutation<OperationCompletionFormMutation>(saveMutation);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<CompletionValues>({
+    defaultValues: {
+      receivedQuantity: formatDecimal(data.receivedQuantity) ?? '',
+      realInterventionDate: data.realInterventionDate ?? '',
+      bsdNumber: data.bsdNumber ?? '',
+      transporter: data.transporter ?? '',
+      comment: data.providerComment ?? '',
+      finalOutlets:
+        data.finalOutlets.length > 0
+          ? data.finalOutlets.map((outlet) => ({
+              name: outlet.name,
+              siret: outlet.siret ?? '',
+              address: outlet.address ?? '',
+              treatmentCode: outlet.treatmentCode?.code ?? '',
+              quantity: formatDecimal(outlet.quantity) ?? '',
+              quantityUnit: outlet.quantityUnit === 'TONNE' ? 'TONNE' : 'PERCENT',
+            }))
+          : [emptyOutlet('PERCENT')],
+    },
+  });
+  const { fields, append, remove } = useFieldArray({ control, name: 'finalOutlets' });
+  const watched = useWatch({ control });
+
+  /** Puts each problem under its field (`finalOutlets.1.quantity`); returns those of the whole form. */
+  const showProblems = (problems: { path: string; message: string }[]) => {
+    const general: string[] = [];
+    for (const { path, message } of problems) {
+      if (path === '' || path === 'finalOutlets') general.push(message);
+      else setError(path as FieldPath<CompletionValues>, { type: 'rule', message });
+    }
+    setFormMessages(general);
+  };
+
+  const submit = (complete: boolean) =>
+    handleSubmit((values) => {
+      clearErrors();
+      setFormMessages([]);
+      const payload = payloadOf(values);
+      const parsed = operationCompletionSchema.safeParse(payload);
+      const problems = parsed.success
+        ? []
+        : parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+      if (parsed.success && complete) {
+        for (const [path, message] of completionProblems({
+          receivedQuantity: parsed.data.receivedQuantity ?? null,
+          realInterventionDate: parsed.data.realInterventionDate ?? null,
+          finalOutlets: parsed.data.finalOutlets ?? [],
+        })) {
+          problems.push({ path, message });
+        }
+      }
+      if (problems.length > 0) {
+        showProblems(problems);
+        return;
+      }
+      commit({
+        variables: { input: { id: data.id, ...payload, complete, version: data.version } },
+        onCompleted: ({ saveOperationCompletion }) => {
+          const { userErrors } = saveOperationCompletion;
+          if (userErrors.length > 0 || !saveOperationCompletion.operation) {
+            showProblems(
+              userErrors.length > 0
+                ? userErrors.map((error) => ({ path: error.field.join('.'), message: error.message }))
+                : [{ path: '', message: messages.operationUpdateError }],
+            );
+            return;
+          }
+          notifySuccess(complete ? messages.operationCompleted : messages.informationSaved);
+        },
+        onError: (error) => notifyFailure(error, messages.operationUpdateError),
+      });
+    });
+
+  const outlets = watched.finalOutlets ?? [];
+  const unit = outlets[0]?.quantityUnit ?? 'PERCENT';
+  const wellFormed = outlets.every((outlet) => quantityPattern.test((outlet?.quantity ?? '').trim()));
+  const total = wellFormed
+    ? fromThousandths(outlets.reduce((sum, outlet) => sum + thousandths(outlet?.quantity ?? '0'), 0n))
+    : null;
+
+  return (
+    <Card.Root as="section" aria-labelledby={headingId} id="realisation">
+      <Card.Header>
+        <Heading as="h2" size="lg" id={headingId}>
+          {t('operations.completion.title')}
+        </Heading>
+        <Text color="fg.muted">{t('operations.completion.intro')}</Text>
+      </Card.Header>
+      <Card.Body>
+        <form noValidate onSubmit={submit(true)}>
+          <Stack gap="5">
+            <FormAlert messages={formMessages} />
+            <Box display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
+              <FormField
+                label={t('operations.completion.receivedQuantity')}
+                helperText={t('operations.completion.quantityHelp')}
+                error={errors.receivedQuantity?.message}
+                required
+              >
+                <Input inputMode="decimal" {...register('receivedQuantity')} />
+              </FormField>
+              <FormField
+                label={t('operations.completion.realInterventionDate')}
+                error={errors.realInterventionDate?.message}
+                required
+              >
+                <Input type="date" {...register('realInterventionDate')} />
+              </FormField>
+              <FormField label={t('operations.completion.bsdNumber')} error={errors.bsdNumber?.message}>
+                <Input {...register('bsdNumber')} />
+              </FormField>
+              <FormField label={t('operations.completion.transporter')} error={errors.transporter?.message}>
+                <Input {...register('transporter')} />
+              </FormField>
+            </Box>
+            <FormField label={t('operations.completion.comment')} error={errors.comment?.message}>
+              <Textarea rows={2} {...register('comment')} />
+            </FormField>
+            <Stack gap="3">
+              <Heading as="h3" size="md">
+                {t('operations.completion.outlets')}
+              </Heading>
+              {fields.map((field, index) => {
+                const outletErrors = errors.finalOutlets?.[index];
+                const legend = t('operations.completion.outletLegend', { index: index + 1 });
+                return (
+                  <Fieldset.Root key={field.id} borderWidth="1px" borderRadius="md" p="4">
+                    <HStack justify="space-between">
+                      <Fieldset.Legend fontWeight="semibold">{legend}</Fieldset.Legend>
+                      {fields.length > 1 && (
+                        <IconButton
+                          size="xs"
+                          variant="ghost"
+                          aria-label={t('operations.completion.removeOutlet', { index: index + 1 })}
+                          onClick={() => remove(index)}
+                        >
+                          ✕
+                        </IconButton>
+                      )}
+                    </HStack>
+                    <Box
+                      display="grid"
+                      gridTemplateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }}
+                      gap="3"
+                      mt="2"
+                    >
+                      <FormField
+                        label={t('operations.completion.outletName')}
+                        error={outletErrors?.name?.message}
+                        required
+                      >
+                        <Input {...register(`finalOutlets.${index}.name`)} />
+                      </FormField>
+                      <FormField
+                        label={t('operations.completion.outletSiret')}
+                        error={outletErrors?.siret?.message}
+                      >
+                        <Input inputMode="numeric" {...register(`finalOutlets.${index}.siret`)} />
+                      </FormField>
+                      <FormField
+                        label={t('operations.completion.outletAddress')}
+                        error={outletErrors?.address?.message}
+                      >
+                        <Input {...register(`finalOutlets.${index}.address`)} />
+                      </FormField>
+                      <FormField
+                        label={t('operations.completion.outletTreatment')}
+                        error={outletErrors?.treatmentCode?.message}
+                        required
+                      >
+                        <SelectInput
+                          registration={register(`finalOutlets.${index}.treatmentCode`)}
+                          placeholder={t('operations.completion.chooseTreatment')}
+                        >
+                          {codes.map((code) => (
+                            <option key={code.code} value={code.code}>
+                              {code.code} — {code.description}
+                            </option>
+                          ))}
+                        </SelectInput>
+                      </FormField>
+                      <FormField
+                        label={t('operations.completion.outletQuantity')}
+                        error={outletErrors?.quantity?.message}
+                        required
+                      >
+                        <Input inputMode="decimal" {...register(`finalOutlets.${index}.quantity`)} />
+                      </FormField>
+                      <FormField
+                        label={t('operations.completion.outletUnit')}
+                        error={outletErrors?.quantityUnit?.message}
+                        required
+                      >
+                        <SelectInput registration={register(`finalOutlets.${index}.quantityUnit`)}>
+                          {OUTLET_QUANTITY_UNITS.map((value) => (
+                            <option key={value} value={value}>
+                              {outletQuantityUnitLabels[value]}
+                            </option>
+                          ))}
+                        </SelectInput>
+                      </FormField>
+                    </Box>
+                  </Fieldset.Root>
+                );
+              })}
+              <HStack justify="space-between" wrap="wrap">
+                <Button variant="outline" size="sm" onClick={() => append(emptyOutlet(unit))}>
+                  {t('operations.completion.addOutlet')}
+                </Button>
+                {total !== null && (
+                  <Text fontSize="sm" color="fg.muted" aria-live="polite">
+                    {t('operations.completion.sum', {
+                      value: `${formatDecimal(total)} ${unit === 'PERCENT' ? '%' : 't'}`,
+                    })}
+                  </Text>
+                )}
+              </HStack>
+            </Stack>
+            <HStack justify="end" gap="3" wrap="wrap">
+              <Button variant="outline" loading={isSaving} onClick={submit(false)}>
+                {t('operations.completion.save')}
+              </Button>
+              <Button type="submit" colorPalette="brand" loading={isSaving}>
+                {t('operations.completion.complete')}
+              </Button>
+            </HStack>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}

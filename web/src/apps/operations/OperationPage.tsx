@@ -1,0 +1,270 @@
+import { Badge, Box, Card, DataList, Heading, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment } from 'react-relay';
+import { Link as RouterLink } from 'react-router-dom';
+import type { OperationPage_operation$key } from '../../__generated__/OperationPage_operation.graphql.ts';
+import type { OperationPageQuery } from '../../__generated__/OperationPageQuery.graphql.ts';
+import { PageTitle } from '../../components/PageTitle.tsx';
+import { formatDate, formatDateTime, formatDecimal } from '../../i18n/format.ts';
+import { paths } from '../../paths.ts';
+import { usePreloadedRouteQuery } from '../../relay/preload.ts';
+import { NotFoundPage } from '../errors/NotFoundPage.tsx';
+import { OperationActions } from './OperationActions.tsx';
+import { OperationCompletionForm } from './OperationCompletionForm.tsx';
+import { statusPalette } from './operationStatus.ts';
+
+export const operationPageQuery = graphql`
+  query OperationPageQuery($databaseId: Int!) {
+    operation(databaseId: $databaseId) {
+      id
+      databaseId
+      typeLabel
+      canEditCompletion
+      ...OperationPage_operation
+      ...OperationActions_operation
+      ...OperationCompletionForm_operation
+    }
+    treatmentCodes {
+      ...OperationCompletionForm_treatmentCodes
+    }
+  }
+`;
+
+/**
+ * `/operations/:id`: the detail and summary of an operation (SPEC 2, 3): the request, the container and its
+ * waste, the scheduling, the completion with its final outlets, and the moves the viewer may make. Its
+ * provider completes it here, and may save to resume later.
+ */
+export function OperationPage() {
+  const { t } = useTranslation();
+  const { operation, treatmentCodes } = usePreloadedRouteQuery<OperationPageQuery>(operationPageQuery);
+  if (!operation) return <NotFoundPage />;
+  const title = t('operations.detail.title', {
+    type: operation.typeLabel,
+    number: String(operation.databaseId),
+  });
+  return (
+    <Stack gap="6">
+      <PageTitle title={title} />
+      <Link asChild color="brand.fg" fontSize="sm" alignSelf="start">
+        <RouterLink to={paths.operations + '/historique'}>← {t('operations.detail.back')}</RouterLink>
+      </Link>
+      <OperationSummary operation={operation} title={title}>
+        <OperationActions operation={operation} />
+      </OperationSummary>
+      {operation.canEditCompletion && (
+        <OperationCompletionForm operation={operation} treatmentCodes={treatmentCodes} />
+      )}
+    </Stack>
+  );
+}
+
+function OperationSummary({
+  operation,
+  title,
+  children,
+}: {
+  operation: OperationPage_operation$key;
+  title: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const outletsHeadingId = useId();
+  const data = useFragment(
+    graphql`
+      fragment OperationPage_operation on Operation {
+        status
+        statusLabel
+        requestedAt
+        requestedDate
+        interventionDate
+        comment
+        dangerous
+        skip {
+          name
+        }
+        establishment {
+          displayName
+        }
+        entity {
+          name
+        }
+        provider {
+          displayName
+        }
+        thirdLevelWaste {
+          label
+        }
+        wasteCode {
+          code
+          description
+        }
+        plannedTreatmentCode {
+          code
+          description
+        }
+        receivedQuantity
+        realInterventionDate
+        bsdNumber
+        transporter
+        providerComment
+        completedAt
+        validatedAt
+        finalOutlets {
+          name
+          siret
+          address
+          treatmentCode {
+            code
+            description
+          }
+          quantity
+          quantityUnit
+        }
+      }
+    `,
+    operation,
+  );
+  const notYet = t('operations.detail.notYet');
+  const sections: { key: string; title: string; rows: [string, string | null][] }[] = [
+    {
+      key: 'request',
+      title: t('operations.detail.request'),
+      rows: [
+        [t('operations.detail.requestedAt'), formatDateTime(data.requestedAt)],
+        [t('operations.detail.requestedDate'), formatDate(data.requestedDate)],
+        [t('operations.detail.interventionDate'), formatDate(data.interventionDate) ?? notYet],
+        [t('operations.detail.comment'), data.comment ?? null],
+      ],
+    },
+    {
+      key: 'container',
+      title: t('operations.detail.container'),
+      rows: [
+        [t('operations.detail.skip'), data.skip?.name ?? t('operations.unknownSkip')],
+        [t('operations.detail.site'), data.establishment?.displayName ?? null],
+        [t('operations.detail.entity'), data.entity?.name ?? null],
+        [t('operations.detail.provider'), data.provider?.displayName ?? null],
+        [t('operations.detail.waste'), data.thirdLevelWaste?.label ?? null],
+        [
+          t('operations.detail.wasteCode'),
+          data.wasteCode ? `${data.wasteCode.code} — ${data.wasteCode.description}` : null,
+        ],
+        [
+          t('operations.detail.dangerous'),
+          data.dangerous ? t('operations.detail.yes') : t('operations.detail.no'),
+        ],
+        [
+          t('operations.detail.plannedTreatment'),
+          data.plannedTreatmentCode
+            ? `${data.plannedTreatmentCode.code} — ${data.plannedTreatmentCode.description}`
+            : null,
+        ],
+      ],
+    },
+    {
+      key: 'completion',
+      title: t('operations.detail.completion'),
+      rows: [
+        [
+          t('operations.detail.receivedQuantity'),
+          data.receivedQuantity
+            ? t('operations.detail.tonnes', { value: formatDecimal(data.receivedQuantity) })
+            : notYet,
+        ],
+        [t('operations.detail.realInterventionDate'), formatDate(data.realInterventionDate) ?? notYet],
+        [t('operations.detail.bsdNumber'), data.bsdNumber ?? null],
+        [t('operations.detail.transporter'), data.transporter ?? null],
+        [t('operations.detail.providerComment'), data.providerComment ?? null],
+        [t('operations.detail.completedAt'), formatDateTime(data.completedAt)],
+        [t('operations.detail.validatedAt'), formatDateTime(data.validatedAt)],
+      ],
+    },
+  ];
+
+  return (
+    <Card.Root as="article" aria-label={title}>
+      <Card.Header>
+        <HStack justify="space-between" wrap="wrap" gap="3">
+          <HStack gap="3" wrap="wrap">
+            <Heading as="h1" size="xl">
+              {title}
+            </Heading>
+            <Badge colorPalette={statusPalette(data.status)} size="lg">
+              {data.statusLabel}
+            </Badge>
+          </HStack>
+          {children}
+        </HStack>
+      </Card.Header>
+      <Card.Body gap="6">
+        <Box display="grid" gridTemplateColumns={{ base: '1fr', lg: 'repeat(3, 1fr)' }} gap="6">
+          {sections.map((section) => (
+            <Stack key={section.key} gap="3" as="section" aria-label={section.title}>
+              <Heading as="h2" size="md">
+                {section.title}
+              </Heading>
+              <DataList.Root orientation="vertical" size="sm" gap="3">
+                {section.rows
+                  .filter(([, value]) => value !== null)
+                  .map(([label, value]) => (
+                    <DataList.Item key={label}>
+                      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+                      <DataList.ItemValue>{value}</DataList.ItemValue>
+                    </DataList.Item>
+                  ))}
+              </DataList.Root>
+            </Stack>
+          ))}
+        </Box>
+        <Stack gap="3" as="section" aria-labelledby={outletsHeadingId}>
+          <Heading as="h2" size="md" id={outletsHeadingId}>
+            {t('operations.detail.outlets')}
+          </Heading>
+          {data.finalOutlets.length === 0 ? (
+            <Text color="fg.muted">{t('operations.detail.noOutlets')}</Text>
+          ) : (
+            <Table.ScrollArea borderWidth="1px" borderRadius="md">
+              <Table.Root size="sm" aria-labelledby={outletsHeadingId}>
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('operations.completion.outletName')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('operations.completion.outletSiret')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('operations.completion.outletAddress')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('operations.completion.outletTreatment')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">
+                      {t('operations.completion.outletQuantity')}
+                    </Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {data.finalOutlets.map((outlet, index) => (
+                    // Outlets have no identity of their own: the provider saves the list whole.
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole, never reordered
+                    <Table.Row key={index}>
+                      <Table.Cell>{outlet.name}</Table.Cell>
+                      <Table.Cell>{outlet.siret ?? '—'}</Table.Cell>
+                      <Table.Cell>{outlet.address ?? '—'}</Table.Cell>
+                      <Table.Cell>
+                        {outlet.treatmentCode
+                          ? `${outlet.treatmentCode.code} — ${outlet.treatmentCode.description}`
+                          : ''}
+                      </Table.Cell>
+                      <Table.Cell textAlign="end">
+                        {outlet.quantityUnit === 'PERCENT'
+                          ? t('operations.detail.percent', { value: formatDecimal(outlet.quantity) })
+                          : t('operations.detail.tonnes', { value: formatDecimal(outlet.quantity) })}
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

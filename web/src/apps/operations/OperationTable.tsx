@@ -1,0 +1,124 @@
+import { Badge, Box, Button, Link, Table, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment } from 'react-relay';
+import { Link as RouterLink } from 'react-router-dom';
+import type { OperationRow_operation$key } from '../../__generated__/OperationRow_operation.graphql.ts';
+import { formatDate } from '../../i18n/format.ts';
+import { paths } from '../../paths.ts';
+import { OperationActions } from './OperationActions.tsx';
+import { statusPalette } from './operationStatus.ts';
+
+interface OperationTableProps {
+  labelledBy: string;
+  rows: readonly (OperationRow_operation$key & { readonly id: string })[];
+  totalCount: number;
+  hasNext: boolean;
+  isLoadingNext: boolean;
+  onLoadNext: () => void;
+}
+
+/** A page of operations with "Afficher plus": every list of operations shares it. */
+export function OperationTable({
+  labelledBy,
+  rows,
+  totalCount,
+  hasNext,
+  isLoadingNext,
+  onLoadNext,
+}: OperationTableProps) {
+  const { t } = useTranslation();
+  return (
+    <Box>
+      <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="bg.panel">
+        <Table.Root size="sm" aria-labelledby={labelledBy}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('operations.columns.type')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('operations.columns.skipAndWaste')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('operations.columns.site')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('operations.columns.requestedDate')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('operations.columns.interventionDate')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('operations.columns.status')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('operations.columns.actions')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((row) => (
+              <OperationRow key={row.id} operation={row} />
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <Text mt="2" fontSize="sm" color="fg.muted">
+        {t('operations.count', { count: totalCount })}
+      </Text>
+      {hasNext && (
+        <Button mt="3" variant="outline" size="sm" loading={isLoadingNext} onClick={onLoadNext}>
+          {t('operations.showMore')}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+function OperationRow({ operation }: { operation: OperationRow_operation$key }) {
+  const { t } = useTranslation();
+  const data = useFragment(
+    graphql`
+      fragment OperationRow_operation on Operation {
+        databaseId
+        typeLabel
+        status
+        statusLabel
+        requestedDate
+        interventionDate
+        realInterventionDate
+        dangerous
+        skip {
+          name
+        }
+        establishment {
+          displayName
+        }
+        thirdLevelWaste {
+          label
+        }
+        wasteCode {
+          code
+        }
+        ...OperationActions_operation
+      }
+    `,
+    operation,
+  );
+  const number = String(data.databaseId);
+  return (
+    <Table.Row>
+      <Table.Cell>
+        <Link asChild color="brand.fg" fontWeight="medium">
+          <RouterLink
+            to={`${paths.operations}/${data.databaseId}`}
+            aria-label={t('operations.detailsLink', { number })}
+          >
+            {data.typeLabel} {t('operations.number', { number })}
+          </RouterLink>
+        </Link>
+      </Table.Cell>
+      <Table.Cell>
+        {data.skip?.name ?? t('operations.unknownSkip')}
+        <Text as="span" color="fg.muted" fontSize="xs" display="block">
+          {[data.thirdLevelWaste?.label, data.wasteCode?.code].filter(Boolean).join(' · ')}
+        </Text>
+      </Table.Cell>
+      <Table.Cell fontSize="xs">{data.establishment?.displayName ?? ''}</Table.Cell>
+      <Table.Cell>{formatDate(data.requestedDate)}</Table.Cell>
+      <Table.Cell>{formatDate(data.realInterventionDate ?? data.interventionDate) ?? '—'}</Table.Cell>
+      <Table.Cell>
+        <Badge colorPalette={statusPalette(data.status)}>{data.statusLabel}</Badge>
+      </Table.Cell>
+      <Table.Cell textAlign="end">
+        <OperationActions operation={data} size="xs" />
+      </Table.Cell>
+    </Table.Row>
+  );
+}

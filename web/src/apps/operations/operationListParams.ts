@@ -1,0 +1,84 @@
+import type {
+  OperationHistoryFilter,
+  OperationListPageQuery$variables,
+  OperationStatus,
+} from '../../__generated__/OperationListPageQuery.graphql.ts';
+import { globalId } from '../../relay/globalId.ts';
+import { readSelection } from '../dashboard/selection.ts';
+import { routeId } from '../errors/notFound.ts';
+import { type SkipsTabViewer, skipsSiteSelection } from '../skips/skipsTabParams.ts';
+
+/**
+ * The lists of operations (SPEC 2 and 4): the requests and history tabs of `/operations`, the pick-ups of
+ * `/mes-enlevements` and what waits for the viewer on `/mes-enlevements/operations-a-valider`. Each reads its
+ * filter from the URL (`?filtre=`) and its establishment from the dashboard selection, so a reload or a shared
+ * link shows the same list.
+ */
+export type OperationListMode = 'requests' | 'history' | 'pickups' | 'toValidate';
+
+export const HISTORY_FILTER_PARAM = 'filtre';
+
+type KnownHistoryFilter = Exclude<OperationHistoryFilter, '%future added value'>;
+
+/** URL value of each history filter; the default (all) is left out of the URL. */
+export const HISTORY_FILTER_PARAMS: Record<KnownHistoryFilter, string | null> = {
+  ALL: null,
+  ASKED: 'demandees',
+  ACCEPTED: 'acceptees',
+  DONE: 'realisees',
+  VALIDATED: 'validees',
+  CANCELLED: 'annulees',
+};
+
+const HISTORY_FILTER_VALUES = Object.keys(HISTORY_FILTER_PARAMS) as KnownHistoryFilter[];
+
+export function readHistoryFilter(params: URLSearchParams): KnownHistoryFilter {
+  const value = params.get(HISTORY_FILTER_PARAM);
+  return HISTORY_FILTER_VALUES.find((key) => value !== null && HISTORY_FILTER_PARAMS[key] === value) ?? 'ALL';
+}
+
+export function writeHistoryFilter(params: URLSearchParams, filter: KnownHistoryFilter): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const value = HISTORY_FILTER_PARAMS[filter];
+  if (value === null) next.delete(HISTORY_FILTER_PARAM);
+  else next.set(HISTORY_FILTER_PARAM, value);
+  return next;
+}
+
+/** Not finished yet: the requests tab. */
+const OPEN_STATUSES: OperationStatus[] = [
+  'REQUESTED',
+  'WAITING',
+  'ACCEPTED_WITHOUT_SCHEDULING',
+  'SCHEDULED',
+  'COMPLETED',
+];
+
+/**
+ * What waits for the viewer: a producer validates what its providers completed; a provider accepts its clients'
+ * requests and completes what it scheduled (domain/operations.ts, who makes each move).
+ */
+export function statusesToValidate(viewer: SkipsTabViewer): OperationStatus[] {
+  return viewer.ownSiteTypology === 'RETRIEVER'
+    ? ['REQUESTED', 'WAITING', 'ACCEPTED_WITHOUT_SCHEDULING', 'SCHEDULED']
+    : ['COMPLETED'];
+}
+
+/** The route query's variables for a URL and a mode. */
+export function operationListVariables(
+  mode: OperationListMode,
+  viewer: SkipsTabViewer,
+  params: URLSearchParams,
+): OperationListPageQuery$variables {
+  const { siteId } = skipsSiteSelection(viewer, readSelection(params));
+  const site = siteId === null ? null : routeId(String(siteId));
+  const establishmentId = site === null ? null : globalId('Establishment', site);
+  const history = mode === 'history' || mode === 'pickups' ? readHistoryFilter(params) : 'ALL';
+  const statuses =
+    mode === 'requests' ? OPEN_STATUSES : mode === 'toValidate' ? statusesToValidate(viewer) : null;
+  return {
+    filter: { history, statuses, establishmentId },
+    siteId: site ?? 0,
+    withSite: site !== null,
+  };
+}
