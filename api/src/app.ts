@@ -13,6 +13,7 @@ import type { ApiContext } from './context.ts';
 import { type Db, migrate, openDatabase } from './db/index.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import { setupHydra } from './hydra/index.ts';
+import { materializeRotationPrograms, registerRotationProgramRoutes } from './operations/programs.ts';
 import { registerOperationRoutes } from './operations/routes.ts';
 import { registerCodeRoutes } from './reference/codes.ts';
 import { loadReferenceData, type ReferenceData } from './reference/data.ts';
@@ -96,6 +97,23 @@ function createFastify(config: ApiConfig): FastifyInstance {
   return app;
 }
 
+/** Recurring rotations come as their dates do: at start, then every hour (idempotent; see programs.ts). */
+const ROTATION_PROGRAM_INTERVAL_MS = 60 * 60 * 1000;
+
+async function scheduleRotationPrograms(app: FastifyInstance, db: Db, config: ApiConfig): Promise<void> {
+  const run = () =>
+    materializeRotationPrograms(db, config.now()).then(
+      (created) => {
+        if (created > 0) app.log.info({ created }, 'recurring rotations created');
+      },
+      (error: unknown) => app.log.error({ err: error }, 'recurring rotations failed'),
+    );
+  const timer = setInterval(run, ROTATION_PROGRAM_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+  await run();
+}
+
 /**
  * A ready api (routes registered, database migrated and seeded), not listening: use `app.inject` or
  * `app.listen`. Fails with a ReferenceDataError naming REFERENCE_DATA_DIR when the official lists are missing.
@@ -146,7 +164,9 @@ export async function createApi(config: ApiConfig): Promise<Api> {
       registerSkipRoutes(protectedScope, context);
       registerDeliveryRoutes(protectedScope, context);
       registerOperationRoutes(protectedScope, context);
+      registerRotationProgramRoutes(protectedScope, context);
     });
+    await scheduleRotationPrograms(app, db, config);
     await app.ready();
     return { app, db, config, reference, demo, close };
   } catch (error) {

@@ -5,6 +5,7 @@ export * from './messages.ts';
 export * from './operations.ts';
 export * from './permissions.ts';
 export * from './recurrence.ts';
+export * from './rotation-programs.ts';
 export * from './skips.ts';
 export * from './typologies.ts';
 export * from './validation.ts';

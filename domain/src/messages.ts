@@ -106,6 +106,14 @@ export const messages = {
   skipHasOperationsInProgress:
     "Ce contenant a des opérations en cours : annulez-les ou attendez leur fin avant de le supprimer ou de l'archiver.",
 
+  // Recurring rotations (SPEC 8: recurring schedule submit and delete).
+  rotationProgramSubmitted: 'Le programme de rotations a bien été envoyé au prestataire.',
+  rotationProgramValidated: 'Le programme de rotations a bien été validé.',
+  rotationProgramDeleted: 'Le programme de rotations a bien été supprimé.',
+  rotationProgramSubmitError: "Une erreur s'est produite lors de l'enregistrement du programme de rotations.",
+  rotationProgramDeleteError: "Une erreur s'est produite lors de la suppression du programme de rotations.",
+  rotationProgramAlreadyValidated: 'Ce programme de rotations est déjà validé.',
+
   // Validation of containers and their reference data.
   unknownWasteCode: 'Code déchet inconnu',
   dangerousSkipNeedsHazardousCode: 'Un contenant dangereux doit avoir un code déchet dangereux (marqué *)',

@@ -244,21 +244,25 @@ const treatmentCodeSchema = z.string({ error: messages.unknownTreatmentCode }).t
 });
 
 /** One final outlet of an operation (SPEC 3 "Outlet"); the api checks the code against the official list. */
-export const finalOutletSchema = z.object({
-  name: z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, messages.required)
-    .max(255, messages.maxLength(255)),
-  siret: z.preprocess(
-    (value) => (typeof value === 'string' ? value.replace(/\s/g, '') : value),
-    siretSchema.nullish().transform((value) => value || null),
-  ),
-  address: optionalText(500),
-  treatmentCode: treatmentCodeSchema,
-  quantity: positiveDecimalSchema(3),
-  quantityUnit: z.enum(OUTLET_QUANTITY_UNITS, { error: messages.unknownChoice }),
-});
+export const finalOutletSchema = z.object(
+  {
+    name: z
+      .string({ error: messages.required })
+      .trim()
+      .min(1, messages.required)
+      .max(255, messages.maxLength(255)),
+    // Typed with spaces (`732 829 320 00074`); a blank field of the form means none.
+    siret: z.preprocess(
+      (value) => (typeof value === 'string' ? value.replace(/\s/g, '') || null : value),
+      siretSchema.nullish().transform((value) => value ?? null),
+    ),
+    address: optionalText(500),
+    treatmentCode: treatmentCodeSchema,
+    quantity: positiveDecimalSchema(3),
+    quantityUnit: z.enum(OUTLET_QUANTITY_UNITS, { error: messages.unknownChoice }),
+  },
+  { error: messages.required },
+);
 export type FinalOutletInput = z.input<typeof finalOutletSchema>;
 export type FinalOutletValues = z.output<typeof finalOutletSchema>;
 
@@ -272,7 +276,12 @@ export const operationCompletionSchema = z.object({
   bsdNumber: optionalText(100),
   transporter: optionalText(255),
   comment: optionalText(2000),
-  finalOutlets: z.array(finalOutletSchema).max(20, messages.valueTooLarge).optional(),
+  // Replaced as a whole; null (a merge-patch clearing it) is no outlet.
+  finalOutlets: z
+    .array(finalOutletSchema, { error: messages.required })
+    .max(20, messages.valueTooLarge)
+    .nullish()
+    .transform((outlets) => (outlets === null ? [] : outlets)),
 });
 export type OperationCompletionInput = z.input<typeof operationCompletionSchema>;
 

@@ -72,6 +72,7 @@ import {
   outletItem,
   outletsOf,
   replaceOutlets,
+  syncSkipPlannedWork,
 } from './store.ts';
 
 /**
@@ -132,18 +133,6 @@ const visibleCondition = (policy: Policy, params: SqlParams) =>
 async function sendOperation(db: Db, reply: FastifyReply, row: OperationRow, status = 200) {
   const outlets = await outletsOf(db, [row.id]);
   return sendItem(reply, operationItem(row, outlets.get(row.id) ?? []), status);
-}
-
-/** The skip list status the container shows while this operation is open (null once it is closed). */
-async function syncSkipPlannedWork(db: Db, row: OperationRow, now: Date): Promise<void> {
-  if (row.skipId === null) return;
-  const retired = row.type === 'RETIREMENT' && row.status === 'REALISED';
-  await db.query(
-    `update skips set planned_work = $2, version = version + 1, updated_at = $3,
-       state = case when $4 then 'ARCHIVED' else state end
-     where id = $1`,
-    [row.skipId, plannedWorkOf(row.type, row.status), now, retired],
-  );
 }
 
 /** The actor the caller acts as for a move: the side that may make it; 403 when neither may. */
@@ -237,7 +226,7 @@ export function registerOperationRoutes(app: FastifyInstance, { db, config, refe
         ],
       );
       const created = await loadOperation(tx, inserted.id);
-      await syncSkipPlannedWork(tx, created, now);
+      await syncSkipPlannedWork(tx, created.skipId, now);
       return created;
     });
     reply.header('location', operationItem(row, [])['@id']);
@@ -402,7 +391,7 @@ export function registerOperationRoutes(app: FastifyInstance, { db, config, refe
       patch.finalOutlets?.forEach((outlet, index) => {
         if (!treatmentCodes.has(outlet.treatmentCode)) {
           violations.push({
-            propertyPath: `finalOutlets[${index}].treatmentCode`,
+            propertyPath: `finalOutlets.${index}.treatmentCode`,
             message: messages.unknownTreatmentCode,
             code: 'unknown_code',
           });
@@ -514,7 +503,14 @@ export function registerOperationRoutes(app: FastifyInstance, { db, config, refe
         );
         if (patch.finalOutlets !== undefined) await replaceOutlets(tx, operationId, patch.finalOutlets);
         const updated = await loadOperation(tx, operationId);
-        if (updated.status !== stored.status) await syncSkipPlannedWork(tx, updated, now);
+        if (updated.status !== stored.status) {
+          await syncSkipPlannedWork(
+            tx,
+            updated.skipId,
+            now,
+            updated.type === 'RETIREMENT' && updated.status === 'REALISED',
+          );
+        }
         return updated;
       });
       return sendOperation(db, reply, row);

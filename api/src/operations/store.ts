@@ -1,9 +1,11 @@
 import {
   type FinalOutletValues,
   iri,
+  OPEN_OPERATION_STATUSES,
   type OperationStatus,
   type OperationType,
   type OutletQuantityUnit,
+  plannedWorkOf,
 } from '@portal/domain';
 import type { Db } from '../db/index.ts';
 import { entityIri } from '../entities/serialize.ts';
@@ -165,5 +167,29 @@ export async function replaceOutlets(
       outlets.map((outlet) => outlet.quantity),
       outlets.map((outlet) => outlet.quantityUnit),
     ],
+  );
+}
+
+/**
+ * The skip list status of a container (SPEC 4): that of its earliest open operation (a validated program may
+ * have several ahead), null when none is open. A realised retirement archives the container.
+ */
+export async function syncSkipPlannedWork(
+  db: Db,
+  skipId: number | null,
+  now: Date,
+  retired = false,
+): Promise<void> {
+  if (skipId === null) return;
+  const open = await db.maybeOne<{ type: OperationType; status: OperationStatus }>(
+    `select type, status from operations where skip_id = $1 and status = any($2::text[])
+     order by requested_date, id limit 1`,
+    [skipId, OPEN_OPERATION_STATUSES],
+  );
+  await db.query(
+    `update skips set planned_work = $2, version = version + 1, updated_at = $3,
+       state = case when $4 then 'ARCHIVED' else state end
+     where id = $1`,
+    [skipId, open === null ? null : plannedWorkOf(open.type, open.status), now, retired],
   );
 }

@@ -62,7 +62,16 @@ export function operationsOf(
   parentId: number,
   args: OperationListArgs,
 ): Promise<Connection<RestOperation>> {
-  const filters = operationFilters(args.filter);
+  let filter = args.filter;
+  // An establishment's list is already of its site (the relation filter would override this one): another
+  // establishment's id selects nothing, its own adds nothing.
+  if (loader === 'operationsBySite' && filter?.establishmentId) {
+    if (databaseIdOf(filter.establishmentId, 'Establishment') !== parentId) {
+      return Promise.resolve(connectionFromList([], args));
+    }
+    filter = { ...filter, establishmentId: null };
+  }
+  const filters = operationFilters(filter);
   if (filters === null) return Promise.resolve(connectionFromList([], args));
   return context.loaders[loader].load({ parentId, filters, window: windowArgs(args) });
 }

@@ -153,7 +153,7 @@ export const operationMutations = {
           'comment',
           'version',
         ] as const),
-        ...(input.finalOutlets ? { finalOutlets: input.finalOutlets } : {}),
+        ...(input.finalOutlets !== undefined ? { finalOutlets: input.finalOutlets } : {}),
         ...(input.complete ? { status: OPERATION_ACTIONS.complete.to } : {}),
       };
       try {

@@ -17,23 +17,20 @@ export async function viewerOperationActions(
   context: GatewayContext,
   operation: RestOperation,
 ): Promise<OperationActionName[]> {
-  const allowed: OperationActionName[] = [];
-  for (const actor of ['provider', 'producer'] as const) {
-    for (const name of operationActionsFrom(operation.status, actor)) {
+  const candidates = (['provider', 'producer'] as const).flatMap((actor) =>
+    operationActionsFrom(operation.status, actor).map((name) => ({ actor, name })),
+  );
+  // All at once: every operation of a page then asks for its sites in the same batch, whatever its status
+  // (one after the other, each status would reach the site loader after a different number of awaits).
+  const allowed = await Promise.all(
+    candidates.map(({ actor, name }) => {
       const { permission } = OPERATION_ACTIONS[name];
-      const may =
-        actor === 'provider'
-          ? await mayAsProvider(context, permission, operation.provider)
-          : await mayAsProducer(
-              context,
-              permission,
-              operation.companySite,
-              () => operation.companySiteEntity,
-            );
-      if (may) allowed.push(name);
-    }
-  }
-  return allowed;
+      return actor === 'provider'
+        ? mayAsProvider(context, permission, operation.provider)
+        : mayAsProducer(context, permission, operation.companySite, () => operation.companySiteEntity);
+    }),
+  );
+  return candidates.filter((_, index) => allowed[index]).map(({ name }) => name);
 }
 
 /** The provider fills in the completion while the operation is scheduled or accepted. */
