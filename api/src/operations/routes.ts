@@ -21,7 +21,6 @@ import {
   operationTypeLabels,
   outletQuantityUnitLabels,
   parisDate,
-  plannedWorkOf,
 } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';

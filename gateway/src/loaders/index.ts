@@ -10,6 +10,7 @@ import type {
   RestFirstLevelWaste,
   RestOperation,
   RestReference,
+  RestRotationProgram,
   RestSecondLevelWaste,
   RestSite,
   RestSkip,
@@ -68,6 +69,9 @@ export interface Loaders {
   operationsBySite: DataLoader<RelationListKey, Connection<RestOperation>, string>;
   operationsByEntity: DataLoader<RelationListKey, Connection<RestOperation>, string>;
   operationsBySkip: DataLoader<RelationListKey, Connection<RestOperation>, string>;
+  rotationPrograms: DataLoader<ItemKey, RestRotationProgram | null, number>;
+  /** The programs of each skip (`operation_programs?skip[]=`). */
+  rotationProgramsBySkip: DataLoader<RelationListKey, Connection<RestRotationProgram>, string>;
   /** Reference lists of the containers, each read whole at most once per request. */
   firstLevelWastes(): Promise<RestFirstLevelWaste[]>;
   secondLevelWastes(): Promise<RestSecondLevelWaste[]>;
@@ -271,6 +275,11 @@ export function createLoaders(rest: RestClient, options: LoaderOptions): Loaders
       items: operations,
     });
 
+  const rotationPrograms = createItemLoader<RestRotationProgram>({
+    rest,
+    collection: '/api/operation_programs',
+  });
+
   return {
     users,
     companies,
@@ -319,6 +328,14 @@ export function createLoaders(rest: RestClient, options: LoaderOptions): Loaders
       idFromIri(operation.companySiteEntity),
     ),
     operationsBySkip: operationList('skip[]', (operation) => idFromIri(operation.skip)),
+    rotationPrograms,
+    rotationProgramsBySkip: createRelationListLoader<RestRotationProgram>({
+      rest,
+      collection: '/api/operation_programs',
+      relation: 'skip[]',
+      parentOf: (program) => idFromIri(program.skip),
+      items: rotationPrograms,
+    }),
     firstLevelWastes: () => referenceList<RestFirstLevelWaste>('/api/first_level_wastes', asSeeded),
     secondLevelWastes: () => referenceList<RestSecondLevelWaste>('/api/second_level_wastes', asSeeded),
     thirdLevelWastes: () => referenceList<RestThirdLevelWaste>('/api/third_level_wastes', asSeeded),

@@ -1,9 +1,12 @@
 import type {
+  MonthPosition,
   OperationStatus,
   OperationType,
   OutletQuantityUnit,
+  RecurrenceType,
   SkipDeliveryStatus,
   SkipState,
+  Weekday,
 } from '@portal/domain';
 
 /** The resources of docs/rest-api.md as the gateway reads them (JSON-LD items; references are IRIs). */
@@ -226,4 +229,23 @@ export interface RestFinalOutlet extends JsonLdItem {
   treatmentCode: string;
   quantity: string;
   quantityUnit: OutletQuantityUnit;
+}
+
+/** `operation_programs`: a recurring rotation program (docs/rest-api.md "Recurring rotations"). */
+export interface RestRotationProgram extends JsonLdItem {
+  skip: string;
+  companySite: string;
+  companySiteEntity: string | null;
+  provider: string | null;
+  status: 'PENDING' | 'VALIDATED';
+  startDate: string;
+  endDate: string;
+  recurrence: RecurrenceType;
+  interval: number;
+  weekdays: Weekday[];
+  monthPosition: MonthPosition | null;
+  monthDay: number | null;
+  comment: string | null;
+  createdAt: string;
+  validatedAt: string | null;
 }

@@ -14,6 +14,7 @@ export const NODE_TYPES = [
   'SkipDelivery',
   'SkipDeliveryProgram',
   'Operation',
+  'RotationProgram',
 ] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 

@@ -9,6 +9,7 @@ import { entityMutations } from './entities/mutations.ts';
 import { entityResolvers } from './entities/resolvers.ts';
 import { nodeResolvers } from './node.ts';
 import { operationMutations } from './operations/mutations.ts';
+import { rotationProgramResolvers } from './operations/programs.ts';
 import { operationResolvers } from './operations/resolvers.ts';
 import { referenceResolvers } from './reference/resolvers.ts';
 import { wasteResolvers } from './reference/wastes.ts';
@@ -43,6 +44,7 @@ export const resolvers: ResolverMap[] = [
   skipMutations,
   operationResolvers,
   operationMutations,
+  rotationProgramResolvers,
 ];
 
 /**

@@ -50,6 +50,8 @@ export async function resolveNode(context: GatewayContext, globalId: string): Pr
       return tagged(type, await loaders.skipDeliveryPrograms.load(databaseId));
     case 'Operation':
       return tagged(type, await loaders.operations.load(databaseId));
+    case 'RotationProgram':
+      return tagged(type, await loaders.rotationPrograms.load(databaseId));
   }
 }
 

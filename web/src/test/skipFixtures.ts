@@ -56,6 +56,7 @@ export function skipNode({ databaseId, ...fields }: SkipFixture) {
     plannedWork: null,
     missingForRotation: [],
     canRequestRotation: true,
+    canRequestRetirement: true,
     canEdit: true,
     canComplete: false,
     canDelete: true,

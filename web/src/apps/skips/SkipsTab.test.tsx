@@ -25,7 +25,7 @@ const skipsSection = () => screen.getByRole('region', { name: 'Contenants' });
 const card = (name: string) => screen.getByRole('article', { name });
 
 describe('the operations screen', () => {
-  it('has three tabs, the containers one only for now, and the menu leads to it', async () => {
+  it('has three tabs that keep the selection, and the menu leads to it', async () => {
     await openOperations();
     const tabs = await screen.findByRole('navigation', { name: 'Vues des opérations' });
     expect(screen.getByRole('heading', { level: 1, name: 'Opérations' })).toBeInTheDocument();
@@ -34,11 +34,13 @@ describe('the operations screen', () => {
       'href',
       '/operations?etablissement=12',
     );
-    for (const label of ['Demandes', 'Historique']) {
-      expect(within(tabs).queryByRole('link', { name: label })).not.toBeInTheDocument();
-      const tab = within(tabs).getByText(label).parentElement;
-      expect(tab).toHaveAttribute('aria-disabled', 'true');
-      expect(tab).toHaveTextContent('Bientôt disponible');
+    for (const [label, path] of [
+      ['Demandes', '/operations/demandes'],
+      ['Historique', '/operations/historique'],
+    ]) {
+      const tab = within(tabs).getByRole('link', { name: label });
+      expect(tab).toHaveAttribute('href', `${path}?etablissement=12`);
+      expect(tab).not.toHaveAttribute('aria-current');
     }
     const menu = screen.getByRole('navigation', { name: 'Navigation principale' });
     expect(within(menu).getByRole('link', { name: 'Opérations' })).toHaveAttribute('aria-current', 'page');
@@ -364,7 +366,16 @@ describe('deliveries', () => {
       linked: [gerland],
       site: siteNode(gerland, {
         canManageSkips: false,
-        skips: [{ ...cardboard, canEdit: false, canDelete: false, canComplete: true }],
+        skips: [
+          {
+            ...cardboard,
+            canEdit: false,
+            canDelete: false,
+            canComplete: true,
+            canRequestRotation: false,
+            canRequestRetirement: false,
+          },
+        ],
       }),
     });
     expect(operation.request.variables).toMatchObject({ siteId: 12, withSite: true, provider: true });

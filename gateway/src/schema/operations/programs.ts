@@ -1,0 +1,190 @@
+import {
+  expandRecurrence,
+  iri,
+  messages,
+  parisDate,
+  type RecurrenceProgram,
+  rotationProgramStatusLabels,
+} from '@portal/domain';
+import type { GatewayContext } from '../../context.ts';
+import { notFoundUserError, type UserError, unauthenticatedError, userErrorsOfWrite } from '../../errors.ts';
+import { primeItems } from '../../loaders/item-loader.ts';
+import type { RestRotationProgram, RestSkip, RestUser } from '../../rest/types.ts';
+import { type ConnectionArgs, connectionFromRestList, windowOf } from '../connections.ts';
+import { databaseIdOf, toGlobalId } from '../global-id.ts';
+import { mergePatchOf } from '../merge-patch.ts';
+import { mayAsProducer, mayAsProvider } from '../skips/rights.ts';
+
+interface RecurrenceProgramInput {
+  startDate: string;
+  endDate: string;
+  recurrence: string;
+  interval: number;
+  weekdays?: string[] | null;
+  monthPosition?: string | null;
+  monthDay?: number | null;
+}
+
+interface RotationProgramListArgs extends ConnectionArgs {
+  statuses?: string[] | null;
+}
+
+/** A program's violations on the input's fields: `skip` is `skipId`; `program.endDate` already the input's. */
+const programFieldPath = (propertyPath: string) =>
+  propertyPath === '' ? [] : propertyPath === 'skip' ? ['skipId'] : propertyPath.split('.');
+
+function refusal(error: unknown, fallbackMessage: string): UserError[] {
+  const userErrors = userErrorsOfWrite(error, fallbackMessage, programFieldPath);
+  if (userErrors === null) throw error;
+  return userErrors;
+}
+
+/** A write changed programs, and perhaps operations and their container: later fields read them again. */
+function refreshPrograms(context: GatewayContext): void {
+  const loaders = context.loaders;
+  for (const loader of [
+    loaders.rotationPrograms,
+    loaders.rotationProgramsBySkip,
+    loaders.operations,
+    loaders.operationsBySite,
+    loaders.operationsByEntity,
+    loaders.operationsBySkip,
+    loaders.skips,
+    loaders.skipsBySite,
+    loaders.skipsByEntity,
+  ]) {
+    loader.clearAll();
+  }
+}
+
+const failed = (userErrors: UserError[]) => ({ rotationProgram: null, skip: null, userErrors });
+
+export const rotationProgramResolvers = {
+  User: {
+    /** Paged by the api; the api's visibility bounds it (my containers' programs and those I provide). */
+    rotationPrograms: (_user: RestUser, args: RotationProgramListArgs, context: GatewayContext) => {
+      windowOf(args);
+      return connectionFromRestList(args, async (page) => {
+        const list = await context.rest.getCollection<RestRotationProgram>('/api/operation_programs', {
+          'status[]': args.statuses?.length ? args.statuses : undefined,
+          'order[createdAt]': 'desc',
+          ...(page === undefined
+            ? { pagination: false }
+            : { page: page.page, itemsPerPage: page.itemsPerPage }),
+        });
+        primeItems(context.loaders.rotationPrograms, list.items);
+        return list;
+      });
+    },
+  },
+  Skip: {
+    rotationPrograms: async (skip: RestSkip, _args: unknown, context: GatewayContext) =>
+      (
+        await context.loaders.rotationProgramsBySkip.load({
+          parentId: skip.id,
+          filters: { 'order[createdAt]': 'desc' },
+          window: { first: null, after: null },
+        })
+      ).edges.map((edge) => edge.node),
+  },
+  RotationProgram: {
+    id: (program: RestRotationProgram) => toGlobalId('RotationProgram', program.id),
+    databaseId: (program: RestRotationProgram) => program.id,
+    statusLabel: (program: RestRotationProgram) => rotationProgramStatusLabels[program.status],
+    weekdays: (program: RestRotationProgram) => program.weekdays ?? [],
+    skip: (program: RestRotationProgram, _args: unknown, context: GatewayContext) =>
+      context.loaders.skips.load(program.skip),
+    establishment: (program: RestRotationProgram, _args: unknown, context: GatewayContext) =>
+      context.loaders.sites.load(program.companySite),
+    provider: (program: RestRotationProgram, _args: unknown, context: GatewayContext) =>
+      program.provider ? context.loaders.sites.load(program.provider) : null,
+    /** The same expansion the api stores (domain/recurrence.ts), from today in France. */
+    nextDates: (program: RestRotationProgram, { first }: { first: number }) =>
+      expandRecurrence(program as RecurrenceProgram, {
+        from: parisDate(new Date()),
+        limit: Math.max(0, Math.min(first, 50)),
+      }),
+    canValidate: (program: RestRotationProgram, _args: unknown, context: GatewayContext) =>
+      program.status === 'PENDING' && mayAsProvider(context, 'operation:schedule', program.provider),
+    canDelete: (program: RestRotationProgram, _args: unknown, context: GatewayContext) =>
+      mayAsProducer(context, 'operation:request', program.companySite, () => program.companySiteEntity),
+  },
+  Mutation: {
+    /** `POST /api/operation_programs`. */
+    async requestRotationProgram(
+      _root: unknown,
+      { input }: { input: { skipId: string; program: RecurrenceProgramInput; comment?: string | null } },
+      context: GatewayContext,
+    ) {
+      if (context.token === null) throw unauthenticatedError();
+      const skipId = databaseIdOf(input.skipId, 'Skip');
+      if (skipId === null) return failed([notFoundUserError()]);
+      const { program } = input;
+      try {
+        const created = await context.rest.post<RestRotationProgram>('/api/operation_programs', {
+          skip: iri('skips', skipId),
+          ...mergePatchOf(input, ['comment'] as const),
+          program: {
+            startDate: program.startDate,
+            endDate: program.endDate,
+            recurrence: program.recurrence,
+            interval: program.interval,
+            ...mergePatchOf(program, ['weekdays', 'monthPosition', 'monthDay'] as const),
+          },
+        });
+        refreshPrograms(context);
+        return { rotationProgram: created, skip: () => context.loaders.skips.load(skipId), userErrors: [] };
+      } catch (error) {
+        return failed(refusal(error, messages.rotationProgramSubmitError));
+      }
+    },
+
+    /** `PATCH /api/operation_programs/{id}` with `{"status": "VALIDATED"}`. */
+    async validateRotationProgram(
+      _root: unknown,
+      { input }: { input: { id: string } },
+      context: GatewayContext,
+    ) {
+      if (context.token === null) throw unauthenticatedError();
+      const programId = databaseIdOf(input.id, 'RotationProgram');
+      if (programId === null) return failed([notFoundUserError()]);
+      try {
+        const program = await context.rest.patch<RestRotationProgram>(
+          `/api/operation_programs/${programId}`,
+          {
+            status: 'VALIDATED',
+          },
+        );
+        refreshPrograms(context);
+        return {
+          rotationProgram: program,
+          skip: () => context.loaders.skips.load(program.skip),
+          userErrors: [],
+        };
+      } catch (error) {
+        return failed(refusal(error, messages.operationUpdateError));
+      }
+    },
+
+    /** `DELETE /api/operation_programs/{id}`. */
+    async deleteRotationProgram(
+      _root: unknown,
+      { input }: { input: { id: string } },
+      context: GatewayContext,
+    ) {
+      if (context.token === null) throw unauthenticatedError();
+      const programId = databaseIdOf(input.id, 'RotationProgram');
+      if (programId === null) return { deletedRotationProgramId: null, userErrors: [notFoundUserError()] };
+      try {
+        await context.rest.delete(`/api/operation_programs/${programId}`);
+        refreshPrograms(context);
+        return { deletedRotationProgramId: toGlobalId('RotationProgram', programId), userErrors: [] };
+      } catch (error) {
+        return {
+          deletedRotationProgramId: null,
+          userErrors: refusal(error, messages.rotationProgramDeleteError),
+        };
+      }
+    },
+  },
+};
