@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { messages, OPERATION_ACTIONS, parisDate } from '@portal/domain';
+import {
+  expandRecurrence,
+  horizonEnd,
+  messages,
+  OPERATION_ACTIONS,
+  parisDate,
+  type Weekday,
+} from '@portal/domain';
 import { expect, test } from './fixtures.ts';
 import {
   acceptTermsThroughApi,
@@ -43,6 +50,12 @@ async function completeContainer(stack: Parameters<typeof containerJourneySite>[
   });
   return { site, provider };
 }
+
+/** How the program preview writes a date: `lundi 2 mars 2026`. */
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', dateStyle: 'full' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
 
 /** The row of an operation of that container in the page's list. */
 const operationRow = (page: Page, containerName: string) =>
@@ -216,4 +229,71 @@ test('a container missing mandatory fields cannot get a rotation: the button say
   const rotation = card.getByRole('button', { name: `Demander une rotation du contenant ${name}` });
   await expect(rotation).toBeDisabled();
   await expect(rotation).toHaveAccessibleDescription(/^Champs à compléter avant de demander une rotation : /);
+});
+
+test('a weekly program on Mondays and Thursdays shows its next dates; once the provider validates it, they are scheduled', async ({
+  page,
+  browser,
+  baseURL,
+  stack,
+}) => {
+  const name = uniqueName('Bac programme');
+  const { site } = await completeContainer(stack, name);
+  const today = parisDate(new Date());
+  const end = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) + 2, 28))
+    .toISOString()
+    .slice(0, 10);
+  const program = {
+    startDate: today,
+    endDate: end,
+    recurrence: 'WEEK' as const,
+    interval: 1,
+    weekdays: ['MONDAY', 'THURSDAY'] as Weekday[],
+  };
+  const next = expandRecurrence(program, { from: today, limit: 5 });
+  const scheduled = expandRecurrence({ ...program, endDate: horizonEnd(today) }, { from: today, limit: 100 });
+
+  await signInToDashboard(page, producer.email);
+  await page.goto(`/operations?etablissement=${site.id}`);
+  await page
+    .getByRole('article', { name })
+    .getByRole('button', { name: `Demander une rotation du contenant ${name}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Demander une rotation : ${name}` });
+  await dialog.getByText('Un programme récurrent').click();
+  await dialog.getByLabel('Date de début').fill(program.startDate);
+  await dialog.getByLabel('Date de fin').fill(program.endDate);
+  await dialog.getByLabel('Récurrence').selectOption({ label: 'Semaine' });
+  await dialog.getByText('Lundi', { exact: true }).click();
+  await dialog.getByText('Jeudi', { exact: true }).click();
+  const preview = dialog.getByRole('region', { name: 'Les 5 prochaines rotations' });
+  await expect(preview.getByRole('listitem')).toHaveText(next.map(longDate));
+  await dialog.getByRole('button', { name: 'Envoyer la demande' }).click();
+  await expect(page.getByText(messages.rotationProgramSubmitted)).toBeVisible();
+
+  await page.getByRole('link', { name: 'Demandes' }).click();
+  const card = page.getByRole('article', { name }).filter({ hasText: 'Rythme' });
+  await expect(card).toContainText('En attente de validation');
+  await expect(card).toContainText('Toutes les semaines : lundi, jeudi');
+  await expect(card.getByRole('listitem')).toHaveText(next.slice(0, 4).map(longDate));
+
+  const providerContext = await browser.newContext({ baseURL });
+  try {
+    const providerPage = await providerContext.newPage();
+    await signInToDashboard(providerPage, retriever.email);
+    await providerPage.goto('/operations/demandes');
+    await providerPage
+      .getByRole('button', { name: `Valider le programme de rotations du contenant ${name}` })
+      .click();
+    await expect(providerPage.getByText(messages.rotationProgramValidated)).toBeVisible();
+  } finally {
+    await providerContext.close();
+  }
+
+  // Its rotations of the next two weeks are scheduled on those dates.
+  await page.reload();
+  await expect(card).toContainText('Validé');
+  const rows = operationRow(page, name);
+  await expect(rows).toHaveCount(scheduled.length);
+  await expect(rows.first()).toContainText('Programmée');
 });

@@ -262,6 +262,32 @@ export const fr = {
       requestedDate: "Date d'intervention souhaitée",
       comment: 'Commentaire pour le prestataire',
       submit: 'Envoyer la demande',
+      mode: 'Type de demande',
+      modes: {
+        once: 'Une rotation',
+        program: 'Un programme récurrent',
+      },
+      programHint:
+        'Le prestataire valide le programme ; les rotations sont ensuite programmées automatiquement, deux semaines à l’avance.',
+      monthMode: 'Jour de rotation dans le mois',
+      preview_one: 'Prochaine rotation',
+      preview_other: 'Les {{count}} prochaines rotations',
+    },
+    programs: {
+      title: 'Programmes de rotations',
+      empty: 'Aucun programme de rotations.',
+      rhythm: 'Rythme',
+      period: 'Période',
+      next: 'Prochaines dates',
+      noNext: 'Plus aucune date à venir',
+      periodValue: 'du {{start}} au {{end}}',
+      validate: 'Valider le programme',
+      validateLabel: 'Valider le programme de rotations du contenant {{name}}',
+      delete: 'Supprimer',
+      deleteLabel: 'Supprimer le programme de rotations du contenant {{name}}',
+      deleteTitle: 'Supprimer ce programme ?',
+      deleteDescription:
+        'Le programme de rotations du contenant « {{name}} » sera supprimé, avec ses rotations à venir qui ne sont pas encore réalisées.',
     },
     schedule: {
       title: '{{type}} du contenant {{name}} souhaitée le {{date}}',

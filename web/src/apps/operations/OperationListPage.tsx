@@ -15,13 +15,20 @@ import {
   readHistoryFilter,
   writeHistoryFilter,
 } from './operationListParams.ts';
+import { RotationProgramList } from './RotationProgramList.tsx';
 
 export const operationListPageQuery = graphql`
-  query OperationListPageQuery($filter: OperationFilter!, $siteId: Int!, $withSite: Boolean!) {
+  query OperationListPageQuery(
+    $filter: OperationFilter!
+    $siteId: Int!
+    $withSite: Boolean!
+    $withPrograms: Boolean!
+  ) {
     viewer {
       id
       ownSiteTypology
       ...OperationList_viewer @arguments(filter: $filter)
+      ...RotationProgramList_viewer @include(if: $withPrograms) @alias(as: "programs")
     }
     site: establishment(databaseId: $siteId) @include(if: $withSite) {
       displayName
@@ -111,6 +118,7 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
         )}
       </HStack>
       <OperationList viewer={viewer} labelledBy={headingId} emptyText={empty} />
+      {viewer.programs && <RotationProgramList viewer={viewer.programs} />}
     </Stack>
   );
 }

@@ -1,16 +1,36 @@
-import { Button, CloseButton, Dialog, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  CloseButton,
+  Dialog,
+  Flex,
+  HStack,
+  Input,
+  Portal,
+  RadioGroup,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { messages } from '@portal/domain/messages';
-import { type OperationRequestInput, operationRequestSchema } from '@portal/domain/operations';
-import { parisDate } from '@portal/domain/recurrence';
+import { operationRequestSchema } from '@portal/domain/operations';
+import { parisDate, recurrenceProgramSchema } from '@portal/domain/recurrence';
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { Controller, type FieldPath, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';
 import type { OperationRequestDialogMutation } from '../../__generated__/OperationRequestDialogMutation.graphql.ts';
+import type { OperationRequestDialogProgramMutation } from '../../__generated__/OperationRequestDialogProgramMutation.graphql.ts';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { notifyFailure, notifySuccess } from '../../forms/mutationFeedback.ts';
+import {
+  defaultProgramValues,
+  PROGRAM_FORM_FIELDS,
+  type ProgramFormValues,
+  programOfForm,
+  Radio,
+  RecurrenceProgramFields,
+} from '../../forms/RecurrenceProgramFields.tsx';
 import { applyUserErrors } from '../../forms/userErrors.ts';
 
 const requestMutation = graphql`
@@ -32,6 +52,24 @@ const requestMutation = graphql`
   }
 `;
 
+const programMutation = graphql`
+  mutation OperationRequestDialogProgramMutation($input: RequestRotationProgramInput!) {
+    requestRotationProgram(input: $input) {
+      rotationProgram {
+        id
+      }
+      skip {
+        id
+        ...SkipCard_skip
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
 export type OperationRequestType = 'ROTATION' | 'RETIREMENT';
 
 interface OperationRequestDialogProps {
@@ -40,9 +78,24 @@ interface OperationRequestDialogProps {
   onClose: () => void;
 }
 
-type FormValues = Omit<OperationRequestInput, 'type'>;
+interface FormValues {
+  mode: 'once' | 'program';
+  requestedDate: string;
+  comment: string;
+  program: ProgramFormValues;
+}
 
-/** The producer asks its provider for a rotation or the definitive retirement of a container (SPEC 4). */
+/** The form's field of each input field the api may name (`['program', 'startDate']`). */
+const REQUEST_FIELDS: Record<string, FieldPath<FormValues>> = {
+  requestedDate: 'requestedDate',
+  comment: 'comment',
+  ...PROGRAM_FORM_FIELDS,
+};
+
+/**
+ * The producer asks its provider for a rotation (once, or on a recurring program the provider then validates)
+ * or for the definitive retirement of a container (SPEC 3, 4).
+ */
 export function OperationRequestDialog({ skip, type, onClose }: OperationRequestDialogProps) {
   return (
     <Dialog.Root
@@ -50,6 +103,8 @@ export function OperationRequestDialog({ skip, type, onClose }: OperationRequest
       onOpenChange={(details) => {
         if (!details.open) onClose();
       }}
+      size="lg"
+      scrollBehavior="inside"
       lazyMount
       unmountOnExit
     >
@@ -63,7 +118,21 @@ export function OperationRequestDialog({ skip, type, onClose }: OperationRequest
   );
 }
 
-const formSchema = operationRequestSchema.omit({ type: true });
+/** domain's rules of what the form holds: a request on a date, or a program. */
+function problemsOf(values: FormValues, type: OperationRequestType): { path: string; message: string }[] {
+  const comment = values.comment.trim() === '' ? null : values.comment;
+  const result =
+    values.mode === 'program'
+      ? recurrenceProgramSchema.safeParse(programOfForm(values.program))
+      : operationRequestSchema.safeParse({ type, requestedDate: values.requestedDate, comment });
+  if (result.success) return [];
+  const prefix = values.mode === 'program' ? 'program.' : '';
+  return result.error.issues.map((issue) => {
+    const field = String(issue.path[0] ?? '');
+    const path = prefix ? (REQUEST_FIELDS[field] ?? '') : field;
+    return { path, message: issue.message };
+  });
+}
 
 function RequestForm({
   skip,
@@ -76,85 +145,164 @@ function RequestForm({
 }) {
   const { t } = useTranslation();
   const [formMessages, setFormMessages] = useState<string[]>([]);
-  const [commit, isSending] = useMutation<OperationRequestDialogMutation>(requestMutation);
+  const [commitRequest, isRequesting] = useMutation<OperationRequestDialogMutation>(requestMutation);
+  const [commitProgram, isSubmittingProgram] =
+    useMutation<OperationRequestDialogProgramMutation>(programMutation);
+  const sending = isRequesting || isSubmittingProgram;
+  const form = useForm<FormValues>({
+    defaultValues: {
+      mode: 'once',
+      requestedDate: parisDate(new Date()),
+      comment: '',
+      program: defaultProgramValues,
+    },
+  });
   const {
     register,
+    control,
     handleSubmit,
     setError,
+    clearErrors,
     formState: { errors },
-  } = useForm<FormValues>({
-    resolver: zodResolver(formSchema) as unknown as Resolver<FormValues>,
-    defaultValues: { requestedDate: parisDate(new Date()), comment: '' },
-  });
+  } = form;
+  const programMode = useWatch({ control, name: 'mode' }) === 'program';
   const retirement = type === 'RETIREMENT';
-  const success = retirement ? messages.skipRetirementRequested : messages.rotationRequested;
-  const failure = retirement ? messages.skipRetirementError : messages.rotationRequestError;
 
-  const onSubmit = handleSubmit((values) =>
-    commit({
-      variables: {
-        input: {
-          skipId: skip.id,
-          type,
-          requestedDate: values.requestedDate,
-          comment: values.comment || null,
+  const refused = (userErrors: readonly { field: readonly string[]; message: string }[], failure: string) => {
+    const named = userErrors.map((error) => ({
+      ...error,
+      field: error.field.map((segment) => REQUEST_FIELDS[segment] ?? segment),
+    }));
+    const general = applyUserErrors(named, Object.values(REQUEST_FIELDS), setError);
+    setFormMessages(userErrors.length > 0 ? general : [failure]);
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    clearErrors();
+    setFormMessages([]);
+    const problems = problemsOf(values, type);
+    if (problems.length > 0) {
+      for (const { path, message } of problems) {
+        if (path) setError(path as FieldPath<FormValues>, { type: 'rule', message });
+        else setFormMessages((previous) => [...previous, message]);
+      }
+      return;
+    }
+    const comment = values.comment.trim() === '' ? null : values.comment;
+    if (values.mode === 'program' && !retirement) {
+      const program = recurrenceProgramSchema.parse(programOfForm(values.program));
+      commitProgram({
+        variables: {
+          input: {
+            skipId: skip.id,
+            comment,
+            program: {
+              ...program,
+              monthPosition: program.monthPosition ?? null,
+              monthDay: program.monthDay ?? null,
+            },
+          },
         },
-      },
+        onCompleted: ({ requestRotationProgram }) => {
+          if (requestRotationProgram.userErrors.length > 0 || !requestRotationProgram.rotationProgram) {
+            refused(requestRotationProgram.userErrors, messages.rotationProgramSubmitError);
+            return;
+          }
+          notifySuccess(messages.rotationProgramSubmitted);
+          onDone();
+        },
+        onError: (error) => notifyFailure(error, messages.rotationProgramSubmitError),
+      });
+      return;
+    }
+    const failure = retirement ? messages.skipRetirementError : messages.rotationRequestError;
+    commitRequest({
+      variables: { input: { skipId: skip.id, type, requestedDate: values.requestedDate, comment } },
       onCompleted: ({ requestOperation }) => {
         if (requestOperation.userErrors.length > 0 || !requestOperation.operation) {
-          const general = applyUserErrors(
-            requestOperation.userErrors,
-            ['requestedDate', 'comment'],
-            setError,
-          );
-          setFormMessages(requestOperation.userErrors.length > 0 ? general : [failure]);
+          refused(requestOperation.userErrors, failure);
           return;
         }
-        notifySuccess(success);
+        notifySuccess(retirement ? messages.skipRetirementRequested : messages.rotationRequested);
         onDone();
       },
       onError: (error) => notifyFailure(error, failure),
-    }),
-  );
+    });
+  });
 
   return (
-    <form noValidate onSubmit={onSubmit}>
-      <Dialog.Header>
-        <Dialog.Title>
-          {t(retirement ? 'operations.request.retirementTitle' : 'operations.request.rotationTitle', {
-            name: skip.name,
-          })}
-        </Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap="4">
-          <FormAlert messages={formMessages} />
-          {retirement && <Text color="fg.muted">{t('operations.request.retirementHint')}</Text>}
-          <FormField
-            label={t('operations.request.requestedDate')}
-            error={errors.requestedDate?.message}
-            required
-          >
-            <Input type="date" {...register('requestedDate')} />
-          </FormField>
-          <FormField label={t('operations.request.comment')} error={errors.comment?.message}>
-            <Textarea rows={3} {...register('comment')} />
-          </FormField>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Dialog.ActionTrigger asChild>
-          <Button variant="ghost" disabled={isSending}>
-            {t('confirm.cancel')}
-          </Button>
-        </Dialog.ActionTrigger>
-        <Button type="submit" colorPalette="brand" loading={isSending}>
-          {t('operations.request.submit')}
-        </Button>
-      </Dialog.Footer>
-      <Dialog.CloseTrigger asChild>
-        <CloseButton size="sm" aria-label={t('confirm.close')} />
-      </Dialog.CloseTrigger>
-    </form>
+    <FormProvider {...form}>
+      {/* A flex column, so that the dialog's body scrolls between a fixed header and footer. */}
+      <Flex asChild direction="column" flex="1" minH="0">
+        <form noValidate onSubmit={onSubmit}>
+          <Dialog.Header>
+            <Dialog.Title>
+              {t(retirement ? 'operations.request.retirementTitle' : 'operations.request.rotationTitle', {
+                name: skip.name,
+              })}
+            </Dialog.Title>
+          </Dialog.Header>
+          <Dialog.Body>
+            <Stack gap="4">
+              <FormAlert messages={formMessages} />
+              {retirement ? (
+                <Text color="fg.muted">{t('operations.request.retirementHint')}</Text>
+              ) : (
+                <Controller
+                  control={control}
+                  name="mode"
+                  render={({ field }) => (
+                    <RadioGroup.Root
+                      value={field.value}
+                      onValueChange={(details) => field.onChange(details.value)}
+                      colorPalette="brand"
+                    >
+                      <RadioGroup.Label mb="2">{t('operations.request.mode')}</RadioGroup.Label>
+                      <HStack gap="6" wrap="wrap">
+                        <Radio value="once">{t('operations.request.modes.once')}</Radio>
+                        <Radio value="program">{t('operations.request.modes.program')}</Radio>
+                      </HStack>
+                    </RadioGroup.Root>
+                  )}
+                />
+              )}
+              {programMode && !retirement ? (
+                <>
+                  <Text color="fg.muted">{t('operations.request.programHint')}</Text>
+                  <RecurrenceProgramFields
+                    monthModeLabel={t('operations.request.monthMode')}
+                    previewLabel={(count) => t('operations.request.preview', { count })}
+                  />
+                </>
+              ) : (
+                <FormField
+                  label={t('operations.request.requestedDate')}
+                  error={errors.requestedDate?.message}
+                  required
+                >
+                  <Input type="date" {...register('requestedDate')} />
+                </FormField>
+              )}
+              <FormField label={t('operations.request.comment')} error={errors.comment?.message}>
+                <Textarea rows={3} {...register('comment')} />
+              </FormField>
+            </Stack>
+          </Dialog.Body>
+          <Dialog.Footer>
+            <Dialog.ActionTrigger asChild>
+              <Button variant="ghost" disabled={sending}>
+                {t('confirm.cancel')}
+              </Button>
+            </Dialog.ActionTrigger>
+            <Button type="submit" colorPalette="brand" loading={sending}>
+              {t('operations.request.submit')}
+            </Button>
+          </Dialog.Footer>
+          <Dialog.CloseTrigger asChild>
+            <CloseButton size="sm" aria-label={t('confirm.close')} />
+          </Dialog.CloseTrigger>
+        </form>
+      </Flex>
+    </FormProvider>
   );
 }

@@ -80,5 +80,6 @@ export function operationListVariables(
     filter: { history, statuses, establishmentId },
     siteId: site ?? 0,
     withSite: site !== null,
+    withPrograms: mode === 'requests',
   };
 }
