@@ -13,6 +13,7 @@ import type { ApiContext } from './context.ts';
 import { type Db, migrate, openDatabase } from './db/index.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import { setupHydra } from './hydra/index.ts';
+import { registerIncidentRoutes } from './operations/incidents.ts';
 import { materializeRotationPrograms, registerRotationProgramRoutes } from './operations/programs.ts';
 import { registerOperationRoutes } from './operations/routes.ts';
 import { registerCodeRoutes } from './reference/codes.ts';
@@ -165,6 +166,7 @@ export async function createApi(config: ApiConfig): Promise<Api> {
       registerDeliveryRoutes(protectedScope, context);
       registerOperationRoutes(protectedScope, context);
       registerRotationProgramRoutes(protectedScope, context);
+      registerIncidentRoutes(protectedScope, context);
     });
     await scheduleRotationPrograms(app, db, config);
     await app.ready();

@@ -1,5 +1,6 @@
 export * from './access.ts';
 export * from './deliveries.ts';
+export * from './files.ts';
 export * from './iri.ts';
 export * from './messages.ts';
 export * from './operations.ts';

@@ -114,6 +114,16 @@ export const messages = {
   rotationProgramDeleteError: "Une erreur s'est produite lors de la suppression du programme de rotations.",
   rotationProgramAlreadyValidated: 'Ce programme de rotations est déjà validé.',
 
+  // Files (SPEC 5, 8) and incidents.
+  fileFormatNotAllowed: 'Format de fichier non autorisé',
+  fileTooLarge: (megabytes: number) => `La taille du fichier dépasse la limite de ${megabytes} Mo`,
+  fileNotFound: 'Le fichier demandé est introuvable',
+  uploadError: "Erreur lors de l'upload du fichier",
+  multipartExpected: 'Les fichiers doivent être envoyés en multipart/form-data.',
+  incidentTargetRequired: "Indiquez l'opération ou le contenant concerné par l'incident",
+  incidentDeclared: "L'incident a bien été déclaré.",
+  incidentDeclareError: "Une erreur s'est produite lors de la création de la demande d'incident.",
+
   // Validation of containers and their reference data.
   unknownWasteCode: 'Code déchet inconnu',
   dangerousSkipNeedsHazardousCode: 'Un contenant dangereux doit avoir un code déchet dangereux (marqué *)',

@@ -17,6 +17,12 @@ const fastifyErrorDetails: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'La requête est trop volumineuse.',
   FST_ERR_CTP_INVALID_TYPE: 'Le type de contenu de la requête est invalide.',
   FST_ERR_BAD_URL: "L'adresse demandée est invalide.",
+  // @fastify/multipart's limits (uploads).
+  FST_FILES_LIMIT: 'Trop de fichiers dans un seul envoi.',
+  FST_PARTS_LIMIT: 'Trop de champs dans un seul envoi.',
+  FST_FIELDS_LIMIT: 'Trop de champs dans un seul envoi.',
+  FST_REQ_FILE_TOO_LARGE: 'La taille du fichier dépasse la limite autorisée.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: "Ce type de contenu n'est pas pris en charge.",
 };
 
 function isFastifyError(error: unknown): error is FastifyError {
