@@ -30,7 +30,8 @@ afterAll(() => api.close());
 function declare(session: Session, fields: Record<string, string>, files: [string, Buffer, string][] = []) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const [filename, bytes, type] of files) form.append('photos', new Blob([bytes], { type }), filename);
+  for (const [filename, bytes, type] of files)
+    form.append('photos', new Blob([new Uint8Array(bytes)], { type }), filename);
   return api.app.inject({
     method: 'POST',
     url: '/api/incidents',

@@ -156,6 +156,11 @@ export function requestInfoFromExpress(req: Request): RequestInfo {
   };
 }
 
+/** The caller's credentials on a plain HTTP route (cookie-parser must run before). */
+export function credentialsOfRequest(req: Request): { token: string; userId: number | null } | null {
+  return credentialsOf(requestInfoFromExpress(req));
+}
+
 export function contextFromExpress(deps: ContextDependencies) {
   return async ({ req, res }: { req: Request; res: Response }): Promise<GatewayContext> =>
     createRequestContext(deps, requestInfoFromExpress(req), expressSessionCookies(req, res, deps.config));

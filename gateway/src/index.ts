@@ -12,6 +12,7 @@ import { authTokenHandler } from './auth-token.ts';
 import type { GatewayConfig } from './config.ts';
 import { type ContextDependencies, contextFromExpress, type GatewayContext } from './context.ts';
 import { createFormatError } from './errors.ts';
+import { fileRoutes } from './files.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { graphqlRequestGuard, loadPersistedQueries } from './persisted-queries.ts';
 import { createRestAgent } from './rest/client.ts';
@@ -92,6 +93,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     graphqlRequestGuard({ queries: persistedQueries, nodeEnv: config.nodeEnv, schema }),
     expressMiddleware(apollo, { context: contextFromExpress(deps) }),
   );
+  app.use(fileRoutes(deps));
   const web = webAppRouter(config.webDistDir, logger);
   if (web !== null) app.use(web);
   app.use((_req, res) => {

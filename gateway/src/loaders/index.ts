@@ -8,6 +8,7 @@ import type {
   RestCompany,
   RestEntity,
   RestFirstLevelWaste,
+  RestIncident,
   RestOperation,
   RestReference,
   RestRotationProgram,
@@ -70,6 +71,10 @@ export interface Loaders {
   operationsByEntity: DataLoader<RelationListKey, Connection<RestOperation>, string>;
   operationsBySkip: DataLoader<RelationListKey, Connection<RestOperation>, string>;
   rotationPrograms: DataLoader<ItemKey, RestRotationProgram | null, number>;
+  incidents: DataLoader<ItemKey, RestIncident | null, number>;
+  /** The incidents of each operation and of each skip (`incidents?operation[]=`, `incidents?skip[]=`). */
+  incidentsByOperation: DataLoader<RelationListKey, Connection<RestIncident>, string>;
+  incidentsBySkip: DataLoader<RelationListKey, Connection<RestIncident>, string>;
   /** The programs of each skip (`operation_programs?skip[]=`). */
   rotationProgramsBySkip: DataLoader<RelationListKey, Connection<RestRotationProgram>, string>;
   /** Reference lists of the containers, each read whole at most once per request. */
@@ -279,6 +284,15 @@ export function createLoaders(rest: RestClient, options: LoaderOptions): Loaders
     rest,
     collection: '/api/operation_programs',
   });
+  const incidents = createItemLoader<RestIncident>({ rest, collection: '/api/incidents' });
+  const incidentList = (relation: string, parentOf: (incident: RestIncident) => number | null) =>
+    createRelationListLoader<RestIncident>({
+      rest,
+      collection: '/api/incidents',
+      relation,
+      parentOf,
+      items: incidents,
+    });
 
   return {
     users,
@@ -329,6 +343,9 @@ export function createLoaders(rest: RestClient, options: LoaderOptions): Loaders
     ),
     operationsBySkip: operationList('skip[]', (operation) => idFromIri(operation.skip)),
     rotationPrograms,
+    incidents,
+    incidentsByOperation: incidentList('operation[]', (incident) => idFromIri(incident.operation)),
+    incidentsBySkip: incidentList('skip[]', (incident) => idFromIri(incident.skip)),
     rotationProgramsBySkip: createRelationListLoader<RestRotationProgram>({
       rest,
       collection: '/api/operation_programs',

@@ -249,3 +249,12 @@ export interface RestRotationProgram extends JsonLdItem {
   createdAt: string;
   validatedAt: string | null;
 }
+
+/** `incidents`: declared on an operation or a container, with its photos embedded. */
+export interface RestIncident extends JsonLdItem {
+  operation: string | null;
+  skip: string | null;
+  description: string;
+  createdAt: string;
+  photos: { id: number; filename: string; contentType: string; size: number; contentUrl: string }[];
+}

@@ -15,6 +15,7 @@ export const NODE_TYPES = [
   'SkipDeliveryProgram',
   'Operation',
   'RotationProgram',
+  'Incident',
 ] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 

@@ -52,6 +52,8 @@ export async function resolveNode(context: GatewayContext, globalId: string): Pr
       return tagged(type, await loaders.operations.load(databaseId));
     case 'RotationProgram':
       return tagged(type, await loaders.rotationPrograms.load(databaseId));
+    case 'Incident':
+      return tagged(type, await loaders.incidents.load(databaseId));
   }
 }
 

@@ -1,0 +1,94 @@
+import { pipeline } from 'node:stream/promises';
+import cookieParser from 'cookie-parser';
+import { type Request, type Response, Router } from 'express';
+import { request } from 'undici';
+import { type ContextDependencies, credentialsOfRequest } from './context.ts';
+
+/**
+ * Files travel through plain HTTP routes (ARCHITECTURE: the gateway streams to and from the api and never holds
+ * a whole file): an upload's multipart body is piped to the api as it comes, a download's bytes back to the
+ * browser. The caller's credentials are the graph's (session cookie or bearer token); the api decides access.
+ */
+
+/** A header a cross-site form cannot send without a preflight: uploads from another site are refused. */
+export const UPLOAD_HEADER = 'x-portal-upload';
+
+/** The headers of an api answer worth passing on to the browser. */
+const PASSED_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-disposition',
+  'cache-control',
+  'x-content-type-options',
+  'location',
+];
+
+function problem(res: Response, status: number, title: string): void {
+  res
+    .status(status)
+    .type('application/problem+json')
+    .json({ type: `/errors/${status}`, title, status });
+}
+
+async function relay(
+  deps: ContextDependencies,
+  req: Request,
+  res: Response,
+  method: 'GET' | 'POST',
+  path: string,
+): Promise<void> {
+  const credentials = credentialsOfRequest(req);
+  if (credentials === null) {
+    problem(res, 401, 'Votre session a expiré. Veuillez vous reconnecter.');
+    return;
+  }
+  const headers: Record<string, string> = { authorization: `Bearer ${credentials.token}` };
+  if (method === 'POST') {
+    headers['content-type'] = String(req.headers['content-type']);
+    if (req.headers['content-length']) headers['content-length'] = String(req.headers['content-length']);
+  }
+  const upstream = await request(`${deps.config.apiBaseUrl}${path}`, {
+    method,
+    headers,
+    body: method === 'POST' ? req : undefined,
+    dispatcher: deps.dispatcher,
+  });
+  res.status(upstream.statusCode);
+  for (const name of PASSED_HEADERS) {
+    const value = upstream.headers[name];
+    if (value !== undefined) res.setHeader(name, value);
+  }
+  await pipeline(upstream.body, res);
+}
+
+export function fileRoutes(deps: ContextDependencies): Router {
+  const router = Router();
+  router.post('/uploads/incidents', cookieParser(), async (req, res, next) => {
+    try {
+      if (req.headers[UPLOAD_HEADER] !== '1') {
+        problem(res, 403, "Vous n'êtes pas autorisé à effectuer cette action.");
+        return;
+      }
+      if (!req.is('multipart/form-data')) {
+        problem(res, 415, 'Les fichiers doivent être envoyés en multipart/form-data.');
+        return;
+      }
+      await relay(deps, req, res, 'POST', '/api/incidents');
+    } catch (error) {
+      next(error);
+    }
+  });
+  router.get('/files/incident_photos/:id', cookieParser(), async (req, res, next) => {
+    try {
+      const id = String(req.params.id);
+      if (!/^[1-9][0-9]{0,9}$/.test(id)) {
+        problem(res, 404, "Le contenu que vous cherchez n'est pas disponible.");
+        return;
+      }
+      await relay(deps, req, res, 'GET', `/api/incident_photos/${id}/download`);
+    } catch (error) {
+      next(error);
+    }
+  });
+  return router;
+}
