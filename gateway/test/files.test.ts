@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { request } from 'undici';
+import { FormData, request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_HEADER } from '../src/files.ts';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';

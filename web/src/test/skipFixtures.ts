@@ -57,6 +57,8 @@ export function skipNode({ databaseId, ...fields }: SkipFixture) {
     missingForRotation: [],
     canRequestRotation: true,
     canRequestRetirement: true,
+    canDeclareIncident: true,
+    incidents: [],
     canEdit: true,
     canComplete: false,
     canDelete: true,

@@ -1,9 +1,21 @@
-import { Badge, Box, Card, DataList, Heading, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  DataList,
+  Heading,
+  HStack,
+  Link,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useRevalidator } from 'react-router-dom';
 import type { OperationPage_operation$key } from '../../__generated__/OperationPage_operation.graphql.ts';
 import type { OperationPageQuery } from '../../__generated__/OperationPageQuery.graphql.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
@@ -11,6 +23,8 @@ import { formatDate, formatDateTime, formatDecimal } from '../../i18n/format.ts'
 import { paths } from '../../paths.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
 import { NotFoundPage } from '../errors/NotFoundPage.tsx';
+import { IncidentDialog } from './IncidentDialog.tsx';
+import { IncidentList } from './IncidentList.tsx';
 import { OperationActions } from './OperationActions.tsx';
 import { OperationCompletionForm } from './OperationCompletionForm.tsx';
 import { statusPalette } from './operationStatus.ts';
@@ -22,6 +36,10 @@ export const operationPageQuery = graphql`
       databaseId
       typeLabel
       canEditCompletion
+      canDeclareIncident
+      incidents {
+        ...IncidentList_incidents
+      }
       ...OperationPage_operation
       ...OperationActions_operation
       ...OperationCompletionForm_operation
@@ -40,6 +58,8 @@ export const operationPageQuery = graphql`
 export function OperationPage() {
   const { t } = useTranslation();
   const { operation, treatmentCodes } = usePreloadedRouteQuery<OperationPageQuery>(operationPageQuery);
+  const revalidator = useRevalidator();
+  const [declaring, setDeclaring] = useState(false);
   if (!operation) return <NotFoundPage />;
   const title = t('operations.detail.title', {
     type: operation.typeLabel,
@@ -57,6 +77,30 @@ export function OperationPage() {
       {operation.canEditCompletion && (
         <OperationCompletionForm operation={operation} treatmentCodes={treatmentCodes} />
       )}
+      <Card.Root>
+        <Card.Body>
+          <IncidentList
+            incidents={operation.incidents}
+            action={
+              operation.canDeclareIncident && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={t('operations.incident.declareLabel', { name: title })}
+                  onClick={() => setDeclaring(true)}
+                >
+                  {t('operations.incident.declare')}
+                </Button>
+              )
+            }
+          />
+        </Card.Body>
+      </Card.Root>
+      <IncidentDialog
+        target={declaring ? { operationId: operation.databaseId, name: title } : null}
+        onClose={() => setDeclaring(false)}
+        onDeclared={() => revalidator.revalidate()}
+      />
     </Stack>
   );
 }

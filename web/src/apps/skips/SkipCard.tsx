@@ -10,6 +10,7 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';
+import { useRevalidator } from 'react-router-dom';
 import { ConnectionHandler } from 'relay-runtime';
 import type { SkipCard_skip$data, SkipCard_skip$key } from '../../__generated__/SkipCard_skip.graphql.ts';
 import type { SkipCardArchiveMutation } from '../../__generated__/SkipCardArchiveMutation.graphql.ts';
@@ -17,6 +18,7 @@ import type { SkipCardDeleteMutation } from '../../__generated__/SkipCardDeleteM
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { notifyFailure, notifySuccess } from '../../forms/mutationFeedback.ts';
 import { formatDecimal } from '../../i18n/format.ts';
+import { IncidentDialog } from '../operations/IncidentDialog.tsx';
 import { OperationRequestDialog, type OperationRequestType } from '../operations/OperationRequestDialog.tsx';
 import { FillingGauge } from './FillingGauge.tsx';
 import { type SkipListScope, scopeShows } from './skipsTabParams.ts';
@@ -70,6 +72,7 @@ export function SkipCard({ skip, canOrder, list, onEdit, onOrder }: SkipCardProp
     graphql`
       fragment SkipCard_skip on Skip {
         id
+        databaseId
         name
         state
         plannedWork
@@ -104,6 +107,10 @@ export function SkipCard({ skip, canOrder, list, onEdit, onOrder }: SkipCardProp
         canDelete
         canRequestRotation
         canRequestRetirement
+        canDeclareIncident
+        incidents {
+          id
+        }
         ...SkipFormDialog_skip
         ...DeliveryOrderDialog_skip
       }
@@ -112,6 +119,8 @@ export function SkipCard({ skip, canOrder, list, onEdit, onOrder }: SkipCardProp
   );
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [requesting, setRequesting] = useState<OperationRequestType | null>(null);
+  const [declaring, setDeclaring] = useState(false);
+  const revalidator = useRevalidator();
   const missingId = useId();
   const [commitArchive, isArchiving] = useMutation<SkipCardArchiveMutation>(archiveSkipMutation);
   const [commitDelete, isDeleting] = useMutation<SkipCardDeleteMutation>(deleteSkipMutation);
@@ -188,6 +197,9 @@ export function SkipCard({ skip, canOrder, list, onEdit, onOrder }: SkipCardProp
               </Badge>
             )}
             {data.dangerous && <Badge colorPalette="red">{t('skips.dangerousBadge')}</Badge>}
+            {data.incidents.length > 0 && (
+              <Badge colorPalette="orange">{t('skips.incidents', { count: data.incidents.length })}</Badge>
+            )}
           </Wrap>
         </HStack>
       </Card.Header>
@@ -226,6 +238,7 @@ export function SkipCard({ skip, canOrder, list, onEdit, onOrder }: SkipCardProp
           onToggleArchive={toggleArchive}
           onDelete={() => setConfirmingDelete(true)}
           onRequest={setRequesting}
+          onDeclareIncident={() => setDeclaring(true)}
           missingId={data.missingForRotation.length > 0 ? missingId : undefined}
         />
       </Card.Body>
@@ -233,6 +246,11 @@ export function SkipCard({ skip, canOrder, list, onEdit, onOrder }: SkipCardProp
         skip={requesting ? { id: data.id, name: data.name } : null}
         type={requesting ?? 'ROTATION'}
         onClose={() => setRequesting(null)}
+      />
+      <IncidentDialog
+        target={declaring ? { skipId: data.databaseId, name: data.name } : null}
+        onClose={() => setDeclaring(false)}
+        onDeclared={() => revalidator.revalidate()}
       />
       <ConfirmDialog
         open={confirmingDelete}
@@ -256,6 +274,7 @@ function SkipActions({
   onToggleArchive,
   onDelete,
   onRequest,
+  onDeclareIncident,
   missingId,
 }: {
   data: SkipCard_skip$data;
@@ -266,6 +285,7 @@ function SkipActions({
   onToggleArchive: () => void;
   onDelete: () => void;
   onRequest: (type: OperationRequestType) => void;
+  onDeclareIncident: () => void;
   /** The warning naming the fields a rotation still needs. */
   missingId: string | undefined;
 }) {
@@ -330,6 +350,16 @@ function SkipActions({
           onClick={onToggleArchive}
         >
           {t(archived ? 'skips.restore' : 'skips.archive')}
+        </Button>
+      )}
+      {data.canDeclareIncident && (
+        <Button
+          size="xs"
+          variant="outline"
+          aria-label={t('operations.incident.declareLabel', { name })}
+          onClick={onDeclareIncident}
+        >
+          {t('operations.incident.declare')}
         </Button>
       )}
       {data.canDelete && (

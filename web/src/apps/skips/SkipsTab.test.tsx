@@ -374,6 +374,7 @@ describe('deliveries', () => {
             canComplete: true,
             canRequestRotation: false,
             canRequestRetirement: false,
+            canDeclareIncident: false,
           },
         ],
       }),

@@ -1,0 +1,161 @@
+import { Button, CloseButton, Dialog, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_TYPES } from '@portal/domain/files';
+import { messages } from '@portal/domain/messages';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../forms/FormAlert.tsx';
+import { FormField } from '../../forms/FormField.tsx';
+import { notifySuccess } from '../../forms/mutationFeedback.ts';
+import { declareIncident, type IncidentTarget } from './incidentUpload.ts';
+
+interface IncidentDialogProps {
+  /** What the incident is about, and its name for the title; null closes the dialog. */
+  target: (IncidentTarget & { name: string }) | null;
+  onClose: () => void;
+  /** After a declaration: the screen reads its data again. */
+  onDeclared: () => void;
+}
+
+interface FormValues {
+  description: string;
+  photos: FileList | null;
+}
+
+const PHOTO_MAX_MEGABYTES = PHOTO_MAX_BYTES / 1024 / 1024;
+
+/**
+ * Declaring an incident on an operation or a container, with photos (SPEC 4, 5: image formats only, 10 MB
+ * each). The browser checks what it can to spare a useless upload; the api recognises each photo by its bytes.
+ */
+export function IncidentDialog({ target, onClose, onDeclared }: IncidentDialogProps) {
+  return (
+    <Dialog.Root
+      open={target !== null}
+      onOpenChange={(details) => {
+        if (!details.open) onClose();
+      }}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            {target && (
+              <IncidentForm
+                target={target}
+                onDone={() => {
+                  onDeclared();
+                  onClose();
+                }}
+              />
+            )}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** What the browser can say of the chosen photos before sending them. */
+function photoProblems(files: readonly File[]): string[] {
+  return files.flatMap((file) => {
+    if (file.type !== '' && !(PHOTO_TYPES as readonly string[]).includes(file.type)) {
+      return [`${file.name} : ${messages.fileFormatNotAllowed}`];
+    }
+    if (file.size > PHOTO_MAX_BYTES) return [`${file.name} : ${messages.fileTooLarge(PHOTO_MAX_MEGABYTES)}`];
+    return [];
+  });
+}
+
+function IncidentForm({ target, onDone }: { target: IncidentTarget & { name: string }; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [formMessages, setFormMessages] = useState<string[]>([]);
+  const [sending, setSending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<FormValues>({ defaultValues: { description: '', photos: null } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormMessages([]);
+    const description = values.description.trim();
+    if (description === '') {
+      setError('description', { type: 'required', message: messages.required });
+      return;
+    }
+    const photos = Array.from(values.photos ?? []);
+    const problems = photoProblems(photos);
+    if (problems.length > 0) {
+      setFormMessages(problems);
+      return;
+    }
+    setSending(true);
+    try {
+      const result = await declareIncident(target, description, photos);
+      if (result.ok) {
+        notifySuccess(messages.incidentDeclared);
+        onDone();
+        return;
+      }
+      for (const { field, message } of result.violations) {
+        if (field === 'description') setError('description', { type: 'server', message });
+      }
+      const general = result.violations.filter((violation) => violation.field !== 'description');
+      setFormMessages(
+        general.map(({ field, message }) => {
+          const index = /^photos\.(\d+)$/.exec(field)?.[1];
+          const photo = index === undefined ? undefined : photos[Number(index)];
+          return photo ? `${photo.name} : ${message}` : message;
+        }),
+      );
+    } finally {
+      setSending(false);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <Dialog.Header>
+        <Dialog.Title>{t('operations.incident.title', { name: target.name })}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">
+          <FormAlert messages={formMessages} />
+          <FormField
+            label={t('operations.incident.description')}
+            error={errors.description?.message}
+            required
+          >
+            <Textarea rows={4} {...register('description')} />
+          </FormField>
+          <FormField
+            label={t('operations.incident.photos')}
+            helperText={t('operations.incident.photosHelp', { size: PHOTO_MAX_MEGABYTES })}
+          >
+            <Input type="file" multiple accept={PHOTO_ACCEPT} p="1" {...register('photos')} />
+          </FormField>
+          <Text fontSize="sm" color="fg.muted">
+            {t('operations.incident.providerSees')}
+          </Text>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="ghost" disabled={sending}>
+            {t('confirm.cancel')}
+          </Button>
+        </Dialog.ActionTrigger>
+        <Button type="submit" colorPalette="brand" loading={sending}>
+          {t('operations.incident.submit')}
+        </Button>
+      </Dialog.Footer>
+      <Dialog.CloseTrigger asChild>
+        <CloseButton size="sm" aria-label={t('confirm.close')} />
+      </Dialog.CloseTrigger>
+    </form>
+  );
+}
