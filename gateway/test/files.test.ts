@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { FormData, request } from 'undici';
+import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_HEADER } from '../src/files.ts';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
@@ -24,7 +24,8 @@ function upload(headers: Record<string, string>) {
   form.append('skip', '/api/skips/7');
   form.append('description', 'Benne renversée');
   form.append('photos', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'benne.png');
-  return request(`${gateway.url}/uploads/incidents`, { method: 'POST', headers, body: form });
+  // The platform's FormData, as a browser sends it (undici's own type differs only in its declaration).
+  return request(`${gateway.url}/uploads/incidents`, { method: 'POST', headers, body: form as never });
 }
 
 describe('POST /uploads/incidents', () => {
