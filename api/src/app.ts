@@ -13,6 +13,7 @@ import type { ApiContext } from './context.ts';
 import { type Db, migrate, openDatabase } from './db/index.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import { setupHydra } from './hydra/index.ts';
+import { registerCostRoutes } from './operations/costs.ts';
 import { registerIncidentRoutes } from './operations/incidents.ts';
 import { materializeRotationPrograms, registerRotationProgramRoutes } from './operations/programs.ts';
 import { registerOperationRoutes } from './operations/routes.ts';
@@ -167,6 +168,7 @@ export async function createApi(config: ApiConfig): Promise<Api> {
       registerOperationRoutes(protectedScope, context);
       registerRotationProgramRoutes(protectedScope, context);
       registerIncidentRoutes(protectedScope, context);
+      registerCostRoutes(protectedScope, context);
     });
     await scheduleRotationPrograms(app, db, config);
     await app.ready();

@@ -1,4 +1,5 @@
 export * from './access.ts';
+export * from './costs.ts';
 export * from './deliveries.ts';
 export * from './files.ts';
 export * from './iri.ts';

@@ -124,6 +124,11 @@ export const messages = {
   incidentDeclared: "L'incident a bien été déclaré.",
   incidentDeclareError: "Une erreur s'est produite lors de la création de la demande d'incident.",
 
+  // Costs (SPEC 8: cost edit or change).
+  costsSaved: 'Les coûts ont bien été enregistrés.',
+  costsSaveError: "Une erreur s'est produite lors de la modification des coûts.",
+  negativeValue: 'La valeur ne peut pas être négative',
+
   // Validation of containers and their reference data.
   unknownWasteCode: 'Code déchet inconnu',
   dangerousSkipNeedsHazardousCode: 'Un contenant dangereux doit avoir un code déchet dangereux (marqué *)',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  amountFor,
   COMPLETION_EDITABLE_STATUSES,
   completionProblems,
   finalOutletSchema,
@@ -449,5 +450,18 @@ describe('operationCompletionSchema and operationRequestSchema', () => {
       ['type', messages.unknownChoice],
       ['requestedDate', messages.dateFormat],
     ]);
+  });
+});
+
+describe('amountFor: a price per tonne times a quantity, exactly', () => {
+  it.each([
+    ['2.460', '85.50', '210.33'],
+    ['1', '0.01', '0.01'],
+    ['0.001', '0.01', '0.00'],
+    ['0.050', '0.10', '0.01'],
+    ['12,5', '100', '1250.00'],
+    ['0.333', '3', '1.00'],
+  ])('%s t at %s €/t = %s €', (tonnes, price, expected) => {
+    expect(amountFor(tonnes, price)).toBe(expected);
   });
 });

@@ -1,0 +1,92 @@
+import { messages } from '@portal/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, get, mergePatch, postJson, type TestApi } from './helpers.ts';
+import { expectProblem, expectViolations, loadSkipWorld, type SkipWorld } from './skip-fixtures.ts';
+
+/** Costs per tonne of an operation: set by its provider, seen by both sides, added up exactly per month. */
+
+let api: TestApi;
+let w: SkipWorld;
+let operationIri: string;
+let operationId: number;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  w = await loadSkipWorld(api);
+  const skip = await postJson(api, '/api/skips', w.producer, {
+    name: 'Benne coûts',
+    companySite: w.ownSiteIds[0],
+    provider: w.providerSiteId,
+  });
+  const { id: skipId } = skip.json<{ id: number }>();
+  // Set-up by SQL: a realised operation of March 2026 of 2.460 t (its moves are operations.test.ts's).
+  const row = await api.db.one<{ id: number }>(
+    `insert into operations (type, status, skip_id, company_site_id, provider_site_id, requested_date,
+       received_quantity, real_intervention_date, created_at, updated_at)
+     select 'ROTATION', 'REALISED', s.id, s.company_site_id, s.provider_site_id, '2026-03-02', 2.46, '2026-03-03',
+       now(), now()
+     from skips s where s.id = $1 returning id`,
+    [skipId],
+  );
+  operationId = row.id;
+  operationIri = `/api/operations/${row.id}`;
+});
+afterAll(() => api.close());
+
+const costRows = () => api.db.query('select * from operation_costs order by id');
+
+describe('operation costs', () => {
+  it('the provider sets them, both sides read them, a second set is refused, a PATCH changes one', async () => {
+    const created = await postJson(api, '/api/operation_costs', w.retriever, {
+      operation: operationIri,
+      treatmentCost: '85,50',
+      transportCost: '42',
+      recyclingRevenue: null,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const cost = created.json<{ '@id': string; treatmentCost: string; transportCost: string }>();
+    expect(cost).toMatchObject({ treatmentCost: '85.50', transportCost: '42.00', recyclingRevenue: null });
+    const seen = await get(api, `/api/operation_costs?operation[]=${operationId}`, w.producer);
+    expect(seen.json<{ 'hydra:totalItems': number }>()['hydra:totalItems']).toBe(1);
+    expectProblem(await postJson(api, '/api/operation_costs', w.retriever, { operation: operationIri }), 409);
+    const patched = await mergePatch(api, cost['@id'], w.retriever, { purchasePrice: '12.5' });
+    expect(patched.json()).toMatchObject({ treatmentCost: '85.50', purchasePrice: '12.50' });
+  });
+
+  it('refuses the producer, negative or malformed prices and 3 decimals, storing nothing', async () => {
+    const before = await costRows();
+    const [cost] = (await get(api, `/api/operation_costs?operation[]=${operationId}`, w.retriever)).json<{
+      'hydra:member': { '@id': string }[];
+    }>()['hydra:member'];
+    expectProblem(await mergePatch(api, cost!['@id'], w.producer, { treatmentCost: '1' }), 403);
+    expectViolations(await mergePatch(api, cost!['@id'], w.retriever, { treatmentCost: '-3' }), [
+      { propertyPath: 'treatmentCost', message: messages.negativeValue },
+    ]);
+    expectViolations(await mergePatch(api, cost!['@id'], w.retriever, { transportCost: '12.345' }), [
+      { propertyPath: 'transportCost', message: messages.decimals(2) },
+    ]);
+    expectViolations(await mergePatch(api, cost!['@id'], w.retriever, { transportCost: 'douze' }), [
+      { propertyPath: 'transportCost', message: messages.quantityFormat },
+    ]);
+    expect(await costRows()).toEqual(before);
+  });
+
+  it('adds up the month exactly per establishment and waste', async () => {
+    const response = await get(api, '/api/operation_cost/get_monthly_cost?year=2026&month=3', w.producer);
+    expect(response.statusCode, response.body).toBe(200);
+    const line = response
+      .json<{
+        lines: { companySite: string; tonnes: string; treatmentCost: string; purchasePrice: string }[];
+      }>()
+      .lines.find((candidate) => candidate.companySite === `/api/company_sites/${w.ownSiteIds[0]}`);
+    // 2.460 t × 85.50 €/t = 210.33 €; × 12.50 €/t = 30.75 €.
+    expect(line).toMatchObject({ tonnes: '2.460', treatmentCost: '210.33', purchasePrice: '30.75' });
+    const april = await get(api, '/api/operation_cost/get_monthly_cost?year=2026&month=4', w.producer);
+    expect(
+      april
+        .json<{ lines: { companySite: string }[] }>()
+        .lines.filter((candidate) => candidate.companySite === `/api/company_sites/${w.ownSiteIds[0]}`),
+    ).toEqual([]);
+    expectProblem(await get(api, '/api/operation_cost/get_monthly_cost?year=2026&month=13', w.producer), 400);
+  });
+});
