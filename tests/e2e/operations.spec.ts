@@ -151,6 +151,19 @@ test('a rotation goes from the producer to its provider and back: asked, schedul
     await expect(summary).toContainText('Complétée, à valider');
     await expect(summary).toContainText('Papeterie du Rhône');
     await expect(summary).toContainText('60 %');
+
+    // The provider sets the costs per tonne; the totals for the 2,46 t follow, exactly.
+    const costs = providerPage.getByRole('region', { name: 'Coûts' });
+    await costs.getByRole('button', { name: 'Modifier les coûts' }).click();
+    await costs.getByLabel('Coût de traitement (€ HT / t)').fill('85,50');
+    await costs.getByLabel('Coût de transport (€ HT / t)').fill('-4');
+    await costs.getByRole('button', { name: 'Enregistrer les coûts' }).click();
+    await expect(costs.getByText(messages.negativeValue)).toBeVisible();
+    await costs.getByLabel('Coût de transport (€ HT / t)').fill('42');
+    await costs.getByRole('button', { name: 'Enregistrer les coûts' }).click();
+    await expect(providerPage.getByText(messages.costsSaved)).toBeVisible();
+    await expect(costs.getByRole('row', { name: /Coût de traitement/ })).toContainText('210,33 € HT');
+    await expect(costs.getByRole('row', { name: /Coût de transport/ })).toContainText('103,32 € HT');
   } finally {
     await providerContext.close();
   }
@@ -174,6 +187,10 @@ test('a rotation goes from the producer to its provider and back: asked, schedul
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Rotation n°');
   await expect(page.getByRole('article')).toContainText('BSD-2026-000123');
   await expect(page.getByRole('article')).toContainText('Chaufferie biomasse de Lyon');
+  // The producer sees the costs, and may not change them.
+  const producerCosts = page.getByRole('region', { name: 'Coûts' });
+  await expect(producerCosts.getByRole('row', { name: /Coût de traitement/ })).toContainText('210,33 € HT');
+  await expect(producerCosts.getByRole('button', { name: 'Modifier les coûts' })).toHaveCount(0);
   // The container is free again for the next request.
   await page.goto(`/operations?etablissement=${site.id}`);
   await expect(page.getByRole('article', { name })).not.toContainText('Rotation');

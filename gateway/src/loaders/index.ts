@@ -10,6 +10,7 @@ import type {
   RestFirstLevelWaste,
   RestIncident,
   RestOperation,
+  RestOperationCost,
   RestReference,
   RestRotationProgram,
   RestSecondLevelWaste,
@@ -72,6 +73,9 @@ export interface Loaders {
   operationsBySkip: DataLoader<RelationListKey, Connection<RestOperation>, string>;
   rotationPrograms: DataLoader<ItemKey, RestRotationProgram | null, number>;
   incidents: DataLoader<ItemKey, RestIncident | null, number>;
+  operationCosts: DataLoader<ItemKey, RestOperationCost | null, number>;
+  /** The costs of each operation (`operation_costs?operation[]=`): one set or none. */
+  costsByOperation: DataLoader<RelationListKey, Connection<RestOperationCost>, string>;
   /** The incidents of each operation and of each skip (`incidents?operation[]=`, `incidents?skip[]=`). */
   incidentsByOperation: DataLoader<RelationListKey, Connection<RestIncident>, string>;
   incidentsBySkip: DataLoader<RelationListKey, Connection<RestIncident>, string>;
@@ -285,6 +289,7 @@ export function createLoaders(rest: RestClient, options: LoaderOptions): Loaders
     collection: '/api/operation_programs',
   });
   const incidents = createItemLoader<RestIncident>({ rest, collection: '/api/incidents' });
+  const operationCosts = createItemLoader<RestOperationCost>({ rest, collection: '/api/operation_costs' });
   const incidentList = (relation: string, parentOf: (incident: RestIncident) => number | null) =>
     createRelationListLoader<RestIncident>({
       rest,
@@ -344,6 +349,14 @@ export function createLoaders(rest: RestClient, options: LoaderOptions): Loaders
     operationsBySkip: operationList('skip[]', (operation) => idFromIri(operation.skip)),
     rotationPrograms,
     incidents,
+    operationCosts,
+    costsByOperation: createRelationListLoader<RestOperationCost>({
+      rest,
+      collection: '/api/operation_costs',
+      relation: 'operation[]',
+      parentOf: (cost) => idFromIri(cost.operation),
+      items: operationCosts,
+    }),
     incidentsByOperation: incidentList('operation[]', (incident) => idFromIri(incident.operation)),
     incidentsBySkip: incidentList('skip[]', (incident) => idFromIri(incident.skip)),
     rotationProgramsBySkip: createRelationListLoader<RestRotationProgram>({

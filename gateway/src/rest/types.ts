@@ -258,3 +258,12 @@ export interface RestIncident extends JsonLdItem {
   createdAt: string;
   photos: { id: number; filename: string; contentType: string; size: number; contentUrl: string }[];
 }
+
+/** `operation_costs`: euro excluding tax per tonne, decimal strings. */
+export interface RestOperationCost extends JsonLdItem {
+  operation: string;
+  treatmentCost: string | null;
+  transportCost: string | null;
+  recyclingRevenue: string | null;
+  purchasePrice: string | null;
+}

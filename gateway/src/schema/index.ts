@@ -8,6 +8,7 @@ import { companyResolvers } from './companies/resolvers.ts';
 import { entityMutations } from './entities/mutations.ts';
 import { entityResolvers } from './entities/resolvers.ts';
 import { nodeResolvers } from './node.ts';
+import { costResolvers } from './operations/costs.ts';
 import { incidentResolvers } from './operations/incidents.ts';
 import { operationMutations } from './operations/mutations.ts';
 import { rotationProgramResolvers } from './operations/programs.ts';
@@ -47,6 +48,7 @@ export const resolvers: ResolverMap[] = [
   operationMutations,
   rotationProgramResolvers,
   incidentResolvers,
+  costResolvers,
 ];
 
 /**

@@ -37,3 +37,12 @@ export function formatDateTime(value: string | null | undefined): string | null 
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : dateTimeFormat.format(date);
 }
+
+const euroFormat = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+
+/** An amount of the graph (a decimal string) in euros as French users read it (`12 345,50 €`). */
+export function formatEuros(value: string | null | undefined): string | null {
+  if (value === null || value === undefined || value.trim() === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? euroFormat.format(number) : null;
+}

@@ -273,6 +273,18 @@ export const fr = {
       preview_one: 'Prochaine rotation',
       preview_other: 'Les {{count}} prochaines rotations',
     },
+    costs: {
+      title: 'Coûts',
+      edit: 'Modifier les coûts',
+      cost: 'Poste',
+      perTonne: 'Prix à la tonne',
+      perTonneValue: '{{value}} HT / t',
+      total: 'Total pour {{quantity}} t',
+      excludingTax: '{{value}} HT',
+      none: 'Aucun coût renseigné par le prestataire pour le moment.',
+      fieldLabel: '{{label}} (€ HT / t)',
+      save: 'Enregistrer les coûts',
+    },
     incident: {
       declare: 'Signaler un incident',
       declareLabel: 'Signaler un incident sur {{name}}',

@@ -27,6 +27,7 @@ import { IncidentDialog } from './IncidentDialog.tsx';
 import { IncidentList } from './IncidentList.tsx';
 import { OperationActions } from './OperationActions.tsx';
 import { OperationCompletionForm } from './OperationCompletionForm.tsx';
+import { OperationCostsCard } from './OperationCostsCard.tsx';
 import { statusPalette } from './operationStatus.ts';
 
 export const operationPageQuery = graphql`
@@ -43,6 +44,7 @@ export const operationPageQuery = graphql`
       ...OperationPage_operation
       ...OperationActions_operation
       ...OperationCompletionForm_operation
+      ...OperationCostsCard_operation
     }
     treatmentCodes {
       ...OperationCompletionForm_treatmentCodes
@@ -77,6 +79,7 @@ export function OperationPage() {
       {operation.canEditCompletion && (
         <OperationCompletionForm operation={operation} treatmentCodes={treatmentCodes} />
       )}
+      <OperationCostsCard operation={operation} />
       <Card.Root>
         <Card.Body>
           <IncidentList

@@ -1,0 +1,222 @@
+import { Box, Button, Card, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { COST_FIELDS, type CostField, costFieldLabels, operationCostsSchema } from '@portal/domain/costs';
+import { messages } from '@portal/domain/messages';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment, useMutation } from 'react-relay';
+import type { OperationCostsCard_operation$key } from '../../__generated__/OperationCostsCard_operation.graphql.ts';
+import type { OperationCostsCardMutation } from '../../__generated__/OperationCostsCardMutation.graphql.ts';
+import { FormAlert } from '../../forms/FormAlert.tsx';
+import { FormField } from '../../forms/FormField.tsx';
+import { notifyFailure, notifySuccess } from '../../forms/mutationFeedback.ts';
+import { formatDecimal, formatEuros } from '../../i18n/format.ts';
+
+const saveMutation = graphql`
+  mutation OperationCostsCardMutation($input: SaveOperationCostsInput!) {
+    saveOperationCosts(input: $input) {
+      operation {
+        id
+        ...OperationCostsCard_operation
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+const TOTALS = {
+  treatmentCost: 'treatmentTotal',
+  transportCost: 'transportTotal',
+  recyclingRevenue: 'recyclingRevenueTotal',
+  purchasePrice: 'purchaseTotal',
+} as const satisfies Record<CostField, string>;
+
+type FormValues = Record<CostField, string>;
+
+/**
+ * The costs of an operation (SPEC 3 "Costs", euro excluding tax per tonne) and what they come to for the
+ * received quantity; its provider sets them here.
+ */
+export function OperationCostsCard({ operation }: { operation: OperationCostsCard_operation$key }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const data = useFragment(
+    graphql`
+      fragment OperationCostsCard_operation on Operation {
+        id
+        receivedQuantity
+        canEditCosts
+        costs {
+          treatmentCost
+          transportCost
+          recyclingRevenue
+          purchasePrice
+          treatmentTotal
+          transportTotal
+          recyclingRevenueTotal
+          purchaseTotal
+        }
+      }
+    `,
+    operation,
+  );
+  const [editing, setEditing] = useState(false);
+  const costs = data.costs;
+  if (!costs && !data.canEditCosts) return null;
+  return (
+    <Card.Root as="section" aria-labelledby={headingId}>
+      <Card.Header>
+        <HStack justify="space-between" wrap="wrap">
+          <Heading as="h2" size="md" id={headingId}>
+            {t('operations.costs.title')}
+          </Heading>
+          {data.canEditCosts && !editing && (
+            <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+              {t('operations.costs.edit')}
+            </Button>
+          )}
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        {editing ? (
+          <CostsForm operationId={data.id} costs={costs} onDone={() => setEditing(false)} />
+        ) : costs ? (
+          <Table.ScrollArea borderWidth="1px" borderRadius="md">
+            <Table.Root size="sm" aria-labelledby={headingId}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('operations.costs.cost')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('operations.costs.perTonne')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">
+                    {t('operations.costs.total', {
+                      quantity: formatDecimal(data.receivedQuantity) ?? '—',
+                    })}
+                  </Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {COST_FIELDS.map((field) => (
+                  <Table.Row key={field}>
+                    <Table.Cell>{costFieldLabels[field]}</Table.Cell>
+                    <Table.Cell textAlign="end">
+                      {costs[field]
+                        ? t('operations.costs.perTonneValue', { value: formatEuros(costs[field]) })
+                        : '—'}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end">
+                      {costs[TOTALS[field]]
+                        ? t('operations.costs.excludingTax', { value: formatEuros(costs[TOTALS[field]]) })
+                        : '—'}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        ) : (
+          <Text color="fg.muted">{t('operations.costs.none')}</Text>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function CostsForm({
+  operationId,
+  costs,
+  onDone,
+}: {
+  operationId: string;
+  costs: Partial<Record<CostField, string | null>> | null | undefined;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const [formMessages, setFormMessages] = useState<string[]>([]);
+  const [commit, isSaving] = useMutation<OperationCostsCardMutation>(saveMutation);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<FormValues>({
+    defaultValues: Object.fromEntries(
+      COST_FIELDS.map((field) => [field, formatDecimal(costs?.[field])?.toString() ?? '']),
+    ) as FormValues,
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    setFormMessages([]);
+    if (!isDirty) {
+      setFormMessages([messages.noChange]);
+      return;
+    }
+    const parsed = operationCostsSchema.safeParse(values);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        setError(issue.path[0] as CostField, { type: 'rule', message: issue.message });
+      }
+      return;
+    }
+    commit({
+      variables: {
+        input: {
+          operationId,
+          treatmentCost: parsed.data.treatmentCost ?? null,
+          transportCost: parsed.data.transportCost ?? null,
+          recyclingRevenue: parsed.data.recyclingRevenue ?? null,
+          purchasePrice: parsed.data.purchasePrice ?? null,
+        },
+      },
+      onCompleted: ({ saveOperationCosts }) => {
+        if (saveOperationCosts.userErrors.length > 0 || !saveOperationCosts.operation) {
+          const general: string[] = [];
+          for (const error of saveOperationCosts.userErrors) {
+            const field = error.field.at(-1);
+            if (field && (COST_FIELDS as readonly string[]).includes(field)) {
+              setError(field as CostField, { type: 'server', message: error.message });
+            } else general.push(error.message);
+          }
+          setFormMessages(
+            general.length > 0 || saveOperationCosts.userErrors.length > 0
+              ? general
+              : [messages.costsSaveError],
+          );
+          return;
+        }
+        notifySuccess(messages.costsSaved);
+        onDone();
+      },
+      onError: (error) => notifyFailure(error, messages.costsSaveError),
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <Stack gap="4">
+        <FormAlert messages={formMessages} />
+        <Box display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
+          {COST_FIELDS.map((field) => (
+            <FormField
+              key={field}
+              label={t('operations.costs.fieldLabel', { label: costFieldLabels[field] })}
+              error={errors[field]?.message}
+            >
+              <Input inputMode="decimal" {...register(field)} />
+            </FormField>
+          ))}
+        </Box>
+        <HStack justify="end" gap="3">
+          <Button variant="ghost" onClick={onDone} disabled={isSaving}>
+            {t('confirm.cancel')}
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={isSaving}>
+            {t('operations.costs.save')}
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}
