@@ -33,6 +33,7 @@ export interface OperationRow {
   bsdNumber: string | null;
   transporter: string | null;
   providerComment: string | null;
+  programId: number | null;
   version: number;
   createdAt: Date | string;
   updatedAt: Date | string;
@@ -58,7 +59,7 @@ export const OPERATION_SELECT = `o.id, o.type, o.status, o.skip_id as "skipId", 
   o.planned_treatment_code as "plannedTreatmentCode", o.requested_date::text as "requestedDate",
   o.intervention_date::text as "interventionDate", o.comment, o.received_quantity::text as "receivedQuantity",
   o.real_intervention_date::text as "realInterventionDate", o.bsd_number as "bsdNumber", o.transporter,
-  o.provider_comment as "providerComment", o.version, o.created_at as "createdAt", o.updated_at as "updatedAt",
+  o.provider_comment as "providerComment", o.program_id as "programId", o.version, o.created_at as "createdAt", o.updated_at as "updatedAt",
   o.completed_at as "completedAt", o.validated_at as "validatedAt"`;
 
 const OUTLET_SELECT = `l.id, l.operation_id as "operationId", l.position, l.name, l.siret, l.address,
@@ -106,6 +107,7 @@ export function operationItem(row: OperationRow, outlets: readonly OutletRow[]) 
     bsdNumber: row.bsdNumber,
     transporter: row.transporter,
     providerComment: row.providerComment,
+    program: reference('operation_programs', row.programId),
     finalOutlets: outlets.map(outletItem),
     version: row.version,
     createdAt: timestamp(row.createdAt),

@@ -216,6 +216,7 @@ export interface RestOperation extends JsonLdItem {
   transporter: string | null;
   providerComment: string | null;
   finalOutlets: RestFinalOutlet[];
+  program: string | null;
   version: number;
   createdAt: string;
   completedAt: string | null;

@@ -89,6 +89,8 @@ export const operationResolvers = {
     wasteCode: (operation: RestOperation) => wasteCodeValue(operation.wasteCode),
     plannedTreatmentCode: (operation: RestOperation) => treatmentCodeValue(operation.plannedTreatmentCode),
     finalOutlets: (operation: RestOperation) => operation.finalOutlets ?? [],
+    program: (operation: RestOperation, _args: unknown, context: GatewayContext) =>
+      operation.program ? nullOn404(context.loaders.rotationPrograms.load(operation.program)) : null,
     viewerActions: (operation: RestOperation, _args: unknown, context: GatewayContext) =>
       viewerOperationActions(context, operation),
     canEditCompletion: (operation: RestOperation, _args: unknown, context: GatewayContext) =>
