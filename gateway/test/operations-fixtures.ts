@@ -54,6 +54,7 @@ export function operationItem(id: number, overrides: Partial<RestOperationItem> 
     transporter: null,
     providerComment: null,
     finalOutlets: [outletItem(id, 1)],
+    program: null,
     version: 1,
     createdAt: '2026-03-02T09:00:00.000Z',
     updatedAt: '2026-03-02T09:00:00.000Z',
