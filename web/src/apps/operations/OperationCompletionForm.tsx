@@ -87,23 +87,71 @@ const emptyOutlet = (unit: OutletQuantityUnit): OutletValues => ({
 
 const blankAsNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
+/** An outlet left blank (the form's first one, or one just added): no outlet, as a blank field is no value. */
+const isBlankOutlet = (outlet: OutletValues) =>
+  [outlet.name, outlet.siret, outlet.address, outlet.treatmentCode, outlet.quantity].every(
+    (value) => value.trim() === '',
+  );
+
+/** The form's index of each outlet sent: the api's `finalOutlets.1` is the second of these. */
+const sentOutletIndexes = (values: CompletionValues) =>
+  values.finalOutlets.flatMap((outlet, index) => (isBlankOutlet(outlet) ? [] : [index]));
+
 /** The form's values as the mutation (and domain's schema) take them: blank is "not given". */
-function payloadOf(values: CompletionValues) {
+function payloadOf(values: CompletionValues, outletIndexes: readonly number[]) {
   return {
     receivedQuantity: blankAsNull(values.receivedQuantity),
     realInterventionDate: blankAsNull(values.realInterventionDate),
     bsdNumber: blankAsNull(values.bsdNumber),
     transporter: blankAsNull(values.transporter),
     comment: blankAsNull(values.comment),
-    finalOutlets: values.finalOutlets.map((outlet) => ({
-      name: outlet.name.trim(),
-      siret: blankAsNull(outlet.siret),
-      address: blankAsNull(outlet.address),
-      treatmentCode: outlet.treatmentCode,
-      quantity: outlet.quantity.trim(),
-      quantityUnit: outlet.quantityUnit,
-    })),
+    finalOutlets: outletIndexes.map((index) => {
+      const outlet = values.finalOutlets[index] as OutletValues;
+      return {
+        name: outlet.name.trim(),
+        siret: blankAsNull(outlet.siret),
+        address: blankAsNull(outlet.address),
+        treatmentCode: outlet.treatmentCode,
+        quantity: outlet.quantity.trim(),
+        quantityUnit: outlet.quantityUnit,
+      };
+    }),
   };
+}
+
+const COMPLETION_FIELDS: readonly string[] = [
+  'receivedQuantity',
+  'realInterventionDate',
+  'bsdNumber',
+  'transporter',
+  'comment',
+];
+const OUTLET_FIELDS: readonly string[] = [
+  'name',
+  'siret',
+  'address',
+  'treatmentCode',
+  'quantity',
+  'quantityUnit',
+];
+
+/**
+ * The input of the form a problem's path names (`finalOutlets.1.quantity`: that field of the second outlet
+ * sent); null when it names none (the whole form, or the list of outlets), so that it is shown above the form:
+ * an error left on a path without an input would be shown nowhere and would stop every later submit.
+ */
+function formFieldOf(
+  path: string,
+  outletIndexes: readonly number[],
+  outletCount: number,
+): FieldPath<CompletionValues> | null {
+  if (COMPLETION_FIELDS.includes(path)) return path as FieldPath<CompletionValues>;
+  const [list, position = '', name = '', ...rest] = path.split('.');
+  if (list !== 'finalOutlets' || rest.length > 0 || !/^\d+$/.test(position) || !OUTLET_FIELDS.includes(name))
+    return null;
+  const index = outletIndexes[Number(position)];
+  if (index === undefined || index >= outletCount) return null;
+  return `finalOutlets.${index}.${name}` as FieldPath<CompletionValues>;
 }
 
 /**
@@ -160,6 +208,7 @@ export function OperationCompletionForm({
     register,
     control,
     handleSubmit,
+    getValues,
     setError,
     clearErrors,
     formState: { errors },
@@ -186,12 +235,14 @@ export function OperationCompletionForm({
   const { fields, append, remove } = useFieldArray({ control, name: 'finalOutlets' });
   const watched = useWatch({ control });
 
-  /** Puts each problem under its field (`finalOutlets.1.quantity`); returns those of the whole form. */
-  const showProblems = (problems: { path: string; message: string }[]) => {
+  /** Puts each problem under its field (`finalOutlets.1.quantity`), and those of the whole form above it. */
+  const showProblems = (problems: { path: string; message: string }[], outletIndexes: readonly number[]) => {
     const general: string[] = [];
+    const outletCount = getValues('finalOutlets').length;
     for (const { path, message } of problems) {
-      if (path === '' || path === 'finalOutlets') general.push(message);
-      else setError(path as FieldPath<CompletionValues>, { type: 'rule', message });
+      const name = formFieldOf(path, outletIndexes, outletCount);
+      if (name) setError(name, { type: 'rule', message });
+      else if (!general.includes(message)) general.push(message);
     }
     setFormMessages(general);
   };
@@ -200,7 +251,8 @@ export function OperationCompletionForm({
     handleSubmit((values) => {
       clearErrors();
       setFormMessages([]);
-      const payload = payloadOf(values);
+      const outletIndexes = sentOutletIndexes(values);
+      const payload = payloadOf(values, outletIndexes);
       const parsed = operationCompletionSchema.safeParse(payload);
       const problems = parsed.success
         ? []
@@ -215,7 +267,7 @@ export function OperationCompletionForm({
         }
       }
       if (problems.length > 0) {
-        showProblems(problems);
+        showProblems(problems, outletIndexes);
         return;
       }
       commit({
@@ -227,6 +279,7 @@ export function OperationCompletionForm({
               userErrors.length > 0
                 ? userErrors.map((error) => ({ path: error.field.join('.'), message: error.message }))
                 : [{ path: '', message: messages.operationUpdateError }],
+              outletIndexes,
             );
             return;
           }

@@ -1,0 +1,226 @@
+import { messages } from '@portal/domain/messages';
+import { waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { globalId } from '../../test/fixtures.ts';
+import { openOperationPage, operationNode, operationPayload, signIn } from '../../test/operationFixtures.ts';
+import { gerland, provider } from '../../test/skipFixtures.ts';
+import { pendingOperationNames, resolveOperation, screen } from '../../test/TestWrapper.tsx';
+
+beforeAll(async () => {
+  await import('./OperationPage.tsx');
+});
+
+/** The label → value pairs of a section of the summary. */
+const entriesOf = (name: string) =>
+  Object.fromEntries(
+    within(screen.getByRole('region', { name }))
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
+
+const realised = operationNode({
+  databaseId: 31,
+  status: 'REALISED',
+  comment: 'Accès par le portail nord',
+  interventionDate: '2030-03-13',
+  entity: { id: globalId('Entity', 7), name: 'Gare de Vaise' },
+  dangerous: true,
+  receivedQuantity: '2.460',
+  realInterventionDate: '2030-03-14',
+  bsdNumber: 'BSD-2030-000123',
+  transporter: 'Transports Rhône Express',
+  providerComment: 'Benne très chargée',
+  completedAt: '2030-03-14T15:45:00Z',
+  validatedAt: '2030-03-15T08:00:00Z',
+  finalOutlets: [
+    {
+      name: 'Papeterie du Rhône',
+      siret: '73282932000074',
+      address: '3 quai Perrache, Lyon',
+      treatmentCode: { code: 'R 3', description: 'Recyclage ou récupération des substances organiques' },
+      quantity: '60.000',
+      quantityUnit: 'PERCENT',
+    },
+    {
+      name: 'Chaufferie biomasse de Lyon',
+      siret: null,
+      address: null,
+      treatmentCode: { code: 'R 1', description: 'Utilisation principale comme combustible' },
+      quantity: '40.000',
+      quantityUnit: 'PERCENT',
+    },
+  ],
+});
+
+describe('the detail of an operation', () => {
+  it('shows the request, the container, the completion and the final outlets', async () => {
+    const { query } = await openOperationPage(realised);
+    expect(query.request.variables).toEqual({ databaseId: 31 });
+    const summary = await screen.findByRole('article', { name: 'Rotation n° 31' });
+    expect(within(summary).getByRole('heading', { level: 1, name: 'Rotation n° 31' })).toBeInTheDocument();
+    expect(summary).toHaveTextContent('Réalisée');
+    await waitFor(() => expect(document.title).toContain('Rotation n° 31'));
+    expect(screen.getByRole('link', { name: /Retour aux opérations/ })).toHaveAttribute(
+      'href',
+      '/operations/historique',
+    );
+
+    expect(entriesOf('Demande')).toEqual({
+      'Demandée le': '1 mars 2030 à 10:30',
+      'Date souhaitée': '12/03/2030',
+      "Date d'intervention prévue": '13/03/2030',
+      'Commentaire du producteur': 'Accès par le portail nord',
+    });
+    expect(entriesOf('Contenant et déchet')).toEqual({
+      Contenant: 'Benne carton quai 2',
+      Établissement: 'Martin Industries > Usine de Lyon Gerland',
+      Chantier: 'Gare de Vaise',
+      Prestataire: 'Recyclage du Rhône > Centre de tri de Vénissieux',
+      Déchet: 'Emballages en papier et carton',
+      'Code déchet': '15 01 01 — emballages en papier/carton',
+      'Déchet dangereux': 'Oui',
+      'Traitement prévu': 'R 3 — Recyclage ou récupération des substances organiques',
+    });
+    expect(entriesOf('Réalisation')).toEqual({
+      'Quantité réelle réceptionnée': '2,46 t',
+      "Date réelle d'intervention": '14/03/2030',
+      'Numéro de BSD': 'BSD-2030-000123',
+      Transporteur: 'Transports Rhône Express',
+      'Commentaire du prestataire': 'Benne très chargée',
+      'Complétée le': '14 mars 2030 à 16:45',
+      'Validée le': '15 mars 2030 à 09:00',
+    });
+
+    const outlets = screen.getByRole('table', { name: 'Exutoires finaux' });
+    expect(
+      within(outlets)
+        .getAllByRole('row')
+        .map((row) =>
+          within(row)
+            .queryAllByRole('cell')
+            .map((cell) => cell.textContent),
+        )
+        .slice(1),
+    ).toEqual([
+      [
+        'Papeterie du Rhône',
+        '73282932000074',
+        '3 quai Perrache, Lyon',
+        'R 3 — Recyclage ou récupération des substances organiques',
+        '60 %',
+      ],
+      ['Chaufferie biomasse de Lyon', '—', '—', 'R 1 — Utilisation principale comme combustible', '40 %'],
+    ]);
+    // Realised: nothing more to do, nothing to complete.
+    expect(within(summary).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: "Compléter l'opération" })).not.toBeInTheDocument();
+  });
+
+  it('says what is not known yet, and leaves out what was not given', async () => {
+    await openOperationPage(
+      operationNode({
+        databaseId: 32,
+        type: 'RETIREMENT',
+        finalOutlets: [],
+        thirdLevelWaste: null,
+        wasteCode: null,
+        plannedTreatmentCode: null,
+        skip: null,
+        provider: null,
+      }),
+    );
+    const summary = await screen.findByRole('article', { name: 'Retrait définitif n° 32' });
+    expect(summary).toHaveTextContent('Demande en cours');
+    expect(entriesOf('Demande')).toEqual({
+      'Demandée le': '1 mars 2030 à 10:30',
+      'Date souhaitée': '12/03/2030',
+      "Date d'intervention prévue": 'Pas encore renseigné',
+    });
+    expect(entriesOf('Contenant et déchet')).toEqual({
+      Contenant: 'Contenant supprimé',
+      Établissement: 'Martin Industries > Usine de Lyon Gerland',
+      'Déchet dangereux': 'Non',
+    });
+    expect(entriesOf('Réalisation')).toEqual({
+      'Quantité réelle réceptionnée': 'Pas encore renseigné',
+      "Date réelle d'intervention": 'Pas encore renseigné',
+    });
+    expect(screen.getByText('Aucun exutoire renseigné pour le moment.')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Exutoires finaux' })).not.toBeInTheDocument();
+  });
+
+  it('shows tonnes as tonnes in the outlets', async () => {
+    await openOperationPage({
+      ...realised,
+      finalOutlets: [
+        {
+          name: 'Centre de tri de Vénissieux',
+          siret: null,
+          address: null,
+          treatmentCode: null,
+          quantity: '2.460',
+          quantityUnit: 'TONNE',
+        },
+      ],
+    });
+    const outlets = await screen.findByRole('table', { name: 'Exutoires finaux' });
+    expect(within(outlets).getAllByRole('row')[1]).toHaveTextContent('2,46 t');
+  });
+
+  it('offers the viewer’s moves in its header, and moves it there', async () => {
+    const asked = operationNode({ databaseId: 33, viewerActions: ['CANCEL'] });
+    const view = await openOperationPage(asked);
+    const summary = await screen.findByRole('article', { name: 'Rotation n° 33' });
+    await view.user.click(within(summary).getByRole('button', { name: 'Annuler : Rotation n° 33' }));
+    await view.user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: "Annuler l'opération" }),
+    );
+    const move = await resolveOperation(
+      view.environment,
+      'OperationActionsMoveMutation',
+      operationPayload({ ...asked, status: 'CANCELLED', statusLabel: 'Annulée', viewerActions: [] }),
+    );
+    expect(move.request.variables).toEqual({
+      input: { id: globalId('Operation', 33), action: 'CANCEL', version: 3 },
+    });
+    expect(await screen.findByText(messages.operationCancelled)).toBeInTheDocument();
+    await waitFor(() => expect(summary).toHaveTextContent('Annulée'));
+    expect(within(summary).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows its provider the completion form while it may be completed', async () => {
+    const scheduled = operationNode({
+      databaseId: 34,
+      status: 'SCHEDULED',
+      interventionDate: '2030-03-14',
+      viewerActions: ['RESCHEDULE', 'COMPLETE', 'NOT_CARRIED_OUT'],
+      canEditCompletion: true,
+    });
+    const view = await openOperationPage(scheduled, {
+      typologies: ['RETRIEVER'],
+      establishments: [provider],
+      linked: [gerland],
+    });
+    const summary = await screen.findByRole('article', { name: 'Rotation n° 34' });
+    const form = screen.getByRole('region', { name: "Compléter l'opération" });
+    expect(form).toHaveAttribute('id', 'realisation');
+    // "Compléter" leads to the form of this very page, and moves nothing by itself.
+    await view.user.click(within(summary).getByRole('button', { name: 'Compléter : Rotation n° 34' }));
+    await waitFor(() => expect(view.router.state.location.hash).toBe('#realisation'));
+    expect(view.router.state.location.pathname).toBe('/operations/34');
+    expect(pendingOperationNames(view.environment)).not.toContain('OperationActionsMoveMutation');
+    expect(screen.getByRole('region', { name: "Compléter l'opération" })).toBeInTheDocument();
+  });
+
+  it('shows the page not found for an operation the viewer may not see', async () => {
+    await openOperationPage(null);
+    expect(await screen.findByRole('heading', { level: 1, name: '404' })).toBeInTheDocument();
+    expect(screen.getByText(messages.notFound)).toBeInTheDocument();
+  });
+
+  it('shows the page not found for a path that names no operation', async () => {
+    const view = await signIn({ path: '/operations/12abc?etablissement=12' });
+    expect(await screen.findByText(messages.notFound)).toBeInTheDocument();
+    expect(pendingOperationNames(view.environment)).not.toContain('OperationPageQuery');
+  });
+});
