@@ -117,7 +117,7 @@ async function photosOf(db: Db, incidentIds: readonly number[]): Promise<Map<num
 /** A name safe to show and to offer on download: no path, no control characters, at most 200 characters. */
 function cleanFilename(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  const clean = base.replace(/[\p{Cc}"]/gu, '').trim();
   return (clean || 'photo').slice(0, 200);
 }
 

@@ -247,8 +247,7 @@ export const fr = {
       actions: 'Actions',
     },
     unknownSkip: 'Contenant supprimé',
-    detailsLink: 'Voir le détail de l’opération {{number}}',
-    number: 'N° {{number}}',
+    number: 'n° {{number}}',
     actionLabel: '{{action}} : {{type}} n° {{number}}',
     request: {
       rotation: 'Demander une rotation',
@@ -316,7 +315,7 @@ export const fr = {
         'Le programme de rotations du contenant « {{name}} » sera supprimé, avec ses rotations à venir qui ne sont pas encore réalisées.',
     },
     schedule: {
-      title: '{{type}} du contenant {{name}} souhaitée le {{date}}',
+      title: '{{type}} du contenant {{name}} (date souhaitée : {{date}})',
       date: "Date d'intervention",
     },
     confirm: {

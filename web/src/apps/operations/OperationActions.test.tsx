@@ -35,7 +35,7 @@ async function findToast(message: string) {
 }
 
 const rowOf = (number: number) =>
-  screen.getByRole('link', { name: `Voir le détail de l’opération ${number}` }).closest('tr') as HTMLElement;
+  screen.getByRole('link', { name: new RegExp(` n° ${number}$`) }).closest('tr') as HTMLElement;
 const buttonsOf = (row: HTMLElement) =>
   within(row)
     .queryAllByRole('button')
@@ -121,7 +121,7 @@ describe('the moves of a provider', () => {
       await screen.findByRole('button', { name: 'Accepter et programmer : Rotation n° 31' }),
     );
     const dialog = await screen.findByRole('dialog', {
-      name: 'Rotation du contenant Benne carton quai 2 souhaitée le 12/03/2030',
+      name: 'Rotation du contenant Benne carton quai 2 (date souhaitée : 12/03/2030)',
     });
     const date = within(dialog).getByLabelText(/^Date d'intervention/);
     expect(date).toHaveValue('2030-03-12');
@@ -166,7 +166,7 @@ describe('the moves of a provider', () => {
     const view = await openProviderList();
     await view.user.click(await screen.findByRole('button', { name: 'Reprogrammer : Rotation n° 33' }));
     const dialog = await screen.findByRole('dialog', {
-      name: 'Rotation du contenant Bac verre souhaitée le 12/03/2030',
+      name: 'Rotation du contenant Bac verre (date souhaitée : 12/03/2030)',
     });
     const date = within(dialog).getByLabelText(/^Date d'intervention/);
     expect(date).toHaveValue('2030-03-14');
@@ -352,7 +352,7 @@ describe('the moves of a provider', () => {
 
   it('can be reached and used with the keyboard', async () => {
     const view = await openProviderList([scheduled]);
-    const link = await screen.findByRole('link', { name: 'Voir le détail de l’opération 33' });
+    const link = await screen.findByRole('link', { name: / n° 33$/ });
     link.focus();
     await view.user.tab();
     expect(screen.getByRole('button', { name: 'Reprogrammer : Rotation n° 33' })).toHaveFocus();

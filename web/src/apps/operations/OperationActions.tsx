@@ -4,7 +4,7 @@ import { OPERATION_ACTIONS, type OperationActionName } from '@portal/domain/oper
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type {
   OperationAction,
   OperationActions_operation$key,
@@ -15,6 +15,7 @@ import { DateDialog } from '../../components/DateDialog.tsx';
 import { notifyFailure, notifySuccess } from '../../forms/mutationFeedback.ts';
 import { formatDate, formatDecimal } from '../../i18n/format.ts';
 import { paths } from '../../paths.ts';
+import { selectionSearch } from '../dashboard/selection.ts';
 
 const moveMutation = graphql`
   mutation OperationActionsMoveMutation($input: MoveOperationInput!) {
@@ -86,6 +87,7 @@ export function OperationActions({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const data = useFragment(
     graphql`
       fragment OperationActions_operation on Operation {
@@ -137,8 +139,13 @@ export function OperationActions({
     });
 
   const start = (action: KnownAction) => {
-    if (action === 'COMPLETE') navigate(`${paths.operations}/${data.databaseId}#realisation`);
-    else if (CONFIRMED.includes(action) || DATED.includes(action)) setPending(action);
+    if (action === 'COMPLETE') {
+      navigate({
+        pathname: `${paths.operations}/${data.databaseId}`,
+        search: selectionSearch(params),
+        hash: 'realisation',
+      });
+    } else if (CONFIRMED.includes(action) || DATED.includes(action)) setPending(action);
     else move(action);
   };
 

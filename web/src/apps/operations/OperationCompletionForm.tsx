@@ -291,7 +291,10 @@ export function OperationCompletionForm({
 
   const outlets = watched.finalOutlets ?? [];
   const unit = outlets[0]?.quantityUnit ?? 'PERCENT';
-  const wellFormed = outlets.every((outlet) => quantityPattern.test((outlet?.quantity ?? '').trim()));
+  // A sum only means something in one unit; mixed units never balance (the rule says so on "Compléter").
+  const oneUnit = outlets.every((outlet) => (outlet?.quantityUnit ?? unit) === unit);
+  const wellFormed =
+    oneUnit && outlets.every((outlet) => quantityPattern.test((outlet?.quantity ?? '').trim()));
   const total = wellFormed
     ? fromThousandths(outlets.reduce((sum, outlet) => sum + thousandths(outlet?.quantity ?? '0'), 0n))
     : null;

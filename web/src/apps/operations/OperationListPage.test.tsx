@@ -86,7 +86,7 @@ describe('the requests tab', () => {
     ]);
     const [first, second] = rowsOf(table) as [HTMLElement, HTMLElement];
     expect(cellsOf(first)).toEqual([
-      'Rotation N° 31',
+      'Rotation n° 31',
       'Benne carton quai 2Emballages en papier et carton · 15 01 01',
       'Martin Industries > Usine de Lyon Gerland',
       '12/03/2030',
@@ -94,12 +94,13 @@ describe('the requests tab', () => {
       'Demande en cours',
       'Annuler',
     ]);
-    const link = within(first).getByRole('link', { name: 'Voir le détail de l’opération 31' });
-    expect(link).toHaveAttribute('href', '/operations/31');
+    const link = within(first).getByRole('link', { name: / n° 31$/ });
+    // The detail keeps the dashboard selection.
+    expect(link).toHaveAttribute('href', '/operations/31?etablissement=12');
     expect(within(first).getByRole('button', { name: 'Annuler : Rotation n° 31' })).toBeEnabled();
 
     expect(cellsOf(second)).toEqual([
-      'Retrait définitif N° 32',
+      'Retrait définitif n° 32',
       'Fûts de solvants14 06 03*',
       'Martin Industries > Usine de Lyon Gerland',
       '20/03/2030',
@@ -228,9 +229,7 @@ describe('the history', () => {
       ),
     );
     await waitFor(() => expect(rowsOf(within(section).getByRole('table'))).toHaveLength(3));
-    expect(
-      within(section).getByRole('link', { name: 'Voir le détail de l’opération 53' }),
-    ).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: / n° 53$/ })).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Afficher plus' })).not.toBeInTheDocument();
   });
 
@@ -251,7 +250,7 @@ describe('the history', () => {
     });
     const row = rowsOf(await screen.findByRole('table', { name: 'Historique des opérations' }))[0];
     expect(cellsOf(row as HTMLElement)).toEqual([
-      'Rotation N° 35',
+      'Rotation n° 35',
       'Contenant supprimé',
       'Martin Industries > Usine de Lyon Gerland',
       '12/03/2030',

@@ -88,11 +88,9 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
         </Stack>
         {withFilter && (
           <Box minW="56">
-            <label htmlFor={filterId}>
-              <Text fontSize="sm" fontWeight="medium" mb="1">
-                {t('operations.historyFilter')}
-              </Text>
-            </label>
+            <Text asChild display="block" fontSize="sm" fontWeight="medium" mb="1">
+              <label htmlFor={filterId}>{t('operations.historyFilter')}</label>
+            </Text>
             <NativeSelect.Root size="sm">
               <NativeSelect.Field
                 id={filterId}

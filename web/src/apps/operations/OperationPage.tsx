@@ -15,13 +15,14 @@ import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
-import { Link as RouterLink, useRevalidator } from 'react-router-dom';
+import { Link as RouterLink, useRevalidator, useSearchParams } from 'react-router-dom';
 import type { OperationPage_operation$key } from '../../__generated__/OperationPage_operation.graphql.ts';
 import type { OperationPageQuery } from '../../__generated__/OperationPageQuery.graphql.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { formatDate, formatDateTime, formatDecimal } from '../../i18n/format.ts';
 import { paths } from '../../paths.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
+import { selectionSearch } from '../dashboard/selection.ts';
 import { NotFoundPage } from '../errors/NotFoundPage.tsx';
 import { IncidentDialog } from './IncidentDialog.tsx';
 import { IncidentList } from './IncidentList.tsx';
@@ -61,6 +62,7 @@ export function OperationPage() {
   const { t } = useTranslation();
   const { operation, treatmentCodes } = usePreloadedRouteQuery<OperationPageQuery>(operationPageQuery);
   const revalidator = useRevalidator();
+  const [params] = useSearchParams();
   const [declaring, setDeclaring] = useState(false);
   if (!operation) return <NotFoundPage />;
   const title = t('operations.detail.title', {
@@ -71,7 +73,9 @@ export function OperationPage() {
     <Stack gap="6">
       <PageTitle title={title} />
       <Link asChild color="brand.fg" fontSize="sm" alignSelf="start">
-        <RouterLink to={paths.operations + '/historique'}>← {t('operations.detail.back')}</RouterLink>
+        <RouterLink to={{ pathname: paths.operationHistory, search: selectionSearch(params) }}>
+          ← {t('operations.detail.back')}
+        </RouterLink>
       </Link>
       <OperationSummary operation={operation} title={title}>
         <OperationActions operation={operation} />

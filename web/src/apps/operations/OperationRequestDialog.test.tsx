@@ -113,7 +113,9 @@ describe('asking for a rotation or a retirement', () => {
     const rotation = within(benne).getByRole('button', {
       name: 'Demander une rotation du contenant Benne carton quai 2',
     });
-    expect(rotation).toBeDisabled();
+    // Marked disabled but kept in the tab order, so that keyboard users reach the reason; a click does nothing.
+    expect(rotation).toHaveAttribute('aria-disabled', 'true');
+    expect(rotation).not.toBeDisabled();
     expect(rotation).toHaveAccessibleDescription(
       'Champs à compléter avant de demander une rotation : Code de traitement prévu, Quantité estimée une fois plein (t)',
     );

@@ -1,10 +1,11 @@
 import { Badge, Box, Button, Link, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { OperationRow_operation$key } from '../../__generated__/OperationRow_operation.graphql.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { paths } from '../../paths.ts';
+import { selectionSearch } from '../dashboard/selection.ts';
 import { OperationActions } from './OperationActions.tsx';
 import { statusPalette } from './operationStatus.ts';
 
@@ -63,6 +64,7 @@ export function OperationTable({
 
 function OperationRow({ operation }: { operation: OperationRow_operation$key }) {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
   const data = useFragment(
     graphql`
       fragment OperationRow_operation on Operation {
@@ -97,8 +99,7 @@ function OperationRow({ operation }: { operation: OperationRow_operation$key }) 
       <Table.Cell>
         <Link asChild color="brand.fg" fontWeight="medium">
           <RouterLink
-            to={`${paths.operations}/${data.databaseId}`}
-            aria-label={t('operations.detailsLink', { number })}
+            to={{ pathname: `${paths.operations}/${data.databaseId}`, search: selectionSearch(params) }}
           >
             {data.typeLabel} {t('operations.number', { number })}
           </RouterLink>

@@ -295,17 +295,29 @@ function SkipActions({
   // The producer sees the rotation button on a container on site with nothing asked yet; it stays disabled,
   // pointing at the warning, until every mandatory field is filled (SPEC 5).
   const mayAskRotation = data.canEdit && data.state === 'AVAILABLE' && !data.plannedWork;
-  if (!data.canEdit && !data.canComplete && !data.canDelete && !canOrder) return null;
+  const any =
+    data.canEdit ||
+    data.canComplete ||
+    data.canDelete ||
+    canOrder ||
+    data.canRequestRetirement ||
+    data.canDeclareIncident;
+  if (!any) return null;
   return (
     <Wrap gap="2">
       {mayAskRotation && (
         <Button
           size="xs"
           colorPalette="brand"
-          disabled={!data.canRequestRotation}
+          // aria-disabled, not disabled: the button stays in the tab order, so keyboard users reach its reason.
+          aria-disabled={!data.canRequestRotation || undefined}
+          opacity={data.canRequestRotation ? undefined : 0.5}
+          cursor={data.canRequestRotation ? undefined : 'not-allowed'}
           aria-label={t('operations.request.rotationLabel', { name })}
           aria-describedby={data.canRequestRotation ? undefined : missingId}
-          onClick={() => onRequest('ROTATION')}
+          onClick={() => {
+            if (data.canRequestRotation) onRequest('ROTATION');
+          }}
         >
           {t('operations.request.rotation')}
         </Button>

@@ -185,7 +185,17 @@ describe('the containers of an establishment', () => {
     await openOperations({
       site: siteNode(gerland, {
         canManageSkips: false,
-        skips: [{ ...cardboard, canEdit: false, canDelete: false, canComplete: false }],
+        skips: [
+          {
+            ...cardboard,
+            canEdit: false,
+            canDelete: false,
+            canComplete: false,
+            canRequestRotation: false,
+            canRequestRetirement: false,
+            canDeclareIncident: false,
+          },
+        ],
       }),
     });
     const benne = await screen.findByRole('article', { name: 'Benne carton quai 2' });
