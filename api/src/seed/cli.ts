@@ -2,7 +2,9 @@
  * Fills the configured database (DATABASE_URL, or PGlite in DATA_DIR) with a generated world, for benchmarks:
  *   npx node api/src/seed/cli.ts --companies 200 --sites-per-company 10 --years 3
  * Options: --entities-per-site (3), --skips-per-site (4), --retriever-companies (one per ten producers),
- * --users-per-company (1), --seed (1). Migrates first and, on an empty database with SEED_DEMO on, adds the demo accounts too.
+ * --users-per-company (1), --seed (1). Every complete container with a provider gets its operations over the
+ * years (several per container and month: hundreds of thousands for 200 companies of 10 sites).
+ * Migrates first and, on an empty database with SEED_DEMO on, adds the demo accounts too.
  * Generated users share the demo password.
  */
 import { parseArgs } from 'node:util';
@@ -62,8 +64,10 @@ try {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     `Inserted ${world.companies.length} companies, ${world.sites.length} sites, ${world.entities.length} entities, ` +
-      `${world.siteLinks.length} site links, ${world.skips.length} containers and ${world.users.length} users ` +
-      `in ${seconds} s ` +
+      `${world.siteLinks.length} site links, ${world.skips.length} containers, ${world.operations.length} operations ` +
+      `(${world.operations.reduce((sum, operation) => sum + operation.outlets.length, 0)} final outlets, ` +
+      `${world.incidents.length} incidents) and ` +
+      `${world.users.length} users in ${seconds} s ` +
       `(${config.databaseUrl === undefined ? `PGlite in ${config.dataDir}` : 'DATABASE_URL'}).`,
   );
   const sample = world.users[0];

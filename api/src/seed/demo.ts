@@ -71,7 +71,10 @@ const people: Record<string, { firstname: string; lastname: string; phone: strin
 
 /**
  * The small demo world: 3 producer companies of 3 sites with 3 chantiers and 6 containers each, 2 providers,
- * 1 carrier.
+ * 1 carrier. The demo producer company's containers have years of closed operations (realised ones with their
+ * outlets and costs, a few cancelled, declined or missed, a realised retirement of the archived one); none is
+ * left open, so that every container stays free for the journeys that ask for work, and the other companies
+ * have none (the tests use them as strangers).
  */
 export const DEMO_WORLD_OPTIONS = {
   companies: 3,
@@ -81,6 +84,8 @@ export const DEMO_WORLD_OPTIONS = {
   retrieverCompanies: 2,
   years: 3,
   seed: 2026,
+  operationCompanies: 1,
+  openOperations: false,
 } as const;
 
 export interface DemoSeed {

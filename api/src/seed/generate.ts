@@ -1,4 +1,12 @@
-import type { Consistency, FillingLevel, UserTypology } from '@portal/domain';
+import type {
+  Consistency,
+  FillingLevel,
+  OperationStatus,
+  OperationType,
+  OutletQuantityUnit,
+  plannedWorkOf,
+  UserTypology,
+} from '@portal/domain';
 import {
   CARRIER_COMPANY_PATTERNS,
   CARRIER_SITE_PATTERNS,
@@ -14,8 +22,12 @@ import {
   STREETS,
   SURNAMES,
 } from './names.ts';
+import { addOperations } from './operations.ts';
+import { luhnCheckDigit, random, siretOf } from './random.ts';
 import { OFFERED_SKIP_TYPES, SKIP_PLACES, SKIP_TEMPLATES, type SkipTemplate } from './skips.ts';
 import { TOWNS, type Town } from './towns.ts';
+
+export { luhnCheckDigit };
 
 export interface WorldOptions {
   /** Producer companies (clients). */
@@ -27,8 +39,8 @@ export interface WorldOptions {
   /** Collector and recycler companies (retriever sites); default one per ten producers. */
   retrieverCompanies?: number;
   /**
-   * Years of history. Today it spreads the chantiers' start dates over that many years before `today`;
-   * the operations history of later issues will span the same years.
+   * Years of history before `today` (from the first of January): the chantiers' start dates, the containers'
+   * creation dates and their operations span them.
    */
   years?: number;
   /** Seed of the pseudo-random generator: the same options give the same world. */
@@ -39,6 +51,13 @@ export interface WorldOptions {
   usersPerCompany?: number;
   emailDomain?: string;
   today?: Date;
+  /**
+   * Producer companies, the first ones, whose containers (those with a provider and every field a rotation
+   * needs) get an operations history; every one by default. The demo keeps it to its producer company.
+   */
+  operationCompanies?: number;
+  /** Whether the latest operation of a container may still be open at `today`; true by default. */
+  openOperations?: boolean;
 }
 
 export type CompanyRole = 'producer' | 'collector' | 'recycler' | 'carrier';
@@ -116,6 +135,8 @@ export interface WorldSkip {
   adrMention: string | null;
   adrNumber: string | null;
   state: 'AVAILABLE' | 'ARCHIVED';
+  /** What its open operation, if any, makes of it (`plannedWorkOf`). */
+  plannedWork: ReturnType<typeof plannedWorkOf>;
   createdAt: string;
 }
 
@@ -123,6 +144,66 @@ export interface WorldSkip {
 export interface WorldSkipSiteLink {
   site: number;
   skipType: string;
+}
+
+/** One final outlet of an operation: a final treatment code, never a transit one. */
+export interface WorldOperationOutlet {
+  name: string;
+  siret: string;
+  address: string;
+  treatmentCode: string;
+  /** 3 decimals: tonnes summing exactly to the received quantity, or percentages summing to 100. */
+  quantity: string;
+  quantityUnit: OutletQuantityUnit;
+}
+
+/** Costs of a realised operation, euro excluding tax per tonne, 2 decimals. */
+export interface WorldOperationCosts {
+  treatmentCost: string | null;
+  transportCost: string | null;
+  recyclingRevenue: string | null;
+  purchasePrice: string | null;
+}
+
+/**
+ * A rotation or retirement of a container. Its site, chantier, provider and waste are the container's; dates
+ * are days (`YYYY-MM-DD`), times ISO timestamps.
+ */
+export interface WorldOperation {
+  /** Index in `skips`. */
+  skip: number;
+  type: OperationType;
+  status: OperationStatus;
+  /** The container's planned code, or the transit code (R 13, D 15) of a first hop through a transit station. */
+  plannedTreatmentCode: string | null;
+  requestedDate: string;
+  interventionDate: string | null;
+  comment: string | null;
+  receivedQuantity: string | null;
+  realInterventionDate: string | null;
+  bsdNumber: string | null;
+  transporter: string | null;
+  providerComment: string | null;
+  version: number;
+  /** When it was asked. */
+  createdAt: string;
+  updatedAt: string;
+  completedAt: string | null;
+  validatedAt: string | null;
+  /** Empty until completed. */
+  outlets: WorldOperationOutlet[];
+  /** Realised operations only. */
+  costs: WorldOperationCosts | null;
+}
+
+/** An incident a producer declared (without photos), on an operation or on a container. */
+export interface WorldIncident {
+  /** Index in `operations`, or null for an incident on the container itself. */
+  operation: number | null;
+  /** Index in `skips`: the operation's container, or the container the incident is about. */
+  skip: number;
+  description: string;
+  createdAt: string;
 }
 
 export interface World {
@@ -134,32 +215,10 @@ export interface World {
   users: WorldUser[];
   skips: WorldSkip[];
   skipSiteLinks: WorldSkipSiteLink[];
-}
-
-/** mulberry32: small, fast and deterministic. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** The digit that makes `payload + digit` pass the Luhn check. */
-export function luhnCheckDigit(payload: string): number {
-  let sum = 0;
-  for (let i = 0; i < payload.length; i++) {
-    let digit = Number(payload[payload.length - 1 - i]);
-    if (i % 2 === 0) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return (10 - (sum % 10)) % 10;
+  /** Oldest request first. */
+  operations: WorldOperation[];
+  /** Oldest first. */
+  incidents: WorldIncident[];
 }
 
 /**
@@ -206,6 +265,8 @@ export function generateWorld(options: WorldOptions): World {
     skipsPerSite = 0,
     emailDomain = 'portail-dechets.test',
     today = new Date(),
+    operationCompanies = producerCount,
+    openOperations = true,
   } = options;
   const next = random(seed);
   // A stream of its own, so that adding sectors left every other generated value of a seed unchanged.
@@ -224,10 +285,6 @@ export function generateWorld(options: WorldOptions): World {
       }
     }
   };
-  const siretOf = (siren: string, establishment: number) => {
-    const payload = `${siren}${String(establishment).padStart(4, '0')}`;
-    return `${payload}${luhnCheckDigit(payload)}`;
-  };
   const address = () => `${1 + Math.floor(next() * 120)} ${pick(STREETS)}`;
   const jitter = () => Math.round((next() - 0.5) * 0.04 * 10_000) / 10_000;
 
@@ -240,6 +297,8 @@ export function generateWorld(options: WorldOptions): World {
     users: [],
     skips: [],
     skipSiteLinks: [],
+    operations: [],
+    incidents: [],
   };
 
   const addCompany = (
@@ -375,7 +434,16 @@ export function generateWorld(options: WorldOptions): World {
       for (const skipType of offered) world.skipSiteLinks.push({ site, skipType });
     }
   }
-  if (skipsPerSite > 0) addSkips(world, producerSites, skipsPerSite, random(seed ^ 0x5c1b), today);
+  if (skipsPerSite > 0) {
+    addSkips(world, producerSites, skipsPerSite, random(seed ^ 0x5c1b), today, historyStart);
+    addOperations(world, {
+      seed,
+      today,
+      historyStart,
+      companies: operationCompanies,
+      open: openOperations,
+    });
+  }
 
   return world;
 }
@@ -384,9 +452,32 @@ export function generateWorld(options: WorldOptions): World {
  * Containers for each producer site, from a stream of their own so that the rest of a seeded world is the
  * same with or without them. Consecutive templates mix hazardous and ordinary wastes; on each company's
  * first site the second-to-last container lacks mandatory fields and the last is archived (the demo shows
- * both), elsewhere a few are, at random.
+ * both), elsewhere a few are, at random. Most were placed early in the years of history, all of them a month
+ * or more before `today`.
  */
-function addSkips(world: World, producerSites: number[], perSite: number, next: () => number, today: Date) {
+function addSkips(
+  world: World,
+  producerSites: number[],
+  perSite: number,
+  next: () => number,
+  today: Date,
+  historyStart: number,
+) {
+  const historyDays = Math.max(0, Math.floor((today.getTime() - historyStart) / 86_400_000) - 30);
+  const lastDay = today.getTime() - 30 * 86_400_000;
+  /**
+   * A container of a chantier is placed in the first weeks of the chantier; any other, at a time increasing with
+   * the draw (as when they were spread over the last year: the same order of creation), most early on.
+   */
+  const createdAt = (draw: number, entity: WorldEntity | null) => {
+    if (entity !== null) {
+      const start = Date.parse(`${entity.startDate}T00:00:00Z`) + (today.getTime() % 86_400_000);
+      return new Date(
+        Math.min(start + Math.floor(draw * 30) * 86_400_000, Math.max(start, lastDay)),
+      ).toISOString();
+    }
+    return new Date(lastDay - Math.floor((1 - (1 - draw) ** 2) * historyDays) * 86_400_000).toISOString();
+  };
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const digits = (count: number) => Array.from({ length: count }, () => Math.floor(next() * 10)).join('');
   const dayOffset = (days: number) => isoDate(new Date(today.getTime() + days * 86_400_000));
@@ -424,12 +515,11 @@ function addSkips(world: World, producerSites: number[], perSite: number, next: 
       const archived = (demoSite && perSite >= 2 && j === perSite - 1) || (!demoSite && next() < 0.05);
       const hazardous = template.hazardous;
       const year = today.getUTCFullYear();
+      const entity =
+        j % 3 === 2 && entities.length > 0 ? (entities[Math.floor(j / 3) % entities.length] as number) : null;
       world.skips.push({
         site,
-        entity:
-          j % 3 === 2 && entities.length > 0
-            ? (entities[Math.floor(j / 3) % entities.length] as number)
-            : null,
+        entity,
         name,
         skipType: template.skipType,
         thirdLevelWaste: template.waste,
@@ -448,7 +538,8 @@ function addSkips(world: World, producerSites: number[], perSite: number, next: 
         adrMention: hazardous?.adrMention ?? null,
         adrNumber: hazardous?.adrNumber ?? null,
         state: archived ? 'ARCHIVED' : 'AVAILABLE',
-        createdAt: new Date(today.getTime() - Math.floor(next() * 365) * 86_400_000).toISOString(),
+        plannedWork: null,
+        createdAt: createdAt(next(), entity === null ? null : (world.entities[entity] as WorldEntity)),
       });
     }
   }

@@ -11,6 +11,11 @@ export {
   generateWorld,
   luhnCheckDigit,
   type World,
+  type WorldIncident,
+  type WorldOperation,
+  type WorldOperationCosts,
+  type WorldOperationOutlet,
   type WorldOptions,
 } from './generate.ts';
 export { type InsertedWorld, insertWorld } from './insert.ts';
+export { INCIDENT_SHARES, OPERATION_FATES } from './operations.ts';

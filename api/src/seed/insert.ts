@@ -1,6 +1,12 @@
 import type { Db } from '../db/index.ts';
 import { allocateIds, bulkInsert } from '../db/index.ts';
-import type { World } from './generate.ts';
+import type {
+  World,
+  WorldIncident,
+  WorldOperation,
+  WorldOperationCosts,
+  WorldOperationOutlet,
+} from './generate.ts';
 
 export interface InsertedWorld {
   companyIds: number[];
@@ -8,6 +14,30 @@ export interface InsertedWorld {
   entityIds: number[];
   userIds: number[];
   skipIds: number[];
+  operationIds: number[];
+}
+
+/** Rows of one `insert ... select from unnest(...)`: few statements and parameters for very many rows. */
+const ROWS_PER_UNNEST = 10_000;
+
+/**
+ * Inserts rows with one array parameter per column (`[name, SQL type, value of a row]`), in chunks: much
+ * faster than multi-row VALUES for hundreds of thousands of rows.
+ */
+async function unnestInsert<Row>(
+  db: Db,
+  table: string,
+  columns: readonly (readonly [name: string, type: string, value: (row: Row, index: number) => unknown])[],
+  rows: readonly Row[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_UNNEST) {
+    const chunk = rows.slice(start, start + ROWS_PER_UNNEST);
+    await db.query(
+      `insert into ${table} (${columns.map(([name]) => name).join(', ')})
+       select * from unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})`,
+      columns.map(([, , value]) => chunk.map((row, i) => value(row, start + i))),
+    );
+  }
 }
 
 async function referenceIds(
@@ -189,6 +219,7 @@ export async function insertWorld(db: Db, world: World, passwordHash: string): P
         'adr_mention',
         'adr_number',
         'state',
+        'planned_work',
         'created_at',
         'updated_at',
       ],
@@ -221,12 +252,148 @@ export async function insertWorld(db: Db, world: World, passwordHash: string): P
           skip.adrMention,
           skip.adrNumber,
           skip.state,
+          skip.plannedWork,
           skip.createdAt,
           skip.createdAt,
         ];
       }),
     );
 
-    return { companyIds, siteIds, entityIds, userIds, skipIds };
+    const operationIds = await insertOperations(tx, world, {
+      siteIds,
+      entityIds,
+      skipIds,
+      wastes: world.skips.map((skip) => wasteOf(skip.thirdLevelWaste).third),
+    });
+
+    return { companyIds, siteIds, entityIds, userIds, skipIds, operationIds };
   });
+}
+
+/**
+ * The operations of a world, their final outlets and costs, and the incidents declared on them or their
+ * containers, with `unnest`: the site, chantier, provider and waste of an operation (and who sees an incident)
+ * are its container's.
+ */
+async function insertOperations(
+  db: Db,
+  world: World,
+  ids: { siteIds: number[]; entityIds: number[]; skipIds: number[]; wastes: number[] },
+): Promise<number[]> {
+  const operations = world.operations;
+  if (operations.length === 0) return [];
+  const operationIds = await allocateIds(db, 'operations', operations.length);
+  const skipAt = (index: number) => {
+    const skip = world.skips[index];
+    if (skip === undefined) throw new Error(`No container at index ${index}`);
+    return skip;
+  };
+  const skipOf = (operation: WorldOperation) => skipAt(operation.skip);
+  const operationColumns: [string, string, (operation: WorldOperation, index: number) => unknown][] = [
+    ['id', 'int', (_, index) => idOf(operationIds, index)],
+    ['type', 'text', (operation) => operation.type],
+    ['status', 'text', (operation) => operation.status],
+    ['skip_id', 'int', (operation) => idOf(ids.skipIds, operation.skip)],
+    ['company_site_id', 'int', (operation) => idOf(ids.siteIds, skipOf(operation).site)],
+    [
+      'company_site_entity_id',
+      'int',
+      (operation) => {
+        const entity = skipOf(operation).entity;
+        return entity === null ? null : idOf(ids.entityIds, entity);
+      },
+    ],
+    [
+      'provider_site_id',
+      'int',
+      (operation) => {
+        const provider = skipOf(operation).provider;
+        return provider === null ? null : idOf(ids.siteIds, provider);
+      },
+    ],
+    ['third_level_waste_id', 'int', (operation) => ids.wastes[operation.skip]],
+    ['waste_code', 'text', (operation) => skipOf(operation).wasteCode],
+    ['dangerous', 'boolean', (operation) => skipOf(operation).dangerous],
+    ['planned_treatment_code', 'text', (operation) => operation.plannedTreatmentCode],
+    ['requested_date', 'date', (operation) => operation.requestedDate],
+    ['intervention_date', 'date', (operation) => operation.interventionDate],
+    ['comment', 'text', (operation) => operation.comment],
+    ['received_quantity', 'numeric', (operation) => operation.receivedQuantity],
+    ['real_intervention_date', 'date', (operation) => operation.realInterventionDate],
+    ['bsd_number', 'text', (operation) => operation.bsdNumber],
+    ['transporter', 'text', (operation) => operation.transporter],
+    ['provider_comment', 'text', (operation) => operation.providerComment],
+    ['version', 'int', (operation) => operation.version],
+    ['created_at', 'timestamptz', (operation) => operation.createdAt],
+    ['updated_at', 'timestamptz', (operation) => operation.updatedAt],
+    ['completed_at', 'timestamptz', (operation) => operation.completedAt],
+    ['validated_at', 'timestamptz', (operation) => operation.validatedAt],
+  ];
+  await unnestInsert(db, 'operations', operationColumns, operations);
+
+  const outlets: { operation: number; position: number; outlet: WorldOperationOutlet }[] = [];
+  const costs: { operation: number; costs: WorldOperationCosts; at: string }[] = [];
+  operations.forEach((operation, index) => {
+    const operationId = idOf(operationIds, index);
+    operation.outlets.forEach((outlet, position) => {
+      outlets.push({ operation: operationId, position: position + 1, outlet });
+    });
+    if (operation.costs !== null) {
+      costs.push({
+        operation: operationId,
+        costs: operation.costs,
+        at: operation.completedAt ?? operation.updatedAt,
+      });
+    }
+  });
+  const outletColumns: [string, string, (row: (typeof outlets)[number]) => unknown][] = [
+    ['operation_id', 'int', (row) => row.operation],
+    ['position', 'int', (row) => row.position],
+    ['name', 'text', (row) => row.outlet.name],
+    ['siret', 'text', (row) => row.outlet.siret],
+    ['address', 'text', (row) => row.outlet.address],
+    ['treatment_code', 'text', (row) => row.outlet.treatmentCode],
+    ['quantity', 'numeric', (row) => row.outlet.quantity],
+    ['quantity_unit', 'text', (row) => row.outlet.quantityUnit],
+  ];
+  await unnestInsert(db, 'operation_final_outlet_links', outletColumns, outlets);
+  const costColumns: [string, string, (row: (typeof costs)[number]) => unknown][] = [
+    ['operation_id', 'int', (row) => row.operation],
+    ['treatment_cost', 'numeric', (row) => row.costs.treatmentCost],
+    ['transport_cost', 'numeric', (row) => row.costs.transportCost],
+    ['recycling_revenue', 'numeric', (row) => row.costs.recyclingRevenue],
+    ['purchase_price', 'numeric', (row) => row.costs.purchasePrice],
+    ['updated_at', 'timestamptz', (row) => row.at],
+  ];
+  await unnestInsert(db, 'operation_costs', costColumns, costs);
+
+  const incidentColumns: [string, string, (incident: WorldIncident) => unknown][] = [
+    [
+      'operation_id',
+      'int',
+      (incident) => (incident.operation === null ? null : idOf(operationIds, incident.operation)),
+    ],
+    ['skip_id', 'int', (incident) => (incident.operation === null ? idOf(ids.skipIds, incident.skip) : null)],
+    ['company_site_id', 'int', (incident) => idOf(ids.siteIds, skipAt(incident.skip).site)],
+    [
+      'company_site_entity_id',
+      'int',
+      (incident) => {
+        const entity = skipAt(incident.skip).entity;
+        return entity === null ? null : idOf(ids.entityIds, entity);
+      },
+    ],
+    [
+      'provider_site_id',
+      'int',
+      (incident) => {
+        const provider = skipAt(incident.skip).provider;
+        return provider === null ? null : idOf(ids.siteIds, provider);
+      },
+    ],
+    ['description', 'text', (incident) => incident.description],
+    ['created_at', 'timestamptz', (incident) => incident.createdAt],
+  ];
+  await unnestInsert(db, 'incidents', incidentColumns, world.incidents);
+  return operationIds;
 }
