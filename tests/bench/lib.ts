@@ -58,6 +58,7 @@ export async function startPortal(
         `--users-per-company=${options.usersPerCompany ?? 1}`,
         `--seed=${options.seed ?? 1}`,
         `--years=${options.years ?? 1}`,
+        ...(options.skipsPerSite === undefined ? [] : [`--skips-per-site=${options.skipsPerSite}`]),
         ...(options.retrieverCompanies === undefined
           ? []
           : [`--retriever-companies=${options.retrieverCompanies}`]),
@@ -93,6 +94,13 @@ export async function startPortal(
     close();
     throw error;
   }
+}
+
+/** The first user of the first collector or recycler company. */
+export function retrieverUser(world: World) {
+  const user = world.users.find((candidate) => candidate.typology === 'retriever');
+  if (!user) throw new Error('the generated world has no retriever user');
+  return user;
 }
 
 export function producerUser(world: World) {

@@ -3,12 +3,14 @@
  * fails. `BENCH_ITERATIONS` (default 50) sets the rounds; `npm run bench -- shell` runs one benchmark.
  */
 import { benchEstablishments } from './establishments.ts';
+import { benchOperations } from './operations.ts';
 import { benchShell } from './shell.ts';
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 50);
 const benchmarks: Record<string, (iterations: number) => Promise<void>> = {
   shell: benchShell,
   establishments: benchEstablishments,
+  operations: benchOperations,
 };
 const wanted = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benchmarks)) {

@@ -224,6 +224,13 @@ export const fr = {
     historyTitle: 'Historique des opérations',
     historyEmpty: 'Aucune opération ne correspond à ce filtre.',
     historyFilter: 'Afficher',
+    filters: {
+      label: 'Filtrer les opérations',
+      type: "Type d'opération",
+      allTypes: 'Tous les types',
+      from: 'Souhaitée à partir du',
+      to: "Souhaitée jusqu'au",
+    },
     pickupsTitle: 'Mes enlèvements',
     pickupsIntro: 'Toutes vos opérations de collecte, de la demande à la validation.',
     toValidateTab: 'Opérations à valider',

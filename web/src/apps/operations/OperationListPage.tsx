@@ -1,5 +1,6 @@
-import { Box, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { useId } from 'react';
+import { Box, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { operationTypeLabels } from '@portal/domain/operations';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { useSearchParams } from 'react-router-dom';
@@ -10,10 +11,18 @@ import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
 import { OperationTable } from './OperationTable.tsx';
 import {
+  FROM_PARAM,
   type HISTORY_FILTER_PARAMS,
   type OperationListMode,
+  readDateParam,
   readHistoryFilter,
+  readTypeFilter,
+  TO_PARAM,
+  TYPE_PARAM,
+  TYPE_PARAMS,
+  type TypeFilter,
   writeHistoryFilter,
+  writeParam,
 } from './operationListParams.ts';
 import { RotationProgramList } from './RotationProgramList.tsx';
 
@@ -48,7 +57,6 @@ export const operationListPageQuery = graphql`
 export function OperationListPage({ mode }: { mode: OperationListMode }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const filterId = useId();
   const [params, setParams] = useSearchParams();
   const { viewer, site, operationHistoryFilters } =
     usePreloadedRouteQuery<OperationListPageQuery>(operationListPageQuery);
@@ -87,32 +95,74 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
           </Text>
         </Stack>
         {withFilter && (
-          <Box minW="56">
-            <Text asChild display="block" fontSize="sm" fontWeight="medium" mb="1">
-              <label htmlFor={filterId}>{t('operations.historyFilter')}</label>
-            </Text>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field
-                id={filterId}
-                value={readHistoryFilter(params)}
-                onChange={(event) =>
-                  setParams(
-                    writeHistoryFilter(
-                      params,
-                      event.currentTarget.value as keyof typeof HISTORY_FILTER_PARAMS,
-                    ),
-                  )
-                }
-              >
-                {operationHistoryFilters.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Box>
+          <HStack as="search" gap="3" align="end" wrap="wrap" aria-label={t('operations.filters.label')}>
+            <FilterField label={t('operations.historyFilter')}>
+              {(id) => (
+                <NativeSelect.Root size="sm" minW="48">
+                  <NativeSelect.Field
+                    id={id}
+                    value={readHistoryFilter(params)}
+                    onChange={(event) =>
+                      setParams(
+                        writeHistoryFilter(
+                          params,
+                          event.currentTarget.value as keyof typeof HISTORY_FILTER_PARAMS,
+                        ),
+                      )
+                    }
+                  >
+                    {operationHistoryFilters.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              )}
+            </FilterField>
+            <FilterField label={t('operations.filters.type')}>
+              {(id) => (
+                <NativeSelect.Root size="sm" minW="40">
+                  <NativeSelect.Field
+                    id={id}
+                    value={readTypeFilter(params)}
+                    onChange={(event) => {
+                      const value = event.currentTarget.value as TypeFilter;
+                      setParams(writeParam(params, TYPE_PARAM, value === 'ALL' ? null : TYPE_PARAMS[value]));
+                    }}
+                  >
+                    <option value="ALL">{t('operations.filters.allTypes')}</option>
+                    <option value="ROTATION">{operationTypeLabels.ROTATION}</option>
+                    <option value="RETIREMENT">{operationTypeLabels.RETIREMENT}</option>
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              )}
+            </FilterField>
+            <FilterField label={t('operations.filters.from')}>
+              {(id) => (
+                <Input
+                  id={id}
+                  type="date"
+                  size="sm"
+                  value={readDateParam(params, FROM_PARAM) ?? ''}
+                  onChange={(event) => setParams(writeParam(params, FROM_PARAM, event.currentTarget.value))}
+                />
+              )}
+            </FilterField>
+            <FilterField label={t('operations.filters.to')}>
+              {(id) => (
+                <Input
+                  id={id}
+                  type="date"
+                  size="sm"
+                  value={readDateParam(params, TO_PARAM) ?? ''}
+                  onChange={(event) => setParams(writeParam(params, TO_PARAM, event.currentTarget.value))}
+                />
+              )}
+            </FilterField>
+          </HStack>
         )}
       </HStack>
       <OperationList viewer={viewer} labelledBy={headingId} emptyText={empty} />
@@ -174,5 +224,18 @@ function OperationList({
       isLoadingNext={isLoadingNext}
       onLoadNext={() => loadNext(PAGE_SIZE, { onComplete: reportLoadMoreFailure })}
     />
+  );
+}
+
+/** A labelled filter control of the history; the label names the control by its id. */
+function FilterField({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <Box>
+      <Text asChild display="block" fontSize="sm" fontWeight="medium" mb="1">
+        <label htmlFor={id}>{label}</label>
+      </Text>
+      {children(id)}
+    </Box>
   );
 }

@@ -60,9 +60,10 @@ describe('the detail of an operation', () => {
     expect(within(summary).getByRole('heading', { level: 1, name: 'Rotation n° 31' })).toBeInTheDocument();
     expect(summary).toHaveTextContent('Réalisée');
     await waitFor(() => expect(document.title).toContain('Rotation n° 31'));
+    // Back to the history, with the dashboard selection.
     expect(screen.getByRole('link', { name: /Retour aux opérations/ })).toHaveAttribute(
       'href',
-      '/operations/historique',
+      '/operations/historique?etablissement=12',
     );
 
     expect(entriesOf('Demande')).toEqual({

@@ -5,9 +5,12 @@ import { SELECTION_PARAMS } from '../dashboard/selection.ts';
 import {
   HISTORY_FILTER_PARAMS,
   operationListVariables,
+  readDateParam,
   readHistoryFilter,
+  readTypeFilter,
   statusesToValidate,
   writeHistoryFilter,
+  writeParam,
 } from './operationListParams.ts';
 
 const producer = { ownSiteTypology: 'PRODUCER', isRetriever: false };
@@ -151,5 +154,28 @@ describe('the variables of a list of operations', () => {
     expect(
       operationListVariables('requests', producer, params('etablissement=/api/company_sites/12')),
     ).toMatchObject({ siteId: 12, withSite: true });
+  });
+
+  it('filters the history by type and by a range of wished dates from the URL, and ignores what is not a date', () => {
+    expect(
+      operationListVariables('history', producer, params('type=retraits&du=2026-01-01&au=2026-03-31')).filter,
+    ).toMatchObject({ types: ['RETIREMENT'], requestedFrom: '2026-01-01', requestedTo: '2026-03-31' });
+    const ignored = operationListVariables(
+      'pickups',
+      producer,
+      params('type=autre&du=hier&au=2026-13'),
+    ).filter;
+    expect(ignored).not.toHaveProperty('types');
+    expect(ignored).not.toHaveProperty('requestedFrom');
+    expect(ignored).not.toHaveProperty('requestedTo');
+    // The requests and what waits for validation are never narrowed by them.
+    expect(operationListVariables('requests', producer, params('type=rotations')).filter).not.toHaveProperty(
+      'types',
+    );
+    expect(readTypeFilter(params('type=rotations'))).toBe('ROTATION');
+    expect(writeParam(params('du=2026-01-01&etablissement=12'), 'du', '').toString()).toBe(
+      'etablissement=12',
+    );
+    expect(readDateParam(params('au=2026-02-30x'), 'au')).toBeNull();
   });
 });

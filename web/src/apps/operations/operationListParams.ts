@@ -45,6 +45,38 @@ export function writeHistoryFilter(params: URLSearchParams, filter: KnownHistory
   return next;
 }
 
+/** The type filter of the history (`?type=`), and the range of wished dates (`?du=`, `?au=`). */
+export const TYPE_PARAM = 'type';
+export const FROM_PARAM = 'du';
+export const TO_PARAM = 'au';
+
+export const TYPE_PARAMS = { ROTATION: 'rotations', RETIREMENT: 'retraits' } as const;
+export type TypeFilter = keyof typeof TYPE_PARAMS | 'ALL';
+
+export function readTypeFilter(params: URLSearchParams): TypeFilter {
+  const value = params.get(TYPE_PARAM);
+  return (
+    (Object.keys(TYPE_PARAMS) as (keyof typeof TYPE_PARAMS)[]).find((key) => TYPE_PARAMS[key] === value) ??
+    'ALL'
+  );
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date of the URL; anything that is not one is ignored. */
+export function readDateParam(params: URLSearchParams, name: string): string | null {
+  const value = params.get(name);
+  return value !== null && ISO_DATE.test(value) ? value : null;
+}
+
+/** The URL parameters with one filter written in (the default, empty, is left out); the others are kept. */
+export function writeParam(params: URLSearchParams, name: string, value: string | null): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (value === null || value === '') next.delete(name);
+  else next.set(name, value);
+  return next;
+}
+
 /** Not finished yet: the requests tab. */
 const OPEN_STATUSES: OperationStatus[] = [
   'REQUESTED',
@@ -73,11 +105,22 @@ export function operationListVariables(
   const { siteId } = skipsSiteSelection(viewer, readSelection(params));
   const site = siteId === null ? null : routeId(String(siteId));
   const establishmentId = site === null ? null : globalId('Establishment', site);
-  const history = mode === 'history' || mode === 'pickups' ? readHistoryFilter(params) : 'ALL';
+  const filtered = mode === 'history' || mode === 'pickups';
+  const history = filtered ? readHistoryFilter(params) : 'ALL';
   const statuses =
     mode === 'requests' ? OPEN_STATUSES : mode === 'toValidate' ? statusesToValidate(viewer) : null;
+  const type = filtered ? readTypeFilter(params) : 'ALL';
+  const requestedFrom = filtered ? readDateParam(params, FROM_PARAM) : null;
+  const requestedTo = filtered ? readDateParam(params, TO_PARAM) : null;
   return {
-    filter: { history, statuses, establishmentId },
+    filter: {
+      history,
+      statuses,
+      establishmentId,
+      ...(type === 'ALL' ? {} : { types: [type] }),
+      ...(requestedFrom ? { requestedFrom } : {}),
+      ...(requestedTo ? { requestedTo } : {}),
+    },
     siteId: site ?? 0,
     withSite: site !== null,
     withPrograms: mode === 'requests',
