@@ -5,7 +5,6 @@ import {
   MAX_PROGRAM_OCCURRENCES,
   type MonthPosition,
   messages,
-  missingForRotation,
   parisDate,
   type RecurrenceType,
   ROTATION_PROGRAM_STATUSES,
@@ -27,7 +26,6 @@ import {
   enumListFilter,
   fetchPage,
   filterConditions,
-  forbidden,
   hydraItem,
   idParams,
   isPlainObject,
@@ -40,17 +38,14 @@ import {
   parseCollectionQuery,
   problemSchema,
   type RawQuery,
-  referenceId,
   sendCollection,
   sendItem,
   unprocessable,
-  type Violation,
   violationsFromZod,
 } from '../hydra/index.ts';
 import type { SkipTarget } from '../policy/index.ts';
-import { conflict, loadSkip, skipTarget } from '../skips/routes.ts';
-import { skipFields } from '../skips/serialize.ts';
-import { syncSkipPlannedWork } from './store.ts';
+import { conflict, loadSkip } from '../skips/routes.ts';
+import { assertRequestable, skipOfProducerRequest, syncSkipPlannedWork } from './store.ts';
 
 /**
  * Recurring rotations (domain/rotation-programs.ts): the producer submits a program, its provider validates
@@ -291,15 +286,7 @@ export function registerRotationProgramRoutes(app: FastifyInstance, { db, config
       const { policy, userId } = callerOf(request);
       const body = request.body;
       if (!isPlainObject(body)) throw badRequest(BODY_NOT_AN_OBJECT);
-      if (body.skip === null || body.skip === undefined || body.skip === '') {
-        throw unprocessable([{ propertyPath: 'skip', message: messages.required, code: 'required' }]);
-      }
-      const skipId = referenceId(body.skip, 'skips');
-      if (skipId === null) throw notFound();
-      const current = await loadSkip(db, skipId);
-      const sides = await policy.assertSkipVisible(skipTarget(current));
-      if (!sides.producer) throw forbidden();
-      await policy.assertCan('operation:request');
+      const skipId = await skipOfProducerRequest(db, policy, body);
       const { program, comment } = parseBody(rotationProgramRequestSchema, body);
       const now = config.now();
       if (expandRecurrence(program, { from: parisDate(now), limit: 1 }).length === 0) {
@@ -309,23 +296,7 @@ export function registerRotationProgramRoutes(app: FastifyInstance, { db, config
       }
       const row = await db.transaction(async (tx) => {
         const skip = await loadSkip(tx, skipId, true);
-        const violations: Violation[] = [];
-        if (skip.state !== 'AVAILABLE') {
-          violations.push({ propertyPath: 'skip', message: messages.skipNotOnSite, code: 'not_on_site' });
-        } else if (skip.providerSiteId === null) {
-          violations.push({
-            propertyPath: 'skip',
-            message: messages.skipNeedsProviderForOperation,
-            code: 'no_provider',
-          });
-        } else if (missingForRotation(skipFields(skip)).length > 0) {
-          violations.push({
-            propertyPath: 'skip',
-            message: messages.rotationMissingFields,
-            code: 'incomplete',
-          });
-        }
-        if (violations.length > 0) throw unprocessable(violations);
+        assertRequestable(skip, true);
         const inserted = await tx.one<{ id: number }>(
           `insert into operation_programs (skip_id, company_site_id, company_site_entity_id, provider_site_id,
              start_date, end_date, recurrence, repeat_interval, weekdays, month_position, month_day, comment,

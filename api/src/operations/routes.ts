@@ -5,7 +5,6 @@ import {
   HISTORY_FILTERS,
   isoDateSchema,
   messages,
-  missingForRotation,
   OPERATION_ACTIONS,
   OPERATION_STATUSES,
   OPERATION_TYPES,
@@ -51,7 +50,6 @@ import {
   parseCollectionQuery,
   problemSchema,
   type RawQuery,
-  referenceId,
   sendCollection,
   sendItem,
   unprocessable,
@@ -60,9 +58,9 @@ import {
 } from '../hydra/index.ts';
 import type { Policy } from '../policy/index.ts';
 import { codeIndex } from '../reference/codes.ts';
-import { conflict, loadSkip, skipTarget } from '../skips/routes.ts';
-import { skipFields } from '../skips/serialize.ts';
+import { conflict, loadSkip } from '../skips/routes.ts';
 import {
+  assertRequestable,
   loadOperation,
   OPERATION_SELECT,
   type OperationRow,
@@ -71,6 +69,7 @@ import {
   outletItem,
   outletsOf,
   replaceOutlets,
+  skipOfProducerRequest,
   syncSkipPlannedWork,
 } from './store.ts';
 
@@ -162,15 +161,7 @@ export function registerOperationRoutes(app: FastifyInstance, { db, config, refe
     const { policy, userId } = callerOf(request);
     const body = request.body;
     if (!isPlainObject(body)) throw badRequest(BODY_NOT_AN_OBJECT);
-    if (body.skip === null || body.skip === undefined || body.skip === '') {
-      throw unprocessable([{ propertyPath: 'skip', message: messages.required, code: 'required' }]);
-    }
-    const skipId = referenceId(body.skip, 'skips');
-    if (skipId === null) throw notFound();
-    const current = await loadSkip(db, skipId);
-    const sides = await policy.assertSkipVisible(skipTarget(current));
-    if (!sides.producer) throw forbidden();
-    await policy.assertCan('operation:request');
+    const skipId = await skipOfProducerRequest(db, policy, body);
     const values = parseBody(operationRequestSchema, type === undefined ? body : { ...body, type });
     const now = config.now();
     if (values.requestedDate < parisDate(now)) {
@@ -180,23 +171,7 @@ export function registerOperationRoutes(app: FastifyInstance, { db, config, refe
     }
     const row = await db.transaction(async (tx) => {
       const skip = await loadSkip(tx, skipId, true);
-      const violations: Violation[] = [];
-      if (skip.state !== 'AVAILABLE') {
-        violations.push({ propertyPath: 'skip', message: messages.skipNotOnSite, code: 'not_on_site' });
-      } else if (skip.providerSiteId === null) {
-        violations.push({
-          propertyPath: 'skip',
-          message: messages.skipNeedsProviderForOperation,
-          code: 'no_provider',
-        });
-      } else if (values.type === 'ROTATION' && missingForRotation(skipFields(skip)).length > 0) {
-        violations.push({
-          propertyPath: 'skip',
-          message: messages.rotationMissingFields,
-          code: 'incomplete',
-        });
-      }
-      if (violations.length > 0) throw unprocessable(violations);
+      assertRequestable(skip, values.type === 'ROTATION');
       const open = await tx.maybeOne<{ id: number }>(
         `select id from operations where skip_id = $1
            and status in ('REQUESTED', 'WAITING', 'ACCEPTED_WITHOUT_SCHEDULING', 'SCHEDULED', 'COMPLETED')`,

@@ -1,6 +1,8 @@
 import {
   type FinalOutletValues,
   iri,
+  messages,
+  missingForRotation,
   OPEN_OPERATION_STATUSES,
   type OperationStatus,
   type OperationType,
@@ -9,8 +11,17 @@ import {
 } from '@portal/domain';
 import type { Db } from '../db/index.ts';
 import { entityIri } from '../entities/serialize.ts';
-import { hydraItem, notFound } from '../hydra/index.ts';
-import type { SkipTarget } from '../policy/index.ts';
+import {
+  forbidden,
+  hydraItem,
+  notFound,
+  referenceId,
+  unprocessable,
+  type Violation,
+} from '../hydra/index.ts';
+import type { Policy, SkipTarget } from '../policy/index.ts';
+import { loadSkip, skipTarget } from '../skips/routes.ts';
+import { type SkipRow, skipFields } from '../skips/serialize.ts';
 
 /** An operation as stored, in the names of the REST API; decimals and dates as text. */
 export interface OperationRow {
@@ -194,4 +205,44 @@ export async function syncSkipPlannedWork(
      where id = $1`,
     [skipId, open === null ? null : plannedWorkOf(open.type, open.status), now, retired],
   );
+}
+
+/**
+ * The container a producer's request names (`skip` of the body): 422 when missing, 404 when not one the caller
+ * sees, 403 unless the caller is its producer with `operation:request`. Requests and programs share it.
+ */
+export async function skipOfProducerRequest(
+  db: Db,
+  policy: Policy,
+  body: Record<string, unknown>,
+): Promise<number> {
+  if (body.skip === null || body.skip === undefined || body.skip === '') {
+    throw unprocessable([{ propertyPath: 'skip', message: messages.required, code: 'required' }]);
+  }
+  const skipId = referenceId(body.skip, 'skips');
+  if (skipId === null) throw notFound();
+  const sides = await policy.assertSkipVisible(skipTarget(await loadSkip(db, skipId)));
+  if (!sides.producer) throw forbidden();
+  await policy.assertCan('operation:request');
+  return skipId;
+}
+
+/**
+ * Whether work can be asked on a container now (read under its row lock): on site, with a provider, and, for a
+ * rotation, every mandatory field filled (SPEC 5). Throws the 422 that says why not.
+ */
+export function assertRequestable(skip: SkipRow, needsEveryField: boolean): void {
+  let violation: Violation | null = null;
+  if (skip.state !== 'AVAILABLE') {
+    violation = { propertyPath: 'skip', message: messages.skipNotOnSite, code: 'not_on_site' };
+  } else if (skip.providerSiteId === null) {
+    violation = {
+      propertyPath: 'skip',
+      message: messages.skipNeedsProviderForOperation,
+      code: 'no_provider',
+    };
+  } else if (needsEveryField && missingForRotation(skipFields(skip)).length > 0) {
+    violation = { propertyPath: 'skip', message: messages.rotationMissingFields, code: 'incomplete' };
+  }
+  if (violation !== null) throw unprocessable([violation]);
 }
