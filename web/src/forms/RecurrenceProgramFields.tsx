@@ -294,7 +294,34 @@ function ProgramPreview({ program, label }: { program: ProgramFormValues; label:
   );
 }
 
-export function Radio({ value, children }: { value: string; children: ReactNode }) {
+/**
+ * The choice between once and a recurring program, kept as `mode` (`'once'` | `'program'`) by a form inside a
+ * `FormProvider`.
+ */
+export function ProgramModeField({ label, once, program }: { label: string; once: string; program: string }) {
+  const { control } = useFormContext<{ mode: 'once' | 'program' }>();
+  return (
+    <Controller
+      control={control}
+      name="mode"
+      render={({ field }) => (
+        <RadioGroup.Root
+          value={field.value}
+          onValueChange={(details) => field.onChange(details.value)}
+          colorPalette="brand"
+        >
+          <RadioGroup.Label mb="2">{label}</RadioGroup.Label>
+          <HStack gap="6" wrap="wrap">
+            <Radio value="once">{once}</Radio>
+            <Radio value="program">{program}</Radio>
+          </HStack>
+        </RadioGroup.Root>
+      )}
+    />
+  );
+}
+
+function Radio({ value, children }: { value: string; children: ReactNode }) {
   return (
     <RadioGroup.Item value={value}>
       <RadioGroup.ItemHiddenInput />

@@ -1,21 +1,9 @@
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  Flex,
-  HStack,
-  Input,
-  Portal,
-  RadioGroup,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Flex, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { messages } from '@portal/domain/messages';
 import { operationRequestSchema } from '@portal/domain/operations';
 import { parisDate, recurrenceProgramSchema } from '@portal/domain/recurrence';
 import { useState } from 'react';
-import { Controller, type FieldPath, FormProvider, useForm, useWatch } from 'react-hook-form';
+import { type FieldPath, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';
 import type { OperationRequestDialogMutation } from '../../__generated__/OperationRequestDialogMutation.graphql.ts';
@@ -27,8 +15,8 @@ import {
   defaultProgramValues,
   PROGRAM_FORM_FIELDS,
   type ProgramFormValues,
+  ProgramModeField,
   programOfForm,
-  Radio,
   RecurrenceProgramFields,
 } from '../../forms/RecurrenceProgramFields.tsx';
 import { applyUserErrors } from '../../forms/userErrors.ts';
@@ -248,22 +236,10 @@ function RequestForm({
               {retirement ? (
                 <Text color="fg.muted">{t('operations.request.retirementHint')}</Text>
               ) : (
-                <Controller
-                  control={control}
-                  name="mode"
-                  render={({ field }) => (
-                    <RadioGroup.Root
-                      value={field.value}
-                      onValueChange={(details) => field.onChange(details.value)}
-                      colorPalette="brand"
-                    >
-                      <RadioGroup.Label mb="2">{t('operations.request.mode')}</RadioGroup.Label>
-                      <HStack gap="6" wrap="wrap">
-                        <Radio value="once">{t('operations.request.modes.once')}</Radio>
-                        <Radio value="program">{t('operations.request.modes.program')}</Radio>
-                      </HStack>
-                    </RadioGroup.Root>
-                  )}
+                <ProgramModeField
+                  label={t('operations.request.mode')}
+                  once={t('operations.request.modes.once')}
+                  program={t('operations.request.modes.program')}
                 />
               )}
               {programMode && !retirement ? (

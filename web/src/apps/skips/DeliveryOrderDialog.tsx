@@ -1,15 +1,4 @@
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  Flex,
-  HStack,
-  Input,
-  Portal,
-  RadioGroup,
-  Stack,
-  Textarea,
-} from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Flex, Input, Portal, Stack, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type DeliveryOrderInput,
@@ -18,7 +7,7 @@ import {
 } from '@portal/domain/deliveries';
 import { messages } from '@portal/domain/messages';
 import { useState } from 'react';
-import { Controller, type FieldPath, FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type FieldPath, FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import { ConnectionHandler } from 'relay-runtime';
@@ -31,8 +20,8 @@ import {
   defaultProgramValues,
   PROGRAM_FORM_FIELDS,
   type ProgramFormValues,
+  ProgramModeField,
   programOfForm,
-  Radio,
   RecurrenceProgramFields,
 } from '../../forms/RecurrenceProgramFields.tsx';
 import { applyUserErrors } from '../../forms/userErrors.ts';
@@ -199,22 +188,10 @@ function OrderForm({ target, onDone }: { target: DeliveryOrderTarget; onDone: ()
           <Dialog.Body>
             <Stack gap="5">
               <FormAlert messages={formErrors} />
-              <Controller
-                control={control}
-                name="mode"
-                render={({ field }) => (
-                  <RadioGroup.Root
-                    value={field.value}
-                    onValueChange={(details) => field.onChange(details.value)}
-                    colorPalette="brand"
-                  >
-                    <RadioGroup.Label mb="2">{t('deliveries.mode')}</RadioGroup.Label>
-                    <HStack gap="6" wrap="wrap">
-                      <Radio value="once">{t('deliveries.modes.once')}</Radio>
-                      <Radio value="program">{t('deliveries.modes.program')}</Radio>
-                    </HStack>
-                  </RadioGroup.Root>
-                )}
+              <ProgramModeField
+                label={t('deliveries.mode')}
+                once={t('deliveries.modes.once')}
+                program={t('deliveries.modes.program')}
               />
 
               {programMode ? (
