@@ -246,6 +246,16 @@ describe('advanceSkipDelivery and cancelSkipDelivery', () => {
 
   it('cancels with DELETE; a scheduled delivery (409) and a forbidden one (403) are userErrors', async () => {
     const scope = nock(API)
+      // The delivery is read first, to name its container in the answer.
+      .get('/api/skip_deliveries')
+      .query({ 'id[]': '90', pagination: 'false' })
+      .reply(200, collection('skip_deliveries', [deliveryItem(90, skip)]), JSON_LD)
+      .get('/api/skip_deliveries')
+      .query({ 'id[]': '91', pagination: 'false' })
+      .reply(200, collection('skip_deliveries', [deliveryItem(91, skip)]), JSON_LD)
+      .get('/api/skip_deliveries')
+      .query({ 'id[]': '92', pagination: 'false' })
+      .reply(200, collection('skip_deliveries', [deliveryItem(92, skip)]), JSON_LD)
       .delete('/api/skip_deliveries/90')
       .reply(204)
       .delete('/api/skip_deliveries/91')
@@ -264,6 +274,34 @@ describe('advanceSkipDelivery and cancelSkipDelivery', () => {
     });
     const forbidden = await graphql(gateway, CANCEL, { input: { id: deliveryId(92) } }, { cookies });
     expect(forbidden.body.data.cancelSkipDelivery.userErrors[0].code).toBe('FORBIDDEN');
+    expect(scope.isDone()).toBe(true);
+  });
+});
+
+describe('cancelSkipDelivery and its container', () => {
+  it('answers the container as it is after the cancel (available again once no delivery is left)', async () => {
+    const scope = nock(API)
+      .get('/api/skip_deliveries')
+      .query({ 'id[]': '90', pagination: 'false' })
+      .reply(200, collection('skip_deliveries', [deliveryItem(90, skip)]), JSON_LD)
+      .delete('/api/skip_deliveries/90')
+      .reply(204)
+      .get('/api/skips')
+      .query({ 'id[]': '7', pagination: 'false' })
+      .reply(200, collection('skips', [{ ...skip, state: 'AVAILABLE' }]), JSON_LD);
+    const { body } = await graphql(
+      gateway,
+      `mutation Cancel($input: CancelSkipDeliveryInput!) {
+        cancelSkipDelivery(input: $input) { cancelledDeliveryId skip { id state } ${USER_ERRORS} }
+      }`,
+      { input: { id: deliveryId(90) } },
+      { cookies },
+    );
+    expect(body.data.cancelSkipDelivery).toEqual({
+      cancelledDeliveryId: deliveryId(90),
+      skip: { id: skipId, state: 'AVAILABLE' },
+      userErrors: [],
+    });
     expect(scope.isDone()).toBe(true);
   });
 });

@@ -161,7 +161,13 @@ export const operationMutations = {
         refreshOperation(context, operation);
         return { operation, userErrors: [] };
       } catch (error) {
-        return failed(refusal(error, messages.operationUpdateError));
+        // SPEC 8's message of what was being saved: the outlets, else the quantity, else the operation.
+        const fallback = input.finalOutlets
+          ? messages.outletSaveError
+          : input.receivedQuantity !== undefined
+            ? messages.quantityUpdateError
+            : messages.operationUpdateError;
+        return failed(refusal(error, fallback));
       }
     },
   },

@@ -8,6 +8,7 @@ import {
   unauthenticatedError,
   userErrorsOfWrite,
 } from '../../errors.ts';
+import { nullOn404 } from '../../rest/errors.ts';
 import { unwrapCollection } from '../../rest/hydra.ts';
 import type { RestSkip, RestSkipDelivery } from '../../rest/types.ts';
 import { offsetCursor } from '../connections.ts';
@@ -339,13 +340,25 @@ export const skipMutations = {
     async cancelSkipDelivery(_root: unknown, { input }: { input: { id: string } }, context: GatewayContext) {
       if (context.token === null) throw unauthenticatedError();
       const deliveryId = databaseIdOf(input.id, 'SkipDelivery');
-      if (deliveryId === null) return { cancelledDeliveryId: null, userErrors: [notFoundUserError()] };
+      if (deliveryId === null) {
+        return { cancelledDeliveryId: null, skip: null, userErrors: [notFoundUserError()] };
+      }
       try {
+        // Its container, read before (one batched call): the answer names it as it is after.
+        const skipIri = (await nullOn404(context.loaders.skipDeliveries.load(deliveryId)))?.skip ?? null;
         await context.rest.delete(`/api/skip_deliveries/${deliveryId}`);
         refreshDeliveries(context);
-        return { cancelledDeliveryId: toGlobalId('SkipDelivery', deliveryId), userErrors: [] };
+        return {
+          cancelledDeliveryId: toGlobalId('SkipDelivery', deliveryId),
+          skip: () => (skipIri === null ? null : context.loaders.skips.load(skipIri)),
+          userErrors: [],
+        };
       } catch (error) {
-        return { cancelledDeliveryId: null, userErrors: refusal(error, messages.deliveryUpdateError) };
+        return {
+          cancelledDeliveryId: null,
+          skip: null,
+          userErrors: refusal(error, messages.deliveryUpdateError),
+        };
       }
     },
 
@@ -363,6 +376,7 @@ export const skipMutations = {
       const failed = (userErrors: UserError[]) => ({
         deletedProgramId: null,
         deletedDeliveryIds: [],
+        skip: null,
         userErrors,
       });
       const programId = databaseIdOf(input.id, 'SkipDeliveryProgram');
@@ -388,8 +402,10 @@ export const skipMutations = {
           for (const delivery of after.items) remaining.add(delivery.id);
         }
         refreshDeliveries(context);
+        const [skipId] = skipIds;
         return {
           deletedProgramId: toGlobalId('SkipDeliveryProgram', programId),
+          skip: () => (skipId === undefined ? null : context.loaders.skips.load(skipId)),
           deletedDeliveryIds: before
             .filter((delivery) => !remaining.has(delivery.id))
             .map((delivery) => toGlobalId('SkipDelivery', delivery.id)),

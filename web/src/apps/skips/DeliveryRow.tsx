@@ -41,6 +41,10 @@ const cancelMutation = graphql`
   mutation DeliveryRowCancelMutation($input: CancelSkipDeliveryInput!, $connections: [ID!]!) {
     cancelSkipDelivery(input: $input) {
       cancelledDeliveryId @deleteEdge(connections: $connections)
+      skip {
+        id
+        state
+      }
       userErrors {
         field
         message
@@ -54,6 +58,10 @@ const deleteProgramMutation = graphql`
     deleteSkipDeliveryProgram(input: $input) {
       deletedProgramId
       deletedDeliveryIds @deleteEdge(connections: $connections)
+      skip {
+        id
+        state
+      }
       userErrors {
         field
         message
