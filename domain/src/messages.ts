@@ -98,6 +98,8 @@ export const messages = {
   receivedQuantityRequired: 'Confirmez la quantité réelle réceptionnée',
   realInterventionDateRequired: "Confirmez la date réelle d'intervention",
   finalOutletRequired: 'Ajoutez au moins un exutoire final',
+  qualificationRequired: 'Choisissez la qualification du traitement',
+  qualificationNotOfCode: 'Cette qualification ne correspond pas au code de traitement choisi',
   interventionBeforeRequest: "La date d'intervention ne peut pas être antérieure à la date de la demande",
   interventionDateInFuture: "La date réelle d'intervention ne peut pas être dans le futur",
   skipHasOpenOperation: 'Une demande est déjà en cours pour ce contenant',

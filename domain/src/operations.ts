@@ -194,6 +194,39 @@ export const outletQuantityUnitLabels: Record<OutletQuantityUnit, string> = {
   PERCENT: 'Pourcentage (%)',
 };
 
+/**
+ * The qualification of a final treatment (DOMAIN.md: reuse, recycling, energy recovery, disposal), as the
+ * national platform names it; each official treatment code lists the ones it allows (`operationModes` of
+ * treatment-codes.json), transit codes none.
+ */
+export const TREATMENT_QUALIFICATIONS = [
+  'REUTILISATION',
+  'RECYCLAGE',
+  'VALORISATION_ENERGETIQUE',
+  'AUTRES_VALORISATIONS',
+  'ELIMINATION',
+] as const;
+export type TreatmentQualification = (typeof TREATMENT_QUALIFICATIONS)[number];
+export const treatmentQualificationLabels: Record<TreatmentQualification, string> = {
+  REUTILISATION: 'Réutilisation',
+  RECYCLAGE: 'Recyclage',
+  VALORISATION_ENERGETIQUE: 'Valorisation énergétique',
+  AUTRES_VALORISATIONS: 'Autres valorisations',
+  ELIMINATION: 'Élimination',
+};
+
+/**
+ * The qualification of an outlet: the one given, else the code's only one; null when the code allows several
+ * and none was chosen, or none (a transit code).
+ */
+export function qualificationOf(
+  given: string | null | undefined,
+  allowed: readonly string[],
+): TreatmentQualification | null {
+  if (given) return given as TreatmentQualification;
+  return allowed.length === 1 ? (allowed[0] as TreatmentQualification) : null;
+}
+
 /** Thousandths of a decimal written with a dot or a comma (`12,5` → 12500n): sums without floating-point drift. */
 export function thousandths(decimal: string): bigint {
   const [whole = '0', fraction = ''] = decimal.trim().replace(',', '.').split('.');
@@ -258,6 +291,11 @@ export const finalOutletSchema = z.object(
     ),
     address: optionalText(500),
     treatmentCode: treatmentCodeSchema,
+    /** Among the code's own (checked by the api against the official list); required where it has several. */
+    qualification: z
+      .enum(TREATMENT_QUALIFICATIONS, { error: messages.unknownChoice })
+      .nullish()
+      .transform((value) => value ?? null),
     quantity: positiveDecimalSchema(3),
     quantityUnit: z.enum(OUTLET_QUANTITY_UNITS, { error: messages.unknownChoice }),
   },

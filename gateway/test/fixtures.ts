@@ -321,6 +321,15 @@ export const TREATMENT_CODES: RestTreatmentCode[] = [
     kind: kind as string,
     isFinal: isFinal as boolean,
     usableInTrackdechets: true,
+    // As treatment-codes.json lists them: R 3 allows two qualifications, R 1 one, a transit code none.
+    operationModes:
+      (
+        {
+          'R 3': ['RECYCLAGE', 'AUTRES_VALORISATIONS'],
+          'R 1': ['VALORISATION_ENERGETIQUE'],
+          'D 10': ['ELIMINATION'],
+        } as Record<string, string[]>
+      )[code as string] ?? [],
   };
 });
 

@@ -20,6 +20,7 @@ export function outletItem(
     siret: null,
     address: null,
     treatmentCode: 'R 4',
+    qualification: null,
     quantity: '60.000',
     quantityUnit: 'PERCENT',
     ...overrides,

@@ -126,6 +126,8 @@ test('a rotation goes from the producer to its provider and back: asked, schedul
     await first.getByLabel('Nom').fill('Papeterie du Rhône');
     await first.getByLabel('SIRET').fill('73282932000074');
     await first.getByLabel('Code de traitement').selectOption('R 3');
+    // R 3 allows recycling or other recovery: the register needs which.
+    await first.getByLabel('Qualification du traitement').selectOption({ label: 'Recyclage' });
     await first.getByLabel('Quantité').fill('50');
     await completion.getByRole('button', { name: 'Ajouter un exutoire' }).click();
     const second = completion.getByRole('group', { name: 'Exutoire 2' });
@@ -151,6 +153,9 @@ test('a rotation goes from the producer to its provider and back: asked, schedul
     await expect(summary).toContainText('Complétée, à valider');
     await expect(summary).toContainText('Papeterie du Rhône');
     await expect(summary).toContainText('60 %');
+    await expect(summary.getByRole('row', { name: /Chaufferie biomasse de Lyon/ })).toContainText(
+      'Valorisation énergétique',
+    );
 
     // The provider sets the costs per tonne; the totals for the 2,46 t follow, exactly.
     const costs = providerPage.getByRole('region', { name: 'Coûts' });

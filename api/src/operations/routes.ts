@@ -20,6 +20,7 @@ import {
   operationTypeLabels,
   outletQuantityUnitLabels,
   parisDate,
+  qualificationOf,
 } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -362,14 +363,25 @@ export function registerOperationRoutes(app: FastifyInstance, { db, config, refe
       if (patch.status === undefined && !completing) throw unprocessable([noChangeViolation()]);
 
       const violations: Violation[] = [];
-      patch.finalOutlets?.forEach((outlet, index) => {
-        if (!treatmentCodes.has(outlet.treatmentCode)) {
+      // Each code from the official list, each qualification one its code allows (the only one by default).
+      const finalOutlets = patch.finalOutlets?.map((outlet, index) => {
+        const code = treatmentCodes.get(outlet.treatmentCode);
+        if (code === undefined) {
           violations.push({
             propertyPath: `finalOutlets.${index}.treatmentCode`,
             message: messages.unknownTreatmentCode,
             code: 'unknown_code',
           });
+          return outlet;
         }
+        if (outlet.qualification !== null && !code.operationModes.includes(outlet.qualification)) {
+          violations.push({
+            propertyPath: `finalOutlets.${index}.qualification`,
+            message: messages.qualificationNotOfCode,
+            code: 'qualification',
+          });
+        }
+        return { ...outlet, qualification: qualificationOf(outlet.qualification, code.operationModes) };
       });
       if (violations.length > 0) throw unprocessable(violations);
 
@@ -438,14 +450,19 @@ export function registerOperationRoutes(app: FastifyInstance, { db, config, refe
             });
           }
         }
-        const outlets =
-          patch.finalOutlets ??
-          (await outletsOf(tx, [operationId])).get(operationId)?.map((outlet) => ({
-            quantity: outlet.quantity,
-            quantityUnit: outlet.quantityUnit,
-          })) ??
-          [];
+        const outlets = finalOutlets ?? (await outletsOf(tx, [operationId])).get(operationId) ?? [];
         if (action === 'complete') {
+          // A final code that allows several qualifications needs one chosen (the register says which).
+          outlets.forEach((outlet, index) => {
+            const modes = treatmentCodes.get(outlet.treatmentCode)?.operationModes ?? [];
+            if (outlet.qualification === null && modes.length > 1) {
+              violations.push({
+                propertyPath: `finalOutlets.${index}.qualification`,
+                message: messages.qualificationRequired,
+                code: 'qualification',
+              });
+            }
+          });
           for (const [propertyPath, message] of completionProblems({
             ...completion,
             finalOutlets: outlets,
@@ -475,7 +492,7 @@ export function registerOperationRoutes(app: FastifyInstance, { db, config, refe
             now,
           ],
         );
-        if (patch.finalOutlets !== undefined) await replaceOutlets(tx, operationId, patch.finalOutlets);
+        if (finalOutlets !== undefined) await replaceOutlets(tx, operationId, finalOutlets);
         const updated = await loadOperation(tx, operationId);
         if (updated.status !== stored.status) {
           await syncSkipPlannedWork(

@@ -60,6 +60,7 @@ export interface OutletRow {
   siret: string | null;
   address: string | null;
   treatmentCode: string;
+  qualification: string | null;
   quantity: string;
   quantityUnit: OutletQuantityUnit;
 }
@@ -74,7 +75,8 @@ export const OPERATION_SELECT = `o.id, o.type, o.status, o.skip_id as "skipId", 
   o.completed_at as "completedAt", o.validated_at as "validatedAt"`;
 
 const OUTLET_SELECT = `l.id, l.operation_id as "operationId", l.position, l.name, l.siret, l.address,
-  l.treatment_code as "treatmentCode", l.quantity::text as quantity, l.quantity_unit as "quantityUnit"`;
+  l.treatment_code as "treatmentCode", l.qualification, l.quantity::text as quantity,
+  l.quantity_unit as "quantityUnit"`;
 
 const timestamp = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const reference = (resource: string, id: number | null) => (id === null ? null : iri(resource, id));
@@ -91,6 +93,7 @@ export function outletItem(row: OutletRow) {
     siret: row.siret,
     address: row.address,
     treatmentCode: row.treatmentCode,
+    qualification: row.qualification,
     quantity: row.quantity,
     quantityUnit: row.quantityUnit,
   });
@@ -166,10 +169,11 @@ export async function replaceOutlets(
   if (outlets.length === 0) return;
   await db.query(
     `insert into operation_final_outlet_links
-       (operation_id, position, name, siret, address, treatment_code, quantity, quantity_unit)
-     select $1, o.position, o.name, o.siret, o.address, o.treatment_code, o.quantity::numeric, o.quantity_unit
-     from unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
-       as o (position, name, siret, address, treatment_code, quantity, quantity_unit)`,
+       (operation_id, position, name, siret, address, treatment_code, qualification, quantity, quantity_unit)
+     select $1, o.position, o.name, o.siret, o.address, o.treatment_code, o.qualification, o.quantity::numeric,
+       o.quantity_unit
+     from unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
+       as o (position, name, siret, address, treatment_code, qualification, quantity, quantity_unit)`,
     [
       operationId,
       outlets.map((_, index) => index + 1),
@@ -177,6 +181,7 @@ export async function replaceOutlets(
       outlets.map((outlet) => outlet.siret),
       outlets.map((outlet) => outlet.address),
       outlets.map((outlet) => outlet.treatmentCode),
+      outlets.map((outlet) => outlet.qualification),
       outlets.map((outlet) => outlet.quantity),
       outlets.map((outlet) => outlet.quantityUnit),
     ],

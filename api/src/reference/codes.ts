@@ -67,6 +67,7 @@ function treatmentCodeItem(code: TreatmentCode) {
     kind: code.kind,
     isFinal: code.isFinal,
     usableInTrackdechets: code.usableInTrackdechets,
+    operationModes: code.operationModes,
   });
 }
 

@@ -136,6 +136,8 @@ export interface RestTreatmentCode {
   kind: string;
   isFinal: boolean;
   usableInTrackdechets?: boolean;
+  /** The qualifications a final treatment of this code may have (none for a transit code). */
+  operationModes?: string[];
 }
 
 /** `skips`: a container. Decimals are strings with 3 decimals, dates `YYYY-MM-DD`, references IRIs. */
@@ -228,6 +230,7 @@ export interface RestFinalOutlet extends JsonLdItem {
   siret: string | null;
   address: string | null;
   treatmentCode: string;
+  qualification: string | null;
   quantity: string;
   quantityUnit: OutletQuantityUnit;
 }

@@ -120,9 +120,24 @@ export const historyFilterOptions = Object.entries(HISTORY_FILTERS).map(([key, f
 
 /** The official treatment codes the completion form offers (a few of them). */
 export const treatmentCodes = [
-  { code: 'R 1', description: 'Utilisation principale comme combustible' },
-  { code: 'R 3', description: 'Recyclage ou récupération des substances organiques' },
-  { code: 'D 10', description: 'Incinération à terre' },
+  {
+    code: 'R 1',
+    description: 'Utilisation principale comme combustible',
+    qualifications: [{ value: 'VALORISATION_ENERGETIQUE', label: 'Valorisation énergétique' }],
+  },
+  {
+    code: 'R 3',
+    description: 'Recyclage ou récupération des substances organiques',
+    qualifications: [
+      { value: 'RECYCLAGE', label: 'Recyclage' },
+      { value: 'AUTRES_VALORISATIONS', label: 'Autres valorisations' },
+    ],
+  },
+  {
+    code: 'D 10',
+    description: 'Incinération à terre',
+    qualifications: [{ value: 'ELIMINATION', label: 'Élimination' }],
+  },
 ];
 
 export interface SignInFixture {

@@ -4,13 +4,27 @@ import {
   OPERATION_STATUSES,
   operationStatusLabels,
   operationTypeLabels,
+  qualificationOf,
+  treatmentQualificationLabels,
 } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
 import { unauthenticatedError } from '../../errors.ts';
 import { nullOn404 } from '../../rest/errors.ts';
-import type { RestEntity, RestOperation, RestSite, RestSkip, RestUser } from '../../rest/types.ts';
+import type {
+  RestEntity,
+  RestFinalOutlet,
+  RestOperation,
+  RestSite,
+  RestSkip,
+  RestUser,
+} from '../../rest/types.ts';
 import { toGlobalId } from '../global-id.ts';
-import { thirdLevelWasteOf, treatmentCodeValue, wasteCodeValue } from '../reference/wastes.ts';
+import {
+  officialTreatmentCode,
+  thirdLevelWasteOf,
+  treatmentCodeValue,
+  wasteCodeValue,
+} from '../reference/wastes.ts';
 import { mayAsProducer } from '../skips/rights.ts';
 import { type OperationListArgs, operationsOf, viewerOperations } from './lists.ts';
 import { mayEditCompletion, viewerOperationActions } from './rights.ts';
@@ -29,6 +43,13 @@ const OPERATION_ACTION_VALUES = {
 } as const;
 
 const HISTORY_FILTER_VALUES = Object.fromEntries(HISTORY_FILTER_KEYS.map((key) => [key.toUpperCase(), key]));
+
+/** The stored qualification, else the code's only one (outlets saved before it was asked, or seeded). */
+async function qualificationOfOutlet(context: GatewayContext, outlet: RestFinalOutlet) {
+  if (outlet.qualification) return qualificationOf(outlet.qualification, []);
+  const code = await officialTreatmentCode(context, { code: outlet.treatmentCode });
+  return qualificationOf(null, code?.operationModes ?? []);
+}
 
 export const operationResolvers = {
   OperationAction: OPERATION_ACTION_VALUES,
@@ -97,6 +118,12 @@ export const operationResolvers = {
       mayEditCompletion(context, operation),
   },
   FinalOutlet: {
-    treatmentCode: (outlet: { treatmentCode: string }) => treatmentCodeValue(outlet.treatmentCode),
+    treatmentCode: (outlet: RestFinalOutlet) => treatmentCodeValue(outlet.treatmentCode),
+    qualification: (outlet: RestFinalOutlet, _args: unknown, context: GatewayContext) =>
+      qualificationOfOutlet(context, outlet),
+    qualificationLabel: async (outlet: RestFinalOutlet, _args: unknown, context: GatewayContext) => {
+      const qualification = await qualificationOfOutlet(context, outlet);
+      return qualification === null ? null : treatmentQualificationLabels[qualification];
+    },
   },
 };

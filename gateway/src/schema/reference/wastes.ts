@@ -1,3 +1,4 @@
+import { type TreatmentQualification, treatmentQualificationLabels } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
 import { unauthenticatedError } from '../../errors.ts';
 import type {
@@ -31,7 +32,7 @@ async function officialWasteCode(context: GatewayContext, value: WasteCodeValue)
   return findByCode(await context.loaders.wasteCodes(), value.code);
 }
 
-async function officialTreatmentCode(context: GatewayContext, value: TreatmentCodeValue) {
+export async function officialTreatmentCode(context: GatewayContext, value: TreatmentCodeValue) {
   return findByCode(await context.loaders.treatmentCodes(), value.code);
 }
 
@@ -105,5 +106,12 @@ export const wasteResolvers = {
     kind: (value: TreatmentCodeValue) => value.kind ?? value.code.trim().charAt(0).toUpperCase(),
     isFinal: async (value: TreatmentCodeValue, _args: unknown, context: GatewayContext) =>
       value.isFinal ?? (await officialTreatmentCode(context, value))?.isFinal === true,
+    qualifications: async (value: TreatmentCodeValue, _args: unknown, context: GatewayContext) =>
+      (value.operationModes ?? (await officialTreatmentCode(context, value))?.operationModes ?? []).map(
+        (mode) => ({
+          value: mode,
+          label: treatmentQualificationLabels[mode as TreatmentQualification] ?? mode,
+        }),
+      ),
   },
 };

@@ -56,7 +56,14 @@ async function fillOutlet(
   view: View,
   form: HTMLElement,
   index: number,
-  values: { name: string; code: string; quantity: string; siret?: string; unit?: string },
+  values: {
+    name: string;
+    code: string;
+    quantity: string;
+    siret?: string;
+    unit?: string;
+    qualification?: string;
+  },
 ) {
   const group = outlet(form, index);
   await view.user.type(field(group, /^Nom/), values.name);
@@ -65,6 +72,9 @@ async function fillOutlet(
     within(group).getByRole('combobox', { name: /^Code de traitement/ }),
     values.code,
   );
+  // A code that allows several qualifications offers the choice (R 3: recycling or other recovery).
+  const qualification = within(group).queryByRole('combobox', { name: /^Qualification/ });
+  if (qualification) await view.user.selectOptions(qualification, values.qualification ?? 'Recyclage');
   if (values.unit)
     await view.user.selectOptions(within(group).getByRole('combobox', { name: /^Unité/ }), values.unit);
   await view.user.type(field(group, /^Quantité/), values.quantity);
@@ -137,6 +147,8 @@ describe('completing an operation', () => {
           siret: '73282932000074',
           address: null,
           treatmentCode: { code: 'R 3', description: 'Recyclage ou récupération des substances organiques' },
+          qualification: 'RECYCLAGE',
+          qualificationLabel: 'Recyclage',
           quantity: '60.000',
           quantityUnit: 'PERCENT',
         },
@@ -160,6 +172,7 @@ describe('completing an operation', () => {
             siret: '732 829 320 00074',
             address: null,
             treatmentCode: 'R 3',
+            qualification: 'RECYCLAGE',
             quantity: '60',
             quantityUnit: 'PERCENT',
           },
@@ -168,6 +181,7 @@ describe('completing an operation', () => {
             siret: null,
             address: null,
             treatmentCode: 'R 1',
+            qualification: null,
             quantity: '40',
             quantityUnit: 'PERCENT',
           },
@@ -229,6 +243,7 @@ describe('completing an operation', () => {
           siret: null,
           address: null,
           treatmentCode: 'R 3',
+          qualification: 'RECYCLAGE',
           quantity: '50',
           quantityUnit: 'PERCENT',
         },
@@ -237,6 +252,7 @@ describe('completing an operation', () => {
           siret: null,
           address: null,
           treatmentCode: 'R 1',
+          qualification: null,
           quantity: '40',
           quantityUnit: 'PERCENT',
         },
@@ -414,6 +430,23 @@ describe('completing an operation', () => {
     expect(again.request.variables.input).toMatchObject({ receivedQuantity: '2,46', complete: false });
   });
 
+  it('asks for the qualification of a treatment that allows several before completing', async () => {
+    const { view, form } = await openCompletion();
+    await fillOperation(view, form);
+    const group = outlet(form, 1);
+    await view.user.type(field(group, /^Nom/), 'Papeterie du Rhône');
+    await view.user.selectOptions(
+      within(group).getByRole('combobox', { name: /^Code de traitement/ }),
+      'R 3 — Recyclage ou récupération des substances organiques',
+    );
+    await view.user.type(field(group, /^Quantité/), '100');
+    await view.user.click(completeButton(form));
+    const choice = within(group).getByRole('combobox', { name: /^Qualification/ });
+    expect(await within(group).findByText(messages.qualificationRequired)).toBeInTheDocument();
+    expect(choice).toHaveAccessibleDescription(messages.qualificationRequired);
+    expect(pendingOperationNames(view.environment)).not.toContain(SAVE);
+  });
+
   it('resumes a saved completion, whose outlets may be removed but the last', async () => {
     const { view, form } = await openCompletion(
       operationNode({
@@ -432,6 +465,8 @@ describe('completing an operation', () => {
               code: 'R 3',
               description: 'Recyclage ou récupération des substances organiques',
             },
+            qualification: 'RECYCLAGE',
+            qualificationLabel: 'Recyclage',
             quantity: '50.000',
             quantityUnit: 'PERCENT',
           },
@@ -440,6 +475,8 @@ describe('completing an operation', () => {
             siret: null,
             address: null,
             treatmentCode: { code: 'R 1', description: 'Utilisation principale comme combustible' },
+            qualification: null,
+            qualificationLabel: 'Valorisation énergétique',
             quantity: '40.000',
             quantityUnit: 'PERCENT',
           },
@@ -456,6 +493,9 @@ describe('completing an operation', () => {
     expect(field(first, /^SIRET/)).toHaveValue('73282932000074');
     expect(field(first, /^Adresse/)).toHaveValue('3 quai Perrache, Lyon');
     expect(within(first).getByRole('combobox', { name: /^Code de traitement/ })).toHaveValue('R 3');
+    expect(within(first).getByRole('combobox', { name: /^Qualification/ })).toHaveValue('RECYCLAGE');
+    // R 1 allows one qualification only: written out, nothing to choose.
+    expect(field(outlet(form, 2), /^Qualification/)).toHaveValue('Valorisation énergétique');
     expect(field(first, /^Quantité/)).toHaveValue('50');
     expect(within(outlet(form, 2)).getByRole('combobox', { name: /^Code de traitement/ })).toHaveValue('R 1');
     expect(total(form)).toBe('Total réparti : 90 %');
@@ -475,6 +515,7 @@ describe('completing an operation', () => {
           siret: '73282932000074',
           address: '3 quai Perrache, Lyon',
           treatmentCode: 'R 3',
+          qualification: 'RECYCLAGE',
           quantity: '50',
           quantityUnit: 'PERCENT',
         },

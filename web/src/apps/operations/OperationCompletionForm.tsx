@@ -23,7 +23,13 @@ import {
 } from '@portal/domain/operations';
 import { quantityPattern } from '@portal/domain/validation';
 import { useId, useState } from 'react';
-import { type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import {
+  type FieldPath,
+  type UseFormRegisterReturn,
+  useFieldArray,
+  useForm,
+  useWatch,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import type { OperationCompletionForm_operation$key } from '../../__generated__/OperationCompletionForm_operation.graphql.ts';
@@ -63,6 +69,8 @@ interface OutletValues {
   siret: string;
   address: string;
   treatmentCode: string;
+  /** The treatment's qualification; blank: the code's only one (the api picks it), or not chosen yet. */
+  qualification: string;
   quantity: string;
   quantityUnit: OutletQuantityUnit;
 }
@@ -81,6 +89,7 @@ const emptyOutlet = (unit: OutletQuantityUnit): OutletValues => ({
   siret: '',
   address: '',
   treatmentCode: '',
+  qualification: '',
   quantity: '',
   quantityUnit: unit,
 });
@@ -112,6 +121,7 @@ function payloadOf(values: CompletionValues, outletIndexes: readonly number[]) {
         siret: blankAsNull(outlet.siret),
         address: blankAsNull(outlet.address),
         treatmentCode: outlet.treatmentCode,
+        qualification: blankAsNull(outlet.qualification),
         quantity: outlet.quantity.trim(),
         quantityUnit: outlet.quantityUnit,
       };
@@ -131,6 +141,7 @@ const OUTLET_FIELDS: readonly string[] = [
   'siret',
   'address',
   'treatmentCode',
+  'qualification',
   'quantity',
   'quantityUnit',
 ];
@@ -186,6 +197,7 @@ export function OperationCompletionForm({
           treatmentCode {
             code
           }
+          qualification
           quantity
           quantityUnit
         }
@@ -198,6 +210,10 @@ export function OperationCompletionForm({
       fragment OperationCompletionForm_treatmentCodes on TreatmentCode @relay(plural: true) {
         code
         description
+        qualifications {
+          value
+          label
+        }
       }
     `,
     treatmentCodes,
@@ -226,6 +242,7 @@ export function OperationCompletionForm({
               siret: outlet.siret ?? '',
               address: outlet.address ?? '',
               treatmentCode: outlet.treatmentCode?.code ?? '',
+              qualification: outlet.qualification ?? '',
               quantity: formatDecimal(outlet.quantity) ?? '',
               quantityUnit: outlet.quantityUnit === 'TONNE' ? 'TONNE' : 'PERCENT',
             }))
@@ -265,6 +282,16 @@ export function OperationCompletionForm({
         })) {
           problems.push({ path, message });
         }
+        // A code that allows several qualifications needs one chosen (the api says the same).
+        payload.finalOutlets.forEach((outlet, index) => {
+          const choices = codes.find((code) => code.code === outlet.treatmentCode)?.qualifications ?? [];
+          if (outlet.qualification === null && choices.length > 1) {
+            problems.push({
+              path: `finalOutlets.${index}.qualification`,
+              message: messages.qualificationRequired,
+            });
+          }
+        });
       }
       if (problems.length > 0) {
         showProblems(problems, outletIndexes);
@@ -400,6 +427,15 @@ export function OperationCompletionForm({
                           ))}
                         </SelectInput>
                       </FormField>
+                      <QualificationField
+                        label={t('operations.completion.outletQualification')}
+                        error={outletErrors?.qualification?.message}
+                        qualifications={
+                          codes.find((code) => code.code === outlets[index]?.treatmentCode)?.qualifications ??
+                          []
+                        }
+                        registration={register(`finalOutlets.${index}.qualification`)}
+                      />
                       <FormField
                         label={t('operations.completion.outletQuantity')}
                         error={outletErrors?.quantity?.message}
@@ -449,5 +485,42 @@ export function OperationCompletionForm({
         </form>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/**
+ * The qualification of an outlet's treatment, among those its code allows: a choice where there are several,
+ * the only one written out where there is one, nothing for a transit code (its outlet's own code says it).
+ */
+function QualificationField({
+  label,
+  error,
+  qualifications,
+  registration,
+}: {
+  label: string;
+  error: string | undefined;
+  qualifications: readonly { value: string; label: string }[];
+  registration: UseFormRegisterReturn;
+}) {
+  const { t } = useTranslation();
+  if (qualifications.length === 0) return null;
+  if (qualifications.length === 1) {
+    return (
+      <FormField label={label} helperText={t('operations.completion.onlyQualification')}>
+        <Input readOnly value={qualifications[0]?.label ?? ''} />
+      </FormField>
+    );
+  }
+  return (
+    <FormField label={label} error={error} required>
+      <SelectInput registration={registration} placeholder={t('operations.completion.chooseQualification')}>
+        {qualifications.map((qualification) => (
+          <option key={qualification.value} value={qualification.value}>
+            {qualification.label}
+          </option>
+        ))}
+      </SelectInput>
+    </FormField>
   );
 }

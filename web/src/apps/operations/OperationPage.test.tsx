@@ -38,6 +38,8 @@ const realised = operationNode({
       siret: '73282932000074',
       address: '3 quai Perrache, Lyon',
       treatmentCode: { code: 'R 3', description: 'Recyclage ou récupération des substances organiques' },
+      qualification: 'RECYCLAGE',
+      qualificationLabel: 'Recyclage',
       quantity: '60.000',
       quantityUnit: 'PERCENT',
     },
@@ -46,6 +48,8 @@ const realised = operationNode({
       siret: null,
       address: null,
       treatmentCode: { code: 'R 1', description: 'Utilisation principale comme combustible' },
+      qualification: null,
+      qualificationLabel: 'Valorisation énergétique',
       quantity: '40.000',
       quantityUnit: 'PERCENT',
     },
@@ -108,9 +112,17 @@ describe('the detail of an operation', () => {
         '73282932000074',
         '3 quai Perrache, Lyon',
         'R 3 — Recyclage ou récupération des substances organiques',
+        'Recyclage',
         '60 %',
       ],
-      ['Chaufferie biomasse de Lyon', '—', '—', 'R 1 — Utilisation principale comme combustible', '40 %'],
+      [
+        'Chaufferie biomasse de Lyon',
+        '—',
+        '—',
+        'R 1 — Utilisation principale comme combustible',
+        'Valorisation énergétique',
+        '40 %',
+      ],
     ]);
     // Realised: nothing more to do, nothing to complete.
     expect(within(summary).queryByRole('button')).not.toBeInTheDocument();

@@ -171,6 +171,7 @@ function OperationSummary({
             code
             description
           }
+          qualificationLabel
           quantity
           quantityUnit
         }
@@ -285,6 +286,7 @@ function OperationSummary({
                     <Table.ColumnHeader>{t('operations.completion.outletSiret')}</Table.ColumnHeader>
                     <Table.ColumnHeader>{t('operations.completion.outletAddress')}</Table.ColumnHeader>
                     <Table.ColumnHeader>{t('operations.completion.outletTreatment')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('operations.completion.outletQualification')}</Table.ColumnHeader>
                     <Table.ColumnHeader textAlign="end">
                       {t('operations.completion.outletQuantity')}
                     </Table.ColumnHeader>
@@ -303,6 +305,7 @@ function OperationSummary({
                           ? `${outlet.treatmentCode.code} — ${outlet.treatmentCode.description}`
                           : ''}
                       </Table.Cell>
+                      <Table.Cell>{outlet.qualificationLabel ?? t('operations.detail.transit')}</Table.Cell>
                       <Table.Cell textAlign="end">
                         {outlet.quantityUnit === 'PERCENT'
                           ? t('operations.detail.percent', { value: formatDecimal(outlet.quantity) })
