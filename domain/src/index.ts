@@ -2,6 +2,7 @@ export * from './access.ts';
 export * from './costs.ts';
 export * from './deliveries.ts';
 export * from './files.ts';
+export * from './impacts.ts';
 export * from './iri.ts';
 export * from './messages.ts';
 export * from './operations.ts';
