@@ -1,0 +1,237 @@
+import {
+  CO2_FACTORS,
+  co2Of,
+  fromThousandths,
+  percentOf,
+  TRANSIT_TREATMENT_CODES,
+  thousandths,
+} from '@portal/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { callerOf } from '../account/auth.ts';
+import type { ApiContext } from '../context.ts';
+import { SqlParams } from '../db/index.ts';
+import { badRequest, hydraItem, itemResponse, problemSchema, type RawQuery } from '../hydra/index.ts';
+import type { Policy } from '../policy/index.ts';
+
+/**
+ * The yearly dashboard (SPEC 7 "Year lists", "Yearly dashboard"; issue 6), aggregated by PostgreSQL: realised
+ * operations by their real intervention date, their final outlets' tonnes (a percentage of the received weight
+ * or tonnes), their costs. The side (`producer`: my sites' operations; `retriever`: those I provide) and the
+ * optional site and chantier of the query scope every figure; the api's policy bounds them to what I see.
+ */
+
+type Role = 'producer' | 'retriever';
+
+const SCOPE_PARAMS = [
+  'producerCompanySiteId',
+  'producerCompanySiteEntityId',
+  'retrieverCompanySiteId',
+  'retrieverCompanySiteEntityId',
+] as const;
+
+function idParam(query: RawQuery, name: string): number | null {
+  const raw = query[name];
+  const value = Array.isArray(raw) ? raw.at(-1) : raw;
+  if (value === undefined || value === '' || value === 'all' || value === 'null') return null;
+  const id = Number(String(value).split('/').pop());
+  if (!Number.isSafeInteger(id) || id < 1) {
+    throw badRequest(`Le paramètre « ${name} » attend un identifiant.`);
+  }
+  return id;
+}
+
+/**
+ * The SQL condition on `operations o` of the figures of `role` for the caller, narrowed by the query's site and
+ * chantier: operations of my own sites (producer) or that my sites provide (retriever), among those I see.
+ */
+async function scopeCondition(
+  policy: Policy,
+  role: Role,
+  query: RawQuery,
+  params: SqlParams,
+): Promise<string> {
+  const own = await policy.ownSiteIds({ fullAccessOnly: false });
+  const visible = await policy.visibleSkipCondition(
+    { site: 'o.company_site_id', entity: 'o.company_site_entity_id', provider: 'o.provider_site_id' },
+    params,
+  );
+  const side = role === 'producer' ? 'o.company_site_id' : 'o.provider_site_id';
+  const conditions = [visible, `${side} = any(${params.add(own)}::int[])`, `o.status = 'REALISED'`];
+  const narrow: [string, string][] = [
+    ['producerCompanySiteId', 'o.company_site_id'],
+    ['producerCompanySiteEntityId', 'o.company_site_entity_id'],
+    ['retrieverCompanySiteId', 'o.provider_site_id'],
+  ];
+  for (const [name, column] of narrow) {
+    const id = idParam(query, name);
+    if (id !== null) conditions.push(`${column} = ${params.add(id)}`);
+  }
+  return conditions.map((condition) => `(${condition})`).join(' and ');
+}
+
+/**
+ * The final tonnes of each realised operation: its outlets' shares (a percentage of the received weight, or
+ * tonnes), each with its final code; an operation without outlets counts whole under its planned code.
+ */
+const OUTLET_TONNES = `
+  select o.id as operation_id, o.real_intervention_date as day, o.third_level_waste_id,
+    case when l.quantity_unit = 'TONNE' then l.quantity else round(o.received_quantity * l.quantity / 100, 3) end
+      as tonnes,
+    l.treatment_code
+  from scoped o join operation_final_outlet_links l on l.operation_id = o.id
+  union all
+  select o.id, o.real_intervention_date, o.third_level_waste_id, o.received_quantity,
+    coalesce(o.planned_treatment_code, 'R 13')
+  from scoped o
+  where not exists (select 1 from operation_final_outlet_links l where l.operation_id = o.id)`;
+
+/** The family of a final code in SQL, as `treatmentFamily` of domain/impacts.ts. */
+const FAMILY = `case
+    when t.treatment_code = any(array[${TRANSIT_TREATMENT_CODES.map((code) => `'${code}'`).join(', ')}]) then 'TRANSIT'
+    when t.treatment_code = 'R 1' then 'ENERGY'
+    when t.treatment_code like 'R %' then 'MATERIAL'
+    else 'DISPOSAL' end`;
+
+const money = (value: string | null) => value ?? '0.00';
+
+export function registerDashboardRoutes(app: FastifyInstance, { db }: ApiContext): void {
+  const tags = ['dashboard'];
+
+  for (const role of ['producer', 'retriever'] as const) {
+    app.get<{ Params: { userId: string } }>(
+      `/api/dashboardV2/${role}_year_list/:userId`,
+      {
+        schema: {
+          tags,
+          summary: `The years with realised operations of my ${role === 'producer' ? 'sites' : 'clients'}, latest first`,
+          params: {
+            type: 'object',
+            properties: { userId: { type: 'string' } },
+            required: ['userId'],
+          },
+          querystring: {
+            type: 'object',
+            properties: Object.fromEntries(SCOPE_PARAMS.map((name) => [name, { type: 'string' }])),
+          },
+          response: { 200: itemResponse('YearList'), 400: problemSchema, 404: problemSchema },
+        },
+      },
+      async (request, reply) => {
+        const { policy } = callerOf(request);
+        policy.assertSelf(request.params.userId);
+        const params = new SqlParams();
+        const where = await scopeCondition(policy, role, request.query as RawQuery, params);
+        const rows = await db.query<{ year: number }>(
+          `select distinct extract(year from o.real_intervention_date)::int as year
+           from operations o where ${where} order by year desc`,
+          params.values,
+        );
+        return reply.send(hydraItem('YearList', request.url, { years: rows.map((row) => row.year) }));
+      },
+    );
+
+    app.get<{ Params: { userId: string; year: string } }>(
+      `/api/dashboardV2/${role}_summary/:userId/year/:year`,
+      {
+        schema: {
+          tags,
+          summary:
+            'The figures of a year: operations, tonnes, costs (euros excluding tax), valorisation by final code ' +
+            '(transit apart) and CO2 emitted and avoided (t CO2e, never netted), aggregated in SQL',
+          params: {
+            type: 'object',
+            properties: { userId: { type: 'string' }, year: { type: 'string', pattern: '^[0-9]{4}$' } },
+            required: ['userId', 'year'],
+          },
+          querystring: {
+            type: 'object',
+            properties: Object.fromEntries(SCOPE_PARAMS.map((name) => [name, { type: 'string' }])),
+          },
+          response: { 200: itemResponse('YearlySummary'), 400: problemSchema, 404: problemSchema },
+        },
+      },
+      async (request, reply) => {
+        const summary = await yearlySummary(request, role);
+        return reply.send(summary);
+      },
+    );
+  }
+
+  async function yearlySummary(
+    request: FastifyRequest<{ Params: { userId: string; year: string } }>,
+    role: Role,
+  ) {
+    const { policy } = callerOf(request);
+    policy.assertSelf(request.params.userId);
+    const year = Number(request.params.year);
+    const params = new SqlParams();
+    const where = await scopeCondition(policy, role, request.query as RawQuery, params);
+    const from = params.add(`${year}-01-01`);
+    const scoped = `scoped as (
+      select o.* from operations o
+      where ${where} and o.real_intervention_date >= ${from}::date
+        and o.real_intervention_date < (${from}::date + interval '1 year'))`;
+    const [totals, families, flows] = await Promise.all([
+      db.one<{
+        operations: number;
+        tonnes: string | null;
+        treatment: string | null;
+        transport: string | null;
+        recyclingRevenue: string | null;
+        purchase: string | null;
+      }>(
+        `with ${scoped}
+         select count(*)::int as operations, sum(o.received_quantity)::numeric(16,3)::text as tonnes,
+           sum(round(o.received_quantity * c.treatment_cost, 2))::numeric(16,2)::text as treatment,
+           sum(round(o.received_quantity * c.transport_cost, 2))::numeric(16,2)::text as transport,
+           sum(round(o.received_quantity * c.recycling_revenue, 2))::numeric(16,2)::text as "recyclingRevenue",
+           sum(round(o.received_quantity * c.purchase_price, 2))::numeric(16,2)::text as purchase
+         from scoped o left join operation_costs c on c.operation_id = o.id`,
+        params.values,
+      ),
+      db.query<{ family: string; tonnes: string }>(
+        `with ${scoped}, t as (${OUTLET_TONNES})
+         select ${FAMILY} as family, sum(t.tonnes)::numeric(16,3)::text as tonnes from t group by 1`,
+        params.values,
+      ),
+      // Tonnes by flow and final code: the CO2 table's input (a few dozen rows whatever the volume).
+      db.query<{ flow: string | null; treatmentCode: string; tonnes: string }>(
+        `with ${scoped}, t as (${OUTLET_TONNES})
+         select s.code as flow, t.treatment_code as "treatmentCode", sum(t.tonnes)::numeric(16,3)::text as tonnes
+         from t left join third_level_wastes w on w.id = t.third_level_waste_id
+           left join second_level_wastes s on s.id = w.second_level_waste_id
+         group by 1, 2`,
+        params.values,
+      ),
+    ]);
+    const byFamily = Object.fromEntries(families.map((row) => [row.family, thousandths(row.tonnes)]));
+    const material = byFamily.MATERIAL ?? 0n;
+    const energy = byFamily.ENERGY ?? 0n;
+    const disposal = byFamily.DISPOSAL ?? 0n;
+    const transit = byFamily.TRANSIT ?? 0n;
+    const known = material + energy + disposal;
+    const co2 = co2Of(flows);
+    return hydraItem('YearlySummary', request.url, {
+      year,
+      role,
+      operations: totals.operations,
+      tonnes: totals.tonnes ?? '0.000',
+      costs: {
+        treatmentCost: money(totals.treatment),
+        transportCost: money(totals.transport),
+        recyclingRevenue: money(totals.recyclingRevenue),
+        purchasePrice: money(totals.purchase),
+      },
+      valorisation: {
+        materialTonnes: fromThousandths(material),
+        energyTonnes: fromThousandths(energy),
+        disposalTonnes: fromThousandths(disposal),
+        transitTonnes: fromThousandths(transit),
+        valorisationRate: percentOf(material + energy, known),
+        materialRate: percentOf(material, known),
+        energyRate: percentOf(energy, known),
+      },
+      co2: { ...co2, factorsVersion: CO2_FACTORS.version, uncertainty: CO2_FACTORS.uncertainty },
+    });
+  }
+}

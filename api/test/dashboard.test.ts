@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, get, type TestApi } from './helpers.ts';
+import { expectProblem, loadSkipWorld, type SkipWorld } from './skip-fixtures.ts';
+
+/**
+ * The yearly summary against a hand-computed fixture: a site of its own (no demo history) with four realised
+ * operations of 2025 whose tonnes, outlets (a transit R 13 first hop followed to its final outlets), costs and
+ * CO2 are worked out below by hand, and one of 2024 and one cancelled that must not count.
+ */
+
+let api: TestApi;
+let w: SkipWorld;
+let siteId: number;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  w = await loadSkipWorld(api);
+  const demo = api.demo!;
+  // A new establishment of the demo producer's company, linked to the demo provider's site.
+  siteId = (
+    await api.db.one<{ id: number }>(
+      `insert into company_sites (company_id, name, city, postcode, siret)
+       values ($1, 'Site du tableau de bord', 'Lyon', '69001', '73282932000074') returning id`,
+      [demo.producerCompanyId],
+    )
+  ).id;
+  await api.db.query('insert into site_links (producer_site_id, retriever_site_id) values ($1, $2)', [
+    siteId,
+    w.providerSiteId,
+  ]);
+  const waste = (code: string) => w.wastes.get(code)!.id;
+  const operation = async (
+    day: string,
+    tonnes: string,
+    thirdLevelWaste: number,
+    outlets: [string, string, 'TONNE' | 'PERCENT'][],
+    costs: [string, string] | null,
+    status = 'REALISED',
+  ) => {
+    const { id } = await api.db.one<{ id: number }>(
+      `insert into operations (type, status, company_site_id, provider_site_id, third_level_waste_id,
+         planned_treatment_code, requested_date, received_quantity, real_intervention_date, created_at, updated_at)
+       values ('ROTATION', $1, $2, $3, $4, 'R 13', $5, $6, $5, $5::date, $5::date) returning id`,
+      [status, siteId, w.providerSiteId, thirdLevelWaste, day, tonnes],
+    );
+    for (const [index, [code, quantity, unit]] of outlets.entries()) {
+      await api.db.query(
+        `insert into operation_final_outlet_links (operation_id, position, name, treatment_code, quantity, quantity_unit)
+         values ($1, $2, 'Exutoire', $3, $4, $5)`,
+        [id, index + 1, code, quantity, unit],
+      );
+    }
+    if (costs) {
+      await api.db.query(
+        'insert into operation_costs (operation_id, treatment_cost, transport_cost) values ($1, $2, $3)',
+        [id, costs[0], costs[1]],
+      );
+    }
+  };
+  // Cardboard 2.5 t: 60 % recycled (R 3) = 1.5 t, 40 % burnt for energy (R 1) = 1 t. 85.50 €/t, 42 €/t.
+  await operation(
+    '2025-03-10',
+    '2.500',
+    waste('EMBALLAGES_CARTON'),
+    [
+      ['R 3', '60', 'PERCENT'],
+      ['R 1', '40', 'PERCENT'],
+    ],
+    ['85.50', '42.00'],
+  );
+  // Mixed waste 4 t to landfill (D 5). 120 €/t, 40 €/t.
+  await operation('2025-06-02', '4.000', waste('DAE_MELANGE'), [['D 5', '4', 'TONNE']], ['120.00', '40.00']);
+  // Scrap metal 1.2 t: its outlets say where the R 13 transit ended, 1 t recycled (R 4), 0.2 t still R 13.
+  await operation(
+    '2025-09-15',
+    '1.200',
+    waste('FERRAILLE'),
+    [
+      ['R 4', '1', 'TONNE'],
+      ['R 13', '0.2', 'TONNE'],
+    ],
+    null,
+  );
+  // Wood 3 t recycled, no CO2 factor for wood. No costs.
+  await operation('2025-11-20', '3.000', waste('PALETTES_BOIS'), [['R 3', '100', 'PERCENT']], null);
+  // Outside the year, and cancelled: never counted.
+  await operation('2024-12-31', '9.000', waste('EMBALLAGES_CARTON'), [['R 3', '100', 'PERCENT']], null);
+  await operation(
+    '2025-05-05',
+    '7.000',
+    waste('EMBALLAGES_CARTON'),
+    [['R 3', '100', 'PERCENT']],
+    null,
+    'CANCELLED',
+  );
+});
+afterAll(() => api.close());
+
+const scope = () => `producerCompanySiteId=${siteId}`;
+
+describe('the yearly dashboard', () => {
+  it('lists the years of the scope, latest first', async () => {
+    const years = await get(api, `/api/dashboardV2/producer_year_list/me?${scope()}`, w.producer);
+    expect(years.statusCode, years.body).toBe(200);
+    expect(years.json()).toMatchObject({ years: [2025, 2024] });
+  });
+
+  it('adds up the year exactly, following transit to the final codes and keeping CO2 emitted and avoided apart', async () => {
+    const response = await get(api, `/api/dashboardV2/producer_summary/me/year/2025?${scope()}`, w.producer);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      year: 2025,
+      operations: 4,
+      // 2.5 + 4 + 1.2 + 3
+      tonnes: '10.700',
+      costs: {
+        // 2.5 × 85.50 = 213.75; 4 × 120 = 480.00
+        treatmentCost: '693.75',
+        // 2.5 × 42 = 105.00; 4 × 40 = 160.00
+        transportCost: '265.00',
+        recyclingRevenue: '0.00',
+      },
+      valorisation: {
+        // R 3 1.5 + R 4 1 + R 3 3 = 5.5 t material; R 1 1 t energy; D 5 4 t disposal; R 13 0.2 t in transit.
+        materialTonnes: '5.500',
+        energyTonnes: '1.000',
+        disposalTonnes: '4.000',
+        transitTonnes: '0.200',
+        // (5.5 + 1) / 10.5 = 61.9 %; 5.5 / 10.5 = 52.4 %; 1 / 10.5 = 9.5 %
+        valorisationRate: '61.9',
+        materialRate: '52.4',
+        energyRate: '9.5',
+      },
+      co2: {
+        // Cardboard recycled 1.5 × 992 + burnt 1 × 120 + mixed landfilled 4 × 412 + steel recycled 1 × 0
+        // = 1,488 + 120 + 1,648 = 3,256 kg; avoided 1.5 × -379 + 1 × -2,090 = -2,658.5 kg.
+        emitted: '3.256',
+        avoided: '-2.659',
+        // Wood 3 t (no factor) and 0.2 t in transit.
+        uncovered: '3.200',
+      },
+    });
+  });
+
+  it('is the provider’s mirror, and refuses another user’s figures', async () => {
+    const mirror = await get(
+      api,
+      `/api/dashboardV2/retriever_summary/me/year/2025?producerCompanySiteId=${siteId}`,
+      w.retriever,
+    );
+    expect(mirror.json()).toMatchObject({
+      operations: 4,
+      tonnes: '10.700',
+      valorisation: { valorisationRate: '61.9' },
+    });
+    expectProblem(await get(api, '/api/dashboardV2/producer_summary/999999/year/2025', w.producer), 404);
+    expectProblem(
+      await get(api, '/api/dashboardV2/producer_summary/me/year/2025?producerCompanySiteId=abc', w.producer),
+      400,
+    );
+    const none = await get(api, `/api/dashboardV2/producer_summary/me/year/2031?${scope()}`, w.producer);
+    expect(none.json()).toMatchObject({
+      operations: 0,
+      tonnes: '0.000',
+      valorisation: { valorisationRate: null },
+    });
+  });
+});
