@@ -166,3 +166,69 @@ describe('the yearly dashboard', () => {
     });
   });
 });
+
+describe('the charts of the year', () => {
+  const chart = (name: string) =>
+    get(api, `/api/dashboardV2/producer_${name}/me/year/2025?${scope()}`, w.producer).then((response) => {
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Record<string, unknown>>();
+    });
+
+  it('gives costs by month, tonnes by month and flow, by final code, by flow and costs by flow', async () => {
+    expect((await chart('treatment_cost_evolution')).months).toEqual([
+      {
+        month: 3,
+        treatmentCost: '213.75',
+        transportCost: '105.00',
+        recyclingRevenue: '0.00',
+        purchasePrice: '0.00',
+      },
+      {
+        month: 6,
+        treatmentCost: '480.00',
+        transportCost: '160.00',
+        recyclingRevenue: '0.00',
+        purchasePrice: '0.00',
+      },
+      {
+        month: 9,
+        treatmentCost: '0.00',
+        transportCost: '0.00',
+        recyclingRevenue: '0.00',
+        purchasePrice: '0.00',
+      },
+      {
+        month: 11,
+        treatmentCost: '0.00',
+        transportCost: '0.00',
+        recyclingRevenue: '0.00',
+        purchasePrice: '0.00',
+      },
+    ]);
+    expect((await chart('waste_evolution_chart')).lines).toEqual([
+      { month: 3, flow: 'PAPIER_CARTON', label: 'Papier-carton', tonnes: '2.500' },
+      { month: 6, flow: 'MELANGE', label: 'Déchets en mélange', tonnes: '4.000' },
+      { month: 9, flow: 'METAUX', label: 'Métaux', tonnes: '1.200' },
+      { month: 11, flow: 'BOIS', label: 'Bois', tonnes: '3.000' },
+    ]);
+    // The codes behind the rate: each final code with its tonnes and how many operations went there.
+    expect((await chart('distribution_treatment_types_chart')).lines).toEqual([
+      { family: 'DISPOSAL', treatmentCode: 'D 5', tonnes: '4.000', operations: 1 },
+      { family: 'ENERGY', treatmentCode: 'R 1', tonnes: '1.000', operations: 1 },
+      { family: 'MATERIAL', treatmentCode: 'R 3', tonnes: '4.500', operations: 2 },
+      { family: 'MATERIAL', treatmentCode: 'R 4', tonnes: '1.000', operations: 1 },
+      { family: 'TRANSIT', treatmentCode: 'R 13', tonnes: '0.200', operations: 1 },
+    ]);
+    expect((await chart('waste_distribution_chart')).lines).toEqual([
+      { flow: 'MELANGE', label: 'Déchets en mélange', tonnes: '4.000', operations: 1 },
+      { flow: 'BOIS', label: 'Bois', tonnes: '3.000', operations: 1 },
+      { flow: 'PAPIER_CARTON', label: 'Papier-carton', tonnes: '2.500', operations: 1 },
+      { flow: 'METAUX', label: 'Métaux', tonnes: '1.200', operations: 1 },
+    ]);
+    const byWaste = (await chart('costs_distribution_by_waste_chart')).lines as {
+      flow: string;
+      treatmentCost: string;
+    }[];
+    expect(byWaste.find((line) => line.flow === 'MELANGE')).toMatchObject({ treatmentCost: '480.00' });
+  });
+});

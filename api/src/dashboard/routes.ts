@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
-import { SqlParams } from '../db/index.ts';
+import { type Db, SqlParams } from '../db/index.ts';
 import { badRequest, hydraItem, itemResponse, problemSchema, type RawQuery } from '../hydra/index.ts';
 import type { Policy } from '../policy/index.ts';
 
@@ -92,7 +92,97 @@ const FAMILY = `case
     when t.treatment_code like 'R %' then 'MATERIAL'
     else 'DISPOSAL' end`;
 
-const money = (value: string | null) => value ?? '0.00';
+type YearRequest = FastifyRequest<{ Params: { userId: string; year: string } }>;
+
+/**
+ * The caller's realised operations of the year in scope, as the CTE `scoped` every figure of the year reads
+ * (its parameters in `params`).
+ */
+async function yearScope(request: YearRequest, role: Role) {
+  const { policy } = callerOf(request);
+  policy.assertSelf(request.params.userId);
+  const year = Number(request.params.year);
+  const params = new SqlParams();
+  const where = await scopeCondition(policy, role, request.query as RawQuery, params);
+  const from = params.add(`${year}-01-01`);
+  const scoped = `scoped as (
+    select o.* from operations o
+    where ${where} and o.real_intervention_date >= ${from}::date
+      and o.real_intervention_date < (${from}::date + interval '1 year'))`;
+  return { year, params, scoped };
+}
+
+/** Each cost of the operations `o` (costs `c`), times their received tonnes, rounded per operation. */
+const COST_SUMS = `coalesce(sum(round(o.received_quantity * c.treatment_cost, 2)), 0)::numeric(16,2)::text
+    as "treatmentCost",
+  coalesce(sum(round(o.received_quantity * c.transport_cost, 2)), 0)::numeric(16,2)::text as "transportCost",
+  coalesce(sum(round(o.received_quantity * c.recycling_revenue, 2)), 0)::numeric(16,2)::text
+    as "recyclingRevenue",
+  coalesce(sum(round(o.received_quantity * c.purchase_price, 2)), 0)::numeric(16,2)::text as "purchasePrice"`;
+
+/** The flow (second level) of the operations `o`, by its code and label. */
+const FLOW_JOIN = `left join third_level_wastes w on w.id = o.third_level_waste_id
+  left join second_level_wastes s on s.id = w.second_level_waste_id`;
+
+interface CostRow {
+  treatmentCost: string;
+  transportCost: string;
+  recyclingRevenue: string;
+  purchasePrice: string;
+}
+
+/** The charts of the year (SPEC 7): each one query, grouped by PostgreSQL, a few dozen rows whatever the volume. */
+const CHARTS = {
+  /** Costs by month (1 to 12). */
+  treatment_cost_evolution: async (db: Db, scoped: string, params: SqlParams) => ({
+    months: await db.query<CostRow & { month: number }>(
+      `with ${scoped}
+       select extract(month from o.real_intervention_date)::int as month, ${COST_SUMS}
+       from scoped o left join operation_costs c on c.operation_id = o.id group by 1 order by 1`,
+      params.values,
+    ),
+  }),
+  /** Received tonnes by month and flow. */
+  waste_evolution_chart: async (db: Db, scoped: string, params: SqlParams) => ({
+    lines: await db.query<{ month: number; flow: string | null; label: string | null; tonnes: string }>(
+      `with ${scoped}
+       select extract(month from o.real_intervention_date)::int as month, s.code as flow, s.label,
+         sum(o.received_quantity)::numeric(16,3)::text as tonnes
+       from scoped o ${FLOW_JOIN} group by 1, 2, 3 order by 1, 2`,
+      params.values,
+    ),
+  }),
+  /** Final tonnes by treatment family and final code (the codes behind the valorisation rate). */
+  distribution_treatment_types_chart: async (db: Db, scoped: string, params: SqlParams) => ({
+    lines: await db.query<{ family: string; treatmentCode: string; tonnes: string; operations: number }>(
+      `with ${scoped}, t as (${OUTLET_TONNES})
+       select ${FAMILY} as family, t.treatment_code as "treatmentCode",
+         sum(t.tonnes)::numeric(16,3)::text as tonnes, count(distinct t.operation_id)::int as operations
+       from t group by 1, 2 order by 1, 2`,
+      params.values,
+    ),
+  }),
+  /** Received tonnes by flow. */
+  waste_distribution_chart: async (db: Db, scoped: string, params: SqlParams) => ({
+    lines: await db.query<{ flow: string | null; label: string | null; tonnes: string; operations: number }>(
+      `with ${scoped}
+       select s.code as flow, s.label, sum(o.received_quantity)::numeric(16,3)::text as tonnes,
+         count(*)::int as operations
+       from scoped o ${FLOW_JOIN} group by 1, 2 order by sum(o.received_quantity) desc`,
+      params.values,
+    ),
+  }),
+  /** Costs by flow. */
+  costs_distribution_by_waste_chart: async (db: Db, scoped: string, params: SqlParams) => ({
+    lines: await db.query<CostRow & { flow: string | null; label: string | null }>(
+      `with ${scoped}
+       select s.code as flow, s.label, ${COST_SUMS}
+       from scoped o left join operation_costs c on c.operation_id = o.id ${FLOW_JOIN}
+       group by 1, 2 order by 1`,
+      params.values,
+    ),
+  }),
+} as const;
 
 export function registerDashboardRoutes(app: FastifyInstance, { db }: ApiContext): void {
   const tags = ['dashboard'];
@@ -155,37 +245,42 @@ export function registerDashboardRoutes(app: FastifyInstance, { db }: ApiContext
         return reply.send(summary);
       },
     );
+
+    for (const [chart, compute] of Object.entries(CHARTS)) {
+      app.get<{ Params: { userId: string; year: string } }>(
+        `/api/dashboardV2/${role}_${chart}/:userId/year/:year`,
+        {
+          schema: {
+            tags,
+            summary: `The ${chart.replaceAll('_', ' ')} of a year, aggregated in SQL`,
+            params: {
+              type: 'object',
+              properties: { userId: { type: 'string' }, year: { type: 'string', pattern: '^[0-9]{4}$' } },
+              required: ['userId', 'year'],
+            },
+            querystring: {
+              type: 'object',
+              properties: Object.fromEntries(SCOPE_PARAMS.map((name) => [name, { type: 'string' }])),
+            },
+            response: { 200: itemResponse(chart), 400: problemSchema, 404: problemSchema },
+          },
+        },
+        async (request, reply) => {
+          const { year, params, scoped } = await yearScope(request, role);
+          return reply.send(
+            hydraItem(chart, request.url, { year, role, ...(await compute(db, scoped, params)) }),
+          );
+        },
+      );
+    }
   }
 
-  async function yearlySummary(
-    request: FastifyRequest<{ Params: { userId: string; year: string } }>,
-    role: Role,
-  ) {
-    const { policy } = callerOf(request);
-    policy.assertSelf(request.params.userId);
-    const year = Number(request.params.year);
-    const params = new SqlParams();
-    const where = await scopeCondition(policy, role, request.query as RawQuery, params);
-    const from = params.add(`${year}-01-01`);
-    const scoped = `scoped as (
-      select o.* from operations o
-      where ${where} and o.real_intervention_date >= ${from}::date
-        and o.real_intervention_date < (${from}::date + interval '1 year'))`;
+  async function yearlySummary(request: YearRequest, role: Role) {
+    const { year, params, scoped } = await yearScope(request, role);
     const [totals, families, flows] = await Promise.all([
-      db.one<{
-        operations: number;
-        tonnes: string | null;
-        treatment: string | null;
-        transport: string | null;
-        recyclingRevenue: string | null;
-        purchase: string | null;
-      }>(
+      db.one<CostRow & { operations: number; tonnes: string | null }>(
         `with ${scoped}
-         select count(*)::int as operations, sum(o.received_quantity)::numeric(16,3)::text as tonnes,
-           sum(round(o.received_quantity * c.treatment_cost, 2))::numeric(16,2)::text as treatment,
-           sum(round(o.received_quantity * c.transport_cost, 2))::numeric(16,2)::text as transport,
-           sum(round(o.received_quantity * c.recycling_revenue, 2))::numeric(16,2)::text as "recyclingRevenue",
-           sum(round(o.received_quantity * c.purchase_price, 2))::numeric(16,2)::text as purchase
+         select count(*)::int as operations, sum(o.received_quantity)::numeric(16,3)::text as tonnes, ${COST_SUMS}
          from scoped o left join operation_costs c on c.operation_id = o.id`,
         params.values,
       ),
@@ -217,10 +312,10 @@ export function registerDashboardRoutes(app: FastifyInstance, { db }: ApiContext
       operations: totals.operations,
       tonnes: totals.tonnes ?? '0.000',
       costs: {
-        treatmentCost: money(totals.treatment),
-        transportCost: money(totals.transport),
-        recyclingRevenue: money(totals.recyclingRevenue),
-        purchasePrice: money(totals.purchase),
+        treatmentCost: totals.treatmentCost,
+        transportCost: totals.transportCost,
+        recyclingRevenue: totals.recyclingRevenue,
+        purchasePrice: totals.purchasePrice,
       },
       valorisation: {
         materialTonnes: fromThousandths(material),
