@@ -343,9 +343,13 @@ describe('finalOutletSchema', () => {
       siret: '73282932000074',
       address: '12 rue des Recycleurs, 69007 Lyon',
       treatmentCode: 'R 3',
+      // Not given: the api takes the code's only one, or asks for it where the code allows several.
+      qualification: null,
       quantity: '2.5',
       quantityUnit: 'TONNE',
     });
+    expect(finalOutletSchema.parse({ ...good, qualification: 'RECYCLAGE' }).qualification).toBe('RECYCLAGE');
+    expect(finalOutletSchema.safeParse({ ...good, qualification: 'COMPOSTAGE' }).success).toBe(false);
     expect(finalOutletSchema.parse({ ...good, quantity: 12.5, quantityUnit: 'PERCENT' })).toMatchObject({
       quantity: '12.5',
     });
