@@ -5,6 +5,7 @@ import type { GraphQLSchema } from 'graphql';
 import { accountMutations } from './account/mutations.ts';
 import { userResolvers } from './account/user.ts';
 import { companyResolvers } from './companies/resolvers.ts';
+import { dashboardResolvers } from './dashboard/resolvers.ts';
 import { entityMutations } from './entities/mutations.ts';
 import { entityResolvers } from './entities/resolvers.ts';
 import { nodeResolvers } from './node.ts';
@@ -49,6 +50,7 @@ export const resolvers: ResolverMap[] = [
   rotationProgramResolvers,
   incidentResolvers,
   costResolvers,
+  dashboardResolvers,
 ];
 
 /**

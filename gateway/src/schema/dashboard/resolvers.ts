@@ -1,0 +1,133 @@
+import { type TreatmentFamily, treatmentFamilyLabels } from '@portal/domain';
+import type { GatewayContext } from '../../context.ts';
+import { unauthenticatedError } from '../../errors.ts';
+import type { RestQuery } from '../../rest/client.ts';
+import { databaseIdOf } from '../global-id.ts';
+import { treatmentCodeValue } from '../reference/wastes.ts';
+
+/**
+ * The dashboard (issue 6) over the api's aggregations (`/api/dashboardV2/...`): one object per year and scope,
+ * each widget a field of its own, so that the widgets' REST calls go out in parallel and one failing only
+ * fails its own field.
+ */
+
+interface DashboardScopeInput {
+  side: 'PRODUCER' | 'RETRIEVER';
+  producerSiteId?: string | null;
+  producerEntityId?: string | null;
+  retrieverSiteId?: string | null;
+}
+
+interface YearlyDashboard {
+  year: number;
+  role: 'producer' | 'retriever';
+  query: RestQuery;
+}
+
+interface RestCosts {
+  treatmentCost: string;
+  transportCost: string;
+  recyclingRevenue: string;
+  purchasePrice: string;
+}
+
+/** The REST scope of a graph scope: `producerCompanySiteId`, ...; null when an id is not of its type. */
+function restScope(scope: DashboardScopeInput): { role: 'producer' | 'retriever'; query: RestQuery } | null {
+  const ids: [keyof DashboardScopeInput, 'Establishment' | 'Entity', string][] = [
+    ['producerSiteId', 'Establishment', 'producerCompanySiteId'],
+    ['producerEntityId', 'Entity', 'producerCompanySiteEntityId'],
+    ['retrieverSiteId', 'Establishment', 'retrieverCompanySiteId'],
+  ];
+  const query: Record<string, number> = {};
+  for (const [field, type, param] of ids) {
+    const value = scope[field];
+    if (!value) continue;
+    const id = databaseIdOf(value, type);
+    if (id === null) return null;
+    query[param] = id;
+  }
+  return { role: scope.side === 'PRODUCER' ? 'producer' : 'retriever', query };
+}
+
+const costsOf = (row: RestCosts): RestCosts => ({
+  treatmentCost: row.treatmentCost,
+  transportCost: row.transportCost,
+  recyclingRevenue: row.recyclingRevenue,
+  purchasePrice: row.purchasePrice,
+});
+
+function chart<T>(context: GatewayContext, dashboard: YearlyDashboard, name: string): Promise<T> {
+  return context.rest.get<T>(
+    `/api/dashboardV2/${dashboard.role}_${name}/me/year/${dashboard.year}`,
+    dashboard.query,
+  );
+}
+
+export const dashboardResolvers = {
+  Query: {
+    dashboardYears: async (
+      _root: unknown,
+      { scope }: { scope: DashboardScopeInput },
+      context: GatewayContext,
+    ) => {
+      if (context.token === null) throw unauthenticatedError();
+      const rest = restScope(scope);
+      if (rest === null) return [];
+      const answer = await context.rest.get<{ years: number[] }>(
+        `/api/dashboardV2/${rest.role}_year_list/me`,
+        rest.query,
+      );
+      return answer?.years ?? [];
+    },
+    /** No call here: each widget field makes its own. */
+    yearlyDashboard: (
+      _root: unknown,
+      { year, scope }: { year: number; scope: DashboardScopeInput },
+      context: GatewayContext,
+    ): YearlyDashboard => {
+      if (context.token === null) throw unauthenticatedError();
+      const rest = restScope(scope);
+      // An id of another type scopes to nothing: a site that cannot exist.
+      return rest === null
+        ? { year, role: 'producer', query: { producerCompanySiteId: 0 } }
+        : { year, role: rest.role, query: rest.query };
+    },
+  },
+  YearlyDashboard: {
+    summary: (dashboard: YearlyDashboard, _args: unknown, context: GatewayContext) =>
+      context.rest.get(
+        `/api/dashboardV2/${dashboard.role}_summary/me/year/${dashboard.year}`,
+        dashboard.query,
+      ),
+    costEvolution: async (dashboard: YearlyDashboard, _args: unknown, context: GatewayContext) =>
+      (
+        await chart<{ months: (RestCosts & { month: number })[] }>(
+          context,
+          dashboard,
+          'treatment_cost_evolution',
+        )
+      ).months.map((row) => ({ month: row.month, costs: costsOf(row) })),
+    wasteEvolution: async (dashboard: YearlyDashboard, _args: unknown, context: GatewayContext) =>
+      (await chart<{ lines: unknown[] }>(context, dashboard, 'waste_evolution_chart')).lines,
+    treatmentDistribution: async (dashboard: YearlyDashboard, _args: unknown, context: GatewayContext) =>
+      (
+        await chart<{
+          lines: { family: TreatmentFamily; treatmentCode: string; tonnes: string; operations: number }[];
+        }>(context, dashboard, 'distribution_treatment_types_chart')
+      ).lines.map((line) => ({
+        ...line,
+        familyLabel: treatmentFamilyLabels[line.family] ?? line.family,
+        treatmentCode: treatmentCodeValue(line.treatmentCode),
+      })),
+    wasteDistribution: async (dashboard: YearlyDashboard, _args: unknown, context: GatewayContext) =>
+      (await chart<{ lines: unknown[] }>(context, dashboard, 'waste_distribution_chart')).lines,
+    costsByWaste: async (dashboard: YearlyDashboard, _args: unknown, context: GatewayContext) =>
+      (
+        await chart<{ lines: (RestCosts & { flow: string | null; label: string | null })[] }>(
+          context,
+          dashboard,
+          'costs_distribution_by_waste_chart',
+        )
+      ).lines.map((line) => ({ flow: line.flow, label: line.label, costs: costsOf(line) })),
+  },
+};
