@@ -3,20 +3,25 @@ import {
   horizonEnd,
   iri,
   MAX_PROGRAM_OCCURRENCES,
-  type MonthPosition,
   messages,
   parisDate,
-  type RecurrenceType,
   ROTATION_PROGRAM_STATUSES,
   type RotationProgramStatus,
   rotationProgramRequestSchema,
-  type Weekday,
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
 import { type Db, SqlParams } from '../db/index.ts';
+import {
+  RECURRENCE_INSERT_COLUMNS,
+  RECURRENCE_SELECT,
+  type RecurrenceColumns,
+  recurrenceFields,
+  recurrencePlaceholders,
+  recurrenceValues,
+} from '../db/recurrence-columns.ts';
 import { entityIri } from '../entities/serialize.ts';
 import {
   BODY_NOT_AN_OBJECT,
@@ -54,20 +59,13 @@ import { assertRequestable, skipOfProducerRequest, syncSkipPlannedWork } from '.
  * instances run at once; dates past the end are never expanded.
  */
 
-interface ProgramRow {
+interface ProgramRow extends RecurrenceColumns {
   id: number;
   skipId: number;
   siteId: number;
   entityId: number | null;
   providerSiteId: number | null;
   status: RotationProgramStatus;
-  startDate: string;
-  endDate: string;
-  recurrence: RecurrenceType;
-  interval: number;
-  weekdays: Weekday[];
-  monthPosition: MonthPosition | null;
-  monthDay: number | null;
   comment: string | null;
   requestedBy: number | null;
   createdAt: Date | string;
@@ -75,10 +73,8 @@ interface ProgramRow {
 }
 
 const PROGRAM_SELECT = `p.id, p.skip_id as "skipId", p.company_site_id as "siteId",
-  p.company_site_entity_id as "entityId", p.provider_site_id as "providerSiteId", p.status,
-  p.start_date::text as "startDate", p.end_date::text as "endDate", p.recurrence, p.repeat_interval as interval,
-  p.weekdays, p.month_position as "monthPosition", p.month_day as "monthDay", p.comment,
-  p.requested_by as "requestedBy", p.created_at as "createdAt", p.validated_at as "validatedAt"`;
+  p.company_site_entity_id as "entityId", p.provider_site_id as "providerSiteId", p.status, ${RECURRENCE_SELECT},
+  p.comment, p.requested_by as "requestedBy", p.created_at as "createdAt", p.validated_at as "validatedAt"`;
 
 const timestamp = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -90,13 +86,7 @@ function programItem(row: ProgramRow) {
     companySiteEntity: row.entityId === null ? null : entityIri(row.siteId, row.entityId),
     provider: row.providerSiteId === null ? null : iri('company_sites', row.providerSiteId),
     status: row.status,
-    startDate: row.startDate,
-    endDate: row.endDate,
-    recurrence: row.recurrence,
-    interval: row.interval,
-    weekdays: row.weekdays,
-    monthPosition: row.monthPosition,
-    monthDay: row.monthDay,
+    ...recurrenceFields(row),
     comment: row.comment,
     createdAt: timestamp(row.createdAt),
     validatedAt: timestamp(row.validatedAt),
@@ -299,21 +289,14 @@ export function registerRotationProgramRoutes(app: FastifyInstance, { db, config
         assertRequestable(skip, true);
         const inserted = await tx.one<{ id: number }>(
           `insert into operation_programs (skip_id, company_site_id, company_site_entity_id, provider_site_id,
-             start_date, end_date, recurrence, repeat_interval, weekdays, month_position, month_day, comment,
-             requested_by, created_at)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10, $11, $12, $13, $14) returning id`,
+             ${RECURRENCE_INSERT_COLUMNS}, comment, requested_by, created_at)
+           values ($1, $2, $3, $4, ${recurrencePlaceholders(5)}, $12, $13, $14) returning id`,
           [
             skipId,
             skip.siteId,
             skip.entityId,
             skip.providerSiteId,
-            program.startDate,
-            program.endDate,
-            program.recurrence,
-            program.interval,
-            program.weekdays,
-            program.monthPosition ?? null,
-            program.monthDay ?? null,
+            ...recurrenceValues(program),
             comment,
             userId,
             now,

@@ -5,19 +5,24 @@ import {
   iri,
   isoDateSchema,
   MAX_PROGRAM_OCCURRENCES,
-  type MonthPosition,
   messages,
   parisDate,
-  type RecurrenceType,
   SKIP_DELIVERY_STATUSES,
   type SkipDeliveryStatus,
-  type Weekday,
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
 import { type Db, SqlParams } from '../db/index.ts';
+import {
+  RECURRENCE_INSERT_COLUMNS,
+  RECURRENCE_SELECT,
+  type RecurrenceColumns,
+  recurrenceFields,
+  recurrencePlaceholders,
+  recurrenceValues,
+} from '../db/recurrence-columns.ts';
 import {
   BODY_NOT_AN_OBJECT,
   badRequest,
@@ -77,27 +82,18 @@ const DELIVERY_SELECT = `d.id, d.skip_id as "skipId", d.company_site_id as "site
   d.version, d.created_at as "createdAt", d.updated_at as "updatedAt", d.validated_at as "validatedAt"`;
 const DELIVERY_FROM = 'skip_deliveries d join skips s on s.id = d.skip_id';
 
-interface ProgramRow {
+interface ProgramRow extends RecurrenceColumns {
   id: number;
   skipId: number;
   siteId: number;
   entityId: number | null;
   providerSiteId: number | null;
-  startDate: string;
-  endDate: string;
-  recurrence: RecurrenceType;
-  interval: number;
-  weekdays: Weekday[];
-  monthPosition: MonthPosition | null;
-  monthDay: number | null;
   comment: string | null;
   createdAt: Date | string;
 }
 
 const PROGRAM_SELECT = `p.id, p.skip_id as "skipId", p.company_site_id as "siteId",
-  s.company_site_entity_id as "entityId", p.provider_site_id as "providerSiteId",
-  p.start_date::text as "startDate", p.end_date::text as "endDate", p.recurrence,
-  p.repeat_interval as interval, p.weekdays, p.month_position as "monthPosition", p.month_day as "monthDay",
+  s.company_site_entity_id as "entityId", p.provider_site_id as "providerSiteId", ${RECURRENCE_SELECT},
   p.comment, p.created_at as "createdAt"`;
 const PROGRAM_FROM = 'skip_delivery_programs p join skips s on s.id = p.skip_id';
 
@@ -128,13 +124,7 @@ function programItem(row: ProgramRow) {
     skip: iri('skips', row.skipId),
     companySite: iri('company_sites', row.siteId),
     provider: siteIri(row.providerSiteId),
-    startDate: row.startDate,
-    endDate: row.endDate,
-    recurrence: row.recurrence,
-    interval: row.interval,
-    weekdays: row.weekdays,
-    monthPosition: row.monthPosition,
-    monthDay: row.monthDay,
+    ...recurrenceFields(row),
     comment: row.comment,
     createdAt: timestamp(row.createdAt),
   });
@@ -368,20 +358,14 @@ export function registerDeliveryRoutes(app: FastifyInstance, { db, config }: Api
         let programId: number | null = null;
         if (program) {
           const inserted = await tx.one<{ id: number }>(
-            `insert into skip_delivery_programs (skip_id, company_site_id, provider_site_id, start_date, end_date,
-               recurrence, repeat_interval, weekdays, month_position, month_day, comment, ordered_by, created_at)
-             values ($1, $2, $3, $4, $5, $6, $7, $8::text[], $9, $10, $11, $12, $13) returning id`,
+            `insert into skip_delivery_programs (skip_id, company_site_id, provider_site_id,
+               ${RECURRENCE_INSERT_COLUMNS}, comment, ordered_by, created_at)
+             values ($1, $2, $3, ${recurrencePlaceholders(4)}, $11, $12, $13) returning id`,
             [
               skipId,
               skip.siteId,
               skip.providerSiteId,
-              program.startDate,
-              program.endDate,
-              program.recurrence,
-              program.interval,
-              program.weekdays,
-              program.monthPosition ?? null,
-              program.monthDay ?? null,
+              ...recurrenceValues(program),
               order.comment,
               userId,
               now,
