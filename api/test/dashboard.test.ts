@@ -19,8 +19,8 @@ beforeAll(async () => {
   // A new establishment of the demo producer's company, linked to the demo provider's site.
   siteId = (
     await api.db.one<{ id: number }>(
-      `insert into company_sites (company_id, name, city, postcode, siret)
-       values ($1, 'Site du tableau de bord', 'Lyon', '69001', '73282932000074') returning id`,
+      `insert into company_sites (company_id, name, city, postcode, department, siret)
+       values ($1, 'Site du tableau de bord', 'Lyon', '69001', '69', '73282932000074') returning id`,
       [demo.producerCompanyId],
     )
   ).id;
@@ -230,5 +230,24 @@ describe('the charts of the year', () => {
       treatmentCost: string;
     }[];
     expect(byWaste.find((line) => line.flow === 'MELANGE')).toMatchObject({ treatmentCost: '480.00' });
+  });
+});
+
+describe('the dashboard filters', () => {
+  it('narrows to a company and to a department or a town of my side', async () => {
+    const demo = api.demo!;
+    const summary = (query: string) =>
+      get(api, `/api/dashboardV2/producer_summary/me/year/2025?${scope()}&${query}`, w.producer).then(
+        (response) => response.json<{ operations: number }>().operations,
+      );
+    expect(await summary(`companyId=${demo.producerCompanyId}`)).toBe(4);
+    expect(await summary(`companyId=${demo.carrierCompanyId}`)).toBe(0);
+    expect(await summary('location=69')).toBe(4);
+    expect(await summary('location=lyon')).toBe(4);
+    expect(await summary('location=13')).toBe(0);
+    expectProblem(
+      await get(api, '/api/dashboardV2/producer_summary/me/year/2025?location=%3Cscript%3E', w.producer),
+      400,
+    );
   });
 });

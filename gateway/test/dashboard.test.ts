@@ -42,7 +42,12 @@ const DASHBOARD = /* GraphQL */ `
 
 describe('the yearly dashboard', () => {
   it('sends one call per widget with the scope, and maps the answers', async () => {
-    const scope = { producerCompanySiteId: '12', producerCompanySiteEntityId: '5' };
+    const scope = {
+      producerCompanySiteId: '12',
+      producerCompanySiteEntityId: '5',
+      companyId: '3',
+      location: '69',
+    };
     const path = (name: string) => `/api/dashboardV2/producer_${name}/me/year/2025`;
     const api = nock(API)
       .get('/api/dashboardV2/producer_year_list/me')
@@ -98,6 +103,8 @@ describe('the yearly dashboard', () => {
           side: 'PRODUCER',
           producerSiteId: toGlobalId('Establishment', 12),
           producerEntityId: toGlobalId('Entity', 5),
+          companyId: toGlobalId('Company', 3),
+          location: ' 69 ',
         },
       },
       { cookies },

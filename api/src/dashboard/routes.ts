@@ -27,7 +27,12 @@ const SCOPE_PARAMS = [
   'producerCompanySiteEntityId',
   'retrieverCompanySiteId',
   'retrieverCompanySiteEntityId',
+  'companyId',
+  'location',
 ] as const;
+
+/** A department code ('69', '2A', '971') or a city name (the dashboard's location filter, SPEC 3). */
+const LOCATION = /^[\p{L}0-9' -]{1,100}$/u;
 
 function idParam(query: RawQuery, name: string): number | null {
   const raw = query[name];
@@ -65,6 +70,23 @@ async function scopeCondition(
   for (const [name, column] of narrow) {
     const id = idParam(query, name);
     if (id !== null) conditions.push(`${column} = ${params.add(id)}`);
+  }
+  // The company filter: operations whose producer or provider site belongs to that company.
+  const companyId = idParam(query, 'companyId');
+  if (companyId !== null) {
+    const company = params.add(companyId);
+    conditions.push(`exists (select 1 from company_sites cs
+      where cs.id in (o.company_site_id, o.provider_site_id) and cs.company_id = ${company})`);
+  }
+  // The location filter: my side's site is in that department or town.
+  const rawLocation = query.location;
+  const location = (Array.isArray(rawLocation) ? rawLocation.at(-1) : rawLocation)?.trim();
+  if (location) {
+    if (!LOCATION.test(location))
+      throw badRequest('Le paramètre « location » attend un département ou une ville.');
+    const value = params.add(location);
+    conditions.push(`exists (select 1 from company_sites cs where cs.id = ${side}
+      and (upper(cs.department) = upper(${value}) or search_fold(cs.city) = search_fold(${value})))`);
   }
   return conditions.map((condition) => `(${condition})`).join(' and ');
 }

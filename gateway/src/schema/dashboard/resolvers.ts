@@ -16,6 +16,8 @@ interface DashboardScopeInput {
   producerSiteId?: string | null;
   producerEntityId?: string | null;
   retrieverSiteId?: string | null;
+  companyId?: string | null;
+  location?: string | null;
 }
 
 interface YearlyDashboard {
@@ -33,12 +35,14 @@ interface RestCosts {
 
 /** The REST scope of a graph scope: `producerCompanySiteId`, ...; null when an id is not of its type. */
 function restScope(scope: DashboardScopeInput): { role: 'producer' | 'retriever'; query: RestQuery } | null {
-  const ids: [keyof DashboardScopeInput, 'Establishment' | 'Entity', string][] = [
+  const ids: [keyof DashboardScopeInput, 'Establishment' | 'Entity' | 'Company', string][] = [
     ['producerSiteId', 'Establishment', 'producerCompanySiteId'],
     ['producerEntityId', 'Entity', 'producerCompanySiteEntityId'],
     ['retrieverSiteId', 'Establishment', 'retrieverCompanySiteId'],
+    ['companyId', 'Company', 'companyId'],
   ];
-  const query: Record<string, number> = {};
+  const query: Record<string, number | string> = {};
+  if (scope.location?.trim()) query.location = scope.location.trim();
   for (const [field, type, param] of ids) {
     const value = scope[field];
     if (!value) continue;
