@@ -6,7 +6,12 @@ import {
 } from 'react-router-dom';
 import type { GraphQLTaggedNode, IEnvironment } from 'relay-runtime';
 import CguPageQueryNode from './__generated__/CguPageQuery.graphql.ts';
-import DashboardHomePageQueryNode from './__generated__/DashboardHomePageQuery.graphql.ts';
+import DashboardFiguresQueryNode, {
+  type DashboardFiguresQuery,
+} from './__generated__/DashboardFiguresQuery.graphql.ts';
+import DashboardHomePageQueryNode, {
+  type DashboardHomePageQuery,
+} from './__generated__/DashboardHomePageQuery.graphql.ts';
 import DashboardLayoutQueryNode from './__generated__/DashboardLayoutQuery.graphql.ts';
 import EstablishmentListPageQueryNode, {
   type EstablishmentListPageQuery,
@@ -21,6 +26,7 @@ import OperationPageQueryNode, {
   type OperationPageQuery,
 } from './__generated__/OperationPageQuery.graphql.ts';
 import SkipsTabQueryNode, { type SkipsTabQuery } from './__generated__/SkipsTabQuery.graphql.ts';
+import { dashboardVariables } from './apps/dashboard/dashboardParams.ts';
 import { NotFoundPage } from './apps/errors/NotFoundPage.tsx';
 import { notFound, routeId } from './apps/errors/notFound.ts';
 import { RootErrorBoundary } from './apps/errors/RootErrorBoundary.tsx';
@@ -178,7 +184,14 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
           children: [
             {
               index: true,
-              loader: authenticated('dashboardHome', DashboardHomePageQueryNode),
+              // The figures' query starts here too (render-as-you-fetch); the screen reads it with the URL's scope
+              // and year, and asks again itself when they change.
+              loader: async ({ request }) => {
+                const viewer = await requireViewer(environment, request);
+                const variables = dashboardVariables(viewer, new URL(request.url).searchParams);
+                preload<DashboardFiguresQuery>('dashboardFigures', DashboardFiguresQueryNode, variables);
+                return preload<DashboardHomePageQuery>('dashboardHome', DashboardHomePageQueryNode, {});
+              },
               shouldRevalidate: unlessOnlySearchChanged,
               lazy: () =>
                 import('./apps/dashboard/DashboardHomePage.tsx').then((module) => ({

@@ -1,9 +1,12 @@
-import { EmptyState, Heading, Stack } from '@chakra-ui/react';
+import { Heading, Stack } from '@chakra-ui/react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from 'react-relay';
 import type { DashboardHomePageQuery } from '../../__generated__/DashboardHomePageQuery.graphql.ts';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
+import { DashboardFigures } from './DashboardFigures.tsx';
 import { DashboardFilters } from './DashboardFilters.tsx';
 import { SelectedEstablishmentCard } from './SelectedEstablishmentCard.tsx';
 
@@ -12,6 +15,7 @@ export const dashboardHomePageQuery = graphql`
     viewer {
       firstname
       fullName
+      ownSiteTypology
       ...SelectedEstablishmentCard_viewer
       ...DashboardFilters_viewer
     }
@@ -19,8 +23,9 @@ export const dashboardHomePageQuery = graphql`
 `;
 
 /**
- * The home screen (`/`). Its indicators come with the dashboard: until then it says so instead of showing
- * figures it does not have.
+ * The home screen (`/`, SPEC 1, 2): the selection and filters, then the year's figures. The figures have their
+ * own query (started by the route's loader) and their own loading state: changing the selection, a filter or
+ * the year reloads them only, and the previous figures stay until the new ones are there.
  */
 export function DashboardHomePage() {
   const { t } = useTranslation();
@@ -34,34 +39,9 @@ export function DashboardHomePage() {
       </Heading>
       <SelectedEstablishmentCard viewer={viewer} />
       <DashboardFilters viewer={viewer} />
-      <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="lg" bg="bg.panel">
-        <EmptyState.Content>
-          <EmptyState.Indicator>
-            <ChartIcon />
-          </EmptyState.Indicator>
-          <Stack textAlign="center" gap="2" maxW="xl">
-            <EmptyState.Title as="h2">{t('dashboard.indicatorsTitle')}</EmptyState.Title>
-            <EmptyState.Description>{t('dashboard.indicatorsDescription')}</EmptyState.Description>
-          </Stack>
-        </EmptyState.Content>
-      </EmptyState.Root>
+      <Suspense fallback={<PageSpinner />}>
+        <DashboardFigures viewer={viewer} />
+      </Suspense>
     </Stack>
-  );
-}
-
-function ChartIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="32"
-      height="32"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      aria-hidden="true"
-    >
-      <path d="M3 3v18h18" />
-      <path d="M7 15l4-4 3 3 5-6" />
-    </svg>
   );
 }

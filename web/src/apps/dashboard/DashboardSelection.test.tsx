@@ -77,8 +77,12 @@ describe('dashboard selection in the header', () => {
 
     await view.user.selectOptions(selector, '15');
     await waitFor(() => expect(search(view).get('etablissement')).toBe('15'));
-    // The screens' queries do not depend on the selection: only the chantiers of the new one are fetched.
-    expect(pendingOperationNames(view.environment)).toEqual(['SelectionBarEntitiesQuery']);
+    // The dashboard's figures follow the selection: they are asked again, with the chantiers of the new one.
+    await waitFor(() =>
+      expect(pendingOperationNames(view.environment)).toEqual(
+        expect.arrayContaining(['SelectionBarEntitiesQuery', 'DashboardFiguresQuery']),
+      ),
+    );
     const card = screen.getByRole('region', { name: 'Établissement sélectionné' });
     expect(within(card).getByText('Martin Industries > Dépôt de Villeurbanne')).toBeInTheDocument();
   });

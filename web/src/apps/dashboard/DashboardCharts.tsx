@@ -1,0 +1,314 @@
+import { Box, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { ResponsiveBar } from '@nivo/bar';
+import { ResponsivePie } from '@nivo/pie';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment } from 'react-relay';
+import type { DashboardCharts_dashboard$key } from '../../__generated__/DashboardCharts_dashboard.graphql.ts';
+import { formatEuros } from '../../i18n/format.ts';
+import { formatTonnes } from './DashboardSummaryCards.tsx';
+
+/**
+ * The charts of the year (SPEC 1, 2): treatment cost evolution, waste evolution, distribution by treatment type,
+ * waste distribution and cost distribution by waste. Loaded apart (nivo is heavy) so the figures come first.
+ * Each chart has its data as a table below it: readable without colour, and by screen readers.
+ */
+export default function DashboardCharts({ dashboard }: { dashboard: DashboardCharts_dashboard$key }) {
+  const { t } = useTranslation();
+  const data = useFragment(
+    graphql`
+      fragment DashboardCharts_dashboard on YearlyDashboard {
+        costEvolution {
+          month
+          costs {
+            treatmentCost
+            transportCost
+            recyclingRevenue
+            purchasePrice
+          }
+        }
+        wasteEvolution {
+          month
+          flow
+          label
+          tonnes
+        }
+        treatmentDistribution {
+          family
+          familyLabel
+          treatmentCode {
+            code
+            description
+          }
+          tonnes
+          operations
+        }
+        wasteDistribution {
+          flow
+          label
+          tonnes
+          operations
+        }
+        costsByWaste {
+          flow
+          label
+          costs {
+            treatmentCost
+            transportCost
+          }
+        }
+      }
+    `,
+    dashboard,
+  );
+  const months = t('dashboard.charts.months', { returnObjects: true }) as string[];
+  const monthLabel = (month: number) => months[month - 1] ?? String(month);
+  const unknownFlow = t('dashboard.charts.unknownFlow');
+  const costKeys = [
+    t('dashboard.figures.treatmentCost'),
+    t('dashboard.figures.transportCost'),
+    t('dashboard.figures.recyclingRevenue'),
+    t('dashboard.figures.purchasePrice'),
+  ];
+
+  const costRows = (data.costEvolution ?? []).map((row) => ({
+    month: monthLabel(row.month),
+    [costKeys[0] as string]: Number(row.costs.treatmentCost),
+    [costKeys[1] as string]: Number(row.costs.transportCost),
+    [costKeys[2] as string]: Number(row.costs.recyclingRevenue),
+    [costKeys[3] as string]: Number(row.costs.purchasePrice),
+  }));
+
+  const flows = [...new Set((data.wasteEvolution ?? []).map((row) => row.label ?? unknownFlow))];
+  const wasteByMonth = new Map<string, Record<string, string | number>>();
+  for (const row of data.wasteEvolution ?? []) {
+    const month = monthLabel(row.month);
+    const entry = wasteByMonth.get(month) ?? { month };
+    entry[row.label ?? unknownFlow] = Number(row.tonnes);
+    wasteByMonth.set(month, entry);
+  }
+
+  const families = new Map<string, number>();
+  for (const row of data.treatmentDistribution ?? []) {
+    families.set(row.familyLabel, (families.get(row.familyLabel) ?? 0) + Number(row.tonnes));
+  }
+
+  return (
+    <SimpleGrid columns={{ base: 1, xl: 2 }} gap="6">
+      <ChartSection
+        title={t('dashboard.charts.costEvolution')}
+        chart={
+          <ResponsiveBar
+            data={costRows}
+            keys={costKeys}
+            indexBy="month"
+            groupMode="grouped"
+            margin={{ top: 10, right: 10, bottom: 60, left: 70 }}
+            valueFormat={(value) => formatEuros(String(value)) ?? ''}
+            enableLabel={false}
+            axisLeft={{ format: (value) => formatEuros(String(value)) ?? '' }}
+            legends={[
+              {
+                dataFrom: 'keys',
+                anchor: 'bottom',
+                direction: 'row',
+                translateY: 50,
+                itemWidth: 120,
+                itemHeight: 14,
+              },
+            ]}
+            role="img"
+            ariaLabel={t('dashboard.charts.costEvolution')}
+          />
+        }
+        headers={[t('dashboard.charts.month'), ...costKeys]}
+        rows={(data.costEvolution ?? []).map((row) => [
+          monthLabel(row.month),
+          formatEuros(row.costs.treatmentCost) ?? '',
+          formatEuros(row.costs.transportCost) ?? '',
+          formatEuros(row.costs.recyclingRevenue) ?? '',
+          formatEuros(row.costs.purchasePrice) ?? '',
+        ])}
+      />
+      <ChartSection
+        title={t('dashboard.charts.wasteEvolution')}
+        chart={
+          <ResponsiveBar
+            data={[...wasteByMonth.values()]}
+            keys={flows}
+            indexBy="month"
+            margin={{ top: 10, right: 10, bottom: 60, left: 60 }}
+            valueFormat={(value) => `${formatTonnes(String(value))} t`}
+            enableLabel={false}
+            legends={[
+              {
+                dataFrom: 'keys',
+                anchor: 'bottom',
+                direction: 'row',
+                translateY: 50,
+                itemWidth: 120,
+                itemHeight: 14,
+              },
+            ]}
+            role="img"
+            ariaLabel={t('dashboard.charts.wasteEvolution')}
+          />
+        }
+        headers={[t('dashboard.charts.month'), t('dashboard.charts.flow'), t('dashboard.charts.tonnes')]}
+        rows={(data.wasteEvolution ?? []).map((row) => [
+          monthLabel(row.month),
+          row.label ?? unknownFlow,
+          `${formatTonnes(row.tonnes)} t`,
+        ])}
+      />
+      <ChartSection
+        title={t('dashboard.charts.treatmentDistribution')}
+        chart={
+          <ResponsivePie
+            data={[...families].map(([label, value]) => ({ id: label, label, value }))}
+            margin={{ top: 20, right: 150, bottom: 20, left: 150 }}
+            innerRadius={0.5}
+            valueFormat={(value) => `${formatTonnes(String(value))} t`}
+            arcLinkLabelsSkipAngle={8}
+            role="img"
+          />
+        }
+        headers={[
+          t('dashboard.charts.family'),
+          t('dashboard.charts.treatmentCode'),
+          t('dashboard.charts.tonnes'),
+          t('dashboard.charts.operations'),
+        ]}
+        rows={(data.treatmentDistribution ?? []).map((row) => [
+          row.familyLabel,
+          `${row.treatmentCode.code} — ${row.treatmentCode.description}`,
+          `${formatTonnes(row.tonnes)} t`,
+          String(row.operations),
+        ])}
+      />
+      <ChartSection
+        title={t('dashboard.charts.wasteDistribution')}
+        chart={
+          <ResponsivePie
+            data={(data.wasteDistribution ?? []).map((row) => ({
+              id: row.label ?? unknownFlow,
+              label: row.label ?? unknownFlow,
+              value: Number(row.tonnes),
+            }))}
+            margin={{ top: 20, right: 150, bottom: 20, left: 150 }}
+            valueFormat={(value) => `${formatTonnes(String(value))} t`}
+            arcLinkLabelsSkipAngle={8}
+            role="img"
+          />
+        }
+        headers={[t('dashboard.charts.flow'), t('dashboard.charts.tonnes'), t('dashboard.charts.operations')]}
+        rows={(data.wasteDistribution ?? []).map((row) => [
+          row.label ?? unknownFlow,
+          `${formatTonnes(row.tonnes)} t`,
+          String(row.operations),
+        ])}
+      />
+      <ChartSection
+        title={t('dashboard.charts.costsByWaste')}
+        chart={
+          <ResponsiveBar
+            data={(data.costsByWaste ?? []).map((row) => ({
+              flow: row.label ?? unknownFlow,
+              [costKeys[0] as string]: Number(row.costs.treatmentCost),
+              [costKeys[1] as string]: Number(row.costs.transportCost),
+            }))}
+            keys={costKeys.slice(0, 2)}
+            indexBy="flow"
+            layout="horizontal"
+            margin={{ top: 10, right: 20, bottom: 60, left: 220 }}
+            valueFormat={(value) => formatEuros(String(value)) ?? ''}
+            axisBottom={{ format: (value) => formatEuros(String(value)) ?? '', tickValues: 4 }}
+            enableLabel={false}
+            legends={[
+              {
+                dataFrom: 'keys',
+                anchor: 'bottom',
+                direction: 'row',
+                translateY: 50,
+                itemWidth: 140,
+                itemHeight: 14,
+              },
+            ]}
+            role="img"
+            ariaLabel={t('dashboard.charts.costsByWaste')}
+          />
+        }
+        headers={[t('dashboard.charts.flow'), costKeys[0] as string, costKeys[1] as string]}
+        rows={(data.costsByWaste ?? []).map((row) => [
+          row.label ?? unknownFlow,
+          formatEuros(row.costs.treatmentCost) ?? '',
+          formatEuros(row.costs.transportCost) ?? '',
+        ])}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** A chart with its title, and its data as a table for those who cannot or would rather not read the chart. */
+function ChartSection({
+  title,
+  chart,
+  headers,
+  rows,
+}: {
+  title: string;
+  chart: ReactNode;
+  headers: string[];
+  rows: string[][];
+}) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <Stack
+      as="section"
+      aria-labelledby={headingId}
+      gap="3"
+      borderWidth="1px"
+      borderRadius="lg"
+      p="4"
+      bg="bg.panel"
+    >
+      <Heading as="h3" size="md" id={headingId}>
+        {title}
+      </Heading>
+      {rows.length === 0 ? (
+        <Text color="fg.muted">{t('dashboard.charts.noData')}</Text>
+      ) : (
+        <>
+          <Box h="72" aria-hidden="true">
+            {chart}
+          </Box>
+          <details>
+            <summary>{t('dashboard.charts.showData')}</summary>
+            <Table.ScrollArea mt="2">
+              <Table.Root size="sm" aria-labelledby={headingId}>
+                <Table.Header>
+                  <Table.Row>
+                    {headers.map((header) => (
+                      <Table.ColumnHeader key={header}>{header}</Table.ColumnHeader>
+                    ))}
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {rows.map((row) => (
+                    <Table.Row key={row.join('|')}>
+                      {row.map((cell, index) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: the cells of a row are its columns
+                        <Table.Cell key={index}>{cell}</Table.Cell>
+                      ))}
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          </details>
+        </>
+      )}
+    </Stack>
+  );
+}

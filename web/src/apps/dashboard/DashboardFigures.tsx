@@ -1,0 +1,147 @@
+import { Box, EmptyState, Heading, HStack, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useDeferredValue, useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useLazyLoadQuery } from 'react-relay';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import type { DashboardFiguresQuery } from '../../__generated__/DashboardFiguresQuery.graphql.ts';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { paths } from '../../paths.ts';
+import { DashboardSummaryCards } from './DashboardSummaryCards.tsx';
+import { dashboardVariables, YEAR_PARAM } from './dashboardParams.ts';
+import { selectionSearch } from './selection.ts';
+
+export const dashboardFiguresQuery = graphql`
+  query DashboardFiguresQuery($scope: DashboardScope!, $year: Int!) {
+    dashboardYears(scope: $scope)
+    yearlyDashboard(year: $year, scope: $scope) {
+      year
+      summary {
+        operations
+        ...DashboardSummaryCards_summary
+      }
+      ...DashboardCharts_dashboard
+    }
+  }
+`;
+
+/** nivo is heavy: the charts come in their own chunk, after the figures. */
+const DashboardCharts = lazy(() => import('./DashboardCharts.tsx'));
+
+/**
+ * The year (latest first; `?annee=`, this year by default; a scope whose list lacks it selects its latest, SPEC 4),
+ * the year's key figures and its charts, each figure leading to the operations behind it. An empty year says so
+ * rather than showing zeros that look like data.
+ */
+export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string } }) {
+  const { t } = useTranslation();
+  const yearId = useId();
+  const [params, setParams] = useSearchParams();
+  // The previous figures stay on screen while those of a new selection or year load.
+  const variables = useDeferredValue(dashboardVariables(viewer, params));
+  const { dashboardYears, yearlyDashboard } = useLazyLoadQuery<DashboardFiguresQuery>(
+    dashboardFiguresQuery,
+    variables,
+    { fetchPolicy: 'store-or-network' },
+  );
+  const year = yearlyDashboard.year;
+  const years = dashboardYears.includes(year)
+    ? dashboardYears
+    : [year, ...dashboardYears].sort((a, b) => b - a);
+
+  // SPEC 4: choosing an establishment (or a filter) reloads the years, and the latest becomes the selected one.
+  useEffect(() => {
+    if (!params.has(YEAR_PARAM) && dashboardYears.length > 0 && !dashboardYears.includes(year)) {
+      const next = new URLSearchParams(params);
+      next.set(YEAR_PARAM, String(dashboardYears[0]));
+      setParams(next, { replace: true });
+    }
+  }, [params, setParams, dashboardYears, year]);
+
+  const summary = yearlyDashboard.summary;
+  // The operations behind the figures: the validated ones of the year, in the same selection.
+  const behind = new URLSearchParams(selectionSearch(params));
+  behind.set('filtre', 'validees');
+  behind.set('du', `${year}-01-01`);
+  behind.set('au', `${year}-12-31`);
+  const operationsLink = (
+    <Link asChild color="brand.fg" fontSize="sm">
+      <RouterLink to={{ pathname: paths.pickups, search: `?${behind}` }}>
+        {t('dashboard.figures.seeOperations')}
+      </RouterLink>
+    </Link>
+  );
+
+  return (
+    <Stack gap="6">
+      <HStack as="section" aria-label={t('dashboard.period')} gap="3" align="end">
+        <Box>
+          <Text asChild display="block" fontSize="sm" fontWeight="medium" mb="1">
+            <label htmlFor={yearId}>{t('dashboard.year')}</label>
+          </Text>
+          <NativeSelect.Root size="sm" minW="32">
+            <NativeSelect.Field
+              id={yearId}
+              value={String(year)}
+              onChange={(event) => {
+                const next = new URLSearchParams(params);
+                next.set(YEAR_PARAM, event.currentTarget.value);
+                setParams(next);
+              }}
+            >
+              {years.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Box>
+      </HStack>
+      {summary === null || summary === undefined ? (
+        <Text role="alert" color="fg.error">
+          {t('dashboard.figuresFailed')}
+        </Text>
+      ) : summary.operations === 0 ? (
+        <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="lg" bg="bg.panel">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <ChartIcon />
+            </EmptyState.Indicator>
+            <Stack textAlign="center" gap="2" maxW="xl">
+              <EmptyState.Title as="h2">{t('dashboard.emptyTitle', { year })}</EmptyState.Title>
+              <EmptyState.Description>{t('dashboard.emptyDescription')}</EmptyState.Description>
+            </Stack>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <>
+          <Heading as="h2" size="lg">
+            {t('dashboard.figuresTitle', { year })}
+          </Heading>
+          <DashboardSummaryCards summary={summary} operationsLink={operationsLink} />
+          <Suspense fallback={<PageSpinner />}>
+            <DashboardCharts dashboard={yearlyDashboard} />
+          </Suspense>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function ChartIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="32"
+      height="32"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      aria-hidden="true"
+    >
+      <path d="M3 3v18h18" />
+      <path d="M7 15l4-4 3 3 5-6" />
+    </svg>
+  );
+}

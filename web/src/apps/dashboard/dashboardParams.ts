@@ -1,0 +1,46 @@
+import type { DashboardFiguresQuery$variables } from '../../__generated__/DashboardFiguresQuery.graphql.ts';
+import { globalId } from '../../relay/globalId.ts';
+import { readSelection } from './selection.ts';
+
+/**
+ * The dashboard's scope and year, read from the URL so that a reload or a shared link shows the same figures
+ * (SPEC 3, 4 "Dashboard selection"): my side (a producer's sites, or what a provider's sites handle), the selected
+ * establishment and chantier, client and client chantier, the company and location filters, and `?annee=`
+ * (default: this year).
+ */
+export const YEAR_PARAM = 'annee';
+
+export interface DashboardViewer {
+  ownSiteTypology: string;
+}
+
+/** This year in France. */
+export function currentYear(now = new Date()): number {
+  return Number(new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', year: 'numeric' }).format(now));
+}
+
+export function readYear(params: URLSearchParams, now = new Date()): number {
+  const value = params.get(YEAR_PARAM);
+  return value !== null && /^(19|20|21)\d{2}$/.test(value) ? Number(value) : currentYear(now);
+}
+
+export function dashboardVariables(
+  viewer: DashboardViewer,
+  params: URLSearchParams,
+  now = new Date(),
+): DashboardFiguresQuery$variables {
+  const selection = readSelection(params);
+  const id = (type: string, value: number | null) => (value === null ? null : globalId(type, value));
+  const retriever = viewer.ownSiteTypology === 'RETRIEVER';
+  return {
+    year: readYear(params, now),
+    scope: {
+      side: retriever ? 'RETRIEVER' : 'PRODUCER',
+      producerSiteId: id('Establishment', retriever ? selection.clientId : selection.establishmentId),
+      producerEntityId: id('Entity', retriever ? selection.clientEntityId : selection.entityId),
+      retrieverSiteId: id('Establishment', retriever ? selection.establishmentId : null),
+      companyId: id('Company', selection.companyId),
+      location: selection.location,
+    },
+  };
+}
