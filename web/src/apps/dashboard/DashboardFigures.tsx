@@ -7,8 +7,8 @@ import type { DashboardFiguresQuery } from '../../__generated__/DashboardFigures
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { paths } from '../../paths.ts';
 import { DashboardSummaryCards } from './DashboardSummaryCards.tsx';
-import { dashboardVariables, YEAR_PARAM } from './dashboardParams.ts';
-import { selectionSearch } from './selection.ts';
+import { dashboardVariables } from './dashboardParams.ts';
+import { selectionSearch, YEAR_PARAM } from './selection.ts';
 
 export const dashboardFiguresQuery = graphql`
   query DashboardFiguresQuery($scope: DashboardScope!, $year: Int!) {

@@ -9,6 +9,7 @@ import {
   resolveSelection,
   type SelectionOptions,
   writeSelection,
+  YEAR_PARAM,
 } from './selection.ts';
 
 interface DashboardSelectionValue {
@@ -90,11 +91,17 @@ export function DashboardSelectionProvider({
     if (wanted.toString() !== currentSearch) setSearchParams(wanted, { replace: true });
   }, [selection, currentSearch, setSearchParams]);
 
+  // The user's choice: a new scope also drops the dashboard's year, whose latest one for the scope then shows.
   const select = useCallback(
     (next: DashboardSelection, selectOptions: { replace?: boolean } = {}) =>
-      setSearchParams((current) => writeSelection(current, next), {
-        replace: selectOptions.replace ?? false,
-      }),
+      setSearchParams(
+        (current) => {
+          const written = writeSelection(current, next);
+          if (written.toString() !== current.toString()) written.delete(YEAR_PARAM);
+          return written;
+        },
+        { replace: selectOptions.replace ?? false },
+      ),
     [setSearchParams],
   );
 

@@ -1,6 +1,6 @@
 import type { DashboardFiguresQuery$variables } from '../../__generated__/DashboardFiguresQuery.graphql.ts';
 import { globalId } from '../../relay/globalId.ts';
-import { readSelection } from './selection.ts';
+import { readSelection, YEAR_PARAM } from './selection.ts';
 
 /**
  * The dashboard's scope and year, read from the URL so that a reload or a shared link shows the same figures
@@ -8,7 +8,6 @@ import { readSelection } from './selection.ts';
  * establishment and chantier, client and client chantier, the company and location filters, and `?annee=`
  * (default: this year).
  */
-export const YEAR_PARAM = 'annee';
 
 export interface DashboardViewer {
   ownSiteTypology: string;

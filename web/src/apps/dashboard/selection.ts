@@ -20,6 +20,12 @@ export const SELECTION_PARAMS = {
   location: 'lieu',
 } as const;
 
+/**
+ * The dashboard's year (`?annee=`, SPEC 3 "Dashboard selection"): a new choice of establishment, client or filter
+ * drops it, so that the latest year of the new scope is the one shown (SPEC 4).
+ */
+export const YEAR_PARAM = 'annee';
+
 export interface DashboardSelection {
   establishmentId: number | null;
   entityId: number | null;
