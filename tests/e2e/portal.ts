@@ -17,6 +17,10 @@ import type { Stack } from '../../scripts/stack.ts';
  *   on the producer establishment `containerJourneySite` returns (one of those above, linked to a provider site
  *   of the retriever); it never touches the demo world's containers or deliveries, and no other journey may
  *   rely on a count of containers or deliveries there.
+ * - operations: operations.spec.ts asks for, moves, completes and validates operations on containers it creates
+ *   on the containers' journey site (above), and declares incidents on them; it never moves the demo history.
+ * - dashboard: dashboard.spec.ts is read-only; it reads the api's figures and compares the screen with them at
+ *   the same moment, so operations realised by other journeys of the worker do not disturb it.
  * - carrier: the password reset, which changes its password and ends its sessions.
  * - chantier: the limited-entity journeys (terms accepted through the api before them); read-only. Nobody
  *   changes its establishment (the first of the producer's company) or its two chantiers.
