@@ -1,5 +1,5 @@
 import { Box, EmptyState, Heading, HStack, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useDeferredValue, useEffect, useId } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -37,7 +37,12 @@ export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string
   const yearId = useId();
   const [params, setParams] = useSearchParams();
   // The previous figures stay on screen while those of a new selection or year load.
-  const variables = useDeferredValue(dashboardVariables(viewer, params));
+  const search = params.toString();
+  const wanted = useMemo(
+    () => dashboardVariables({ ownSiteTypology: viewer.ownSiteTypology }, new URLSearchParams(search)),
+    [viewer.ownSiteTypology, search],
+  );
+  const variables = useDeferredValue(wanted);
   const { dashboardYears, yearlyDashboard } = useLazyLoadQuery<DashboardFiguresQuery>(
     dashboardFiguresQuery,
     variables,
@@ -49,13 +54,23 @@ export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string
     : [year, ...dashboardYears].sort((a, b) => b - a);
 
   // SPEC 4: choosing an establishment (or a filter) reloads the years, and the latest becomes the selected one.
+  // Only from the figures of the URL as it is (not those still shown while new ones load), and written onto the
+  // URL as it is then, so that a choice made meanwhile is kept.
+  const fresh = variables === wanted;
+  const latest = dashboardYears[0];
+  const missing = !dashboardYears.includes(year);
   useEffect(() => {
-    if (!params.has(YEAR_PARAM) && dashboardYears.length > 0 && !dashboardYears.includes(year)) {
-      const next = new URLSearchParams(params);
-      next.set(YEAR_PARAM, String(dashboardYears[0]));
-      setParams(next, { replace: true });
-    }
-  }, [params, setParams, dashboardYears, year]);
+    if (!fresh || latest === undefined || !missing) return;
+    setParams(
+      (current) => {
+        if (current.has(YEAR_PARAM)) return current;
+        const next = new URLSearchParams(current);
+        next.set(YEAR_PARAM, String(latest));
+        return next;
+      },
+      { replace: true },
+    );
+  }, [fresh, latest, missing, setParams]);
 
   const summary = yearlyDashboard.summary;
   // The operations behind the figures: the validated ones of the year, in the same selection.
@@ -83,9 +98,12 @@ export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string
               id={yearId}
               value={String(year)}
               onChange={(event) => {
-                const next = new URLSearchParams(params);
-                next.set(YEAR_PARAM, event.currentTarget.value);
-                setParams(next);
+                const chosen = event.currentTarget.value;
+                setParams((current) => {
+                  const next = new URLSearchParams(current);
+                  next.set(YEAR_PARAM, chosen);
+                  return next;
+                });
               }}
             >
               {years.map((option) => (
