@@ -1,7 +1,7 @@
 import { Box, EmptyState, Heading, HStack, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useDeferredValue, useEffect, useId, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { fetchQuery, graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { DashboardFiguresQuery } from '../../__generated__/DashboardFiguresQuery.graphql.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
@@ -24,6 +24,27 @@ export const dashboardFiguresQuery = graphql`
   }
 `;
 
+/**
+ * The variables whose figures are shown: the wanted ones once their figures are in the store. A new selection or
+ * year never suspends the screen (which would leave the whole page, its selectors included, showing the old state
+ * while it loads): its figures are fetched first, the previous ones stay on screen meanwhile, dimmed.
+ */
+function useFetchedVariables(wanted: DashboardFiguresQuery['variables']) {
+  const environment = useRelayEnvironment();
+  const [shown, setShown] = useState(wanted);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (shown === wanted) return;
+    setFailed(false);
+    const subscription = fetchQuery(environment, dashboardFiguresQuery, wanted).subscribe({
+      complete: () => setShown(wanted),
+      error: () => setFailed(true),
+    });
+    return () => subscription.unsubscribe();
+  }, [environment, wanted, shown]);
+  return { variables: shown, loading: shown !== wanted && !failed, failed };
+}
+
 /** nivo is heavy: the charts come in their own chunk, after the figures. */
 const DashboardCharts = lazy(() => import('./DashboardCharts.tsx'));
 
@@ -36,13 +57,12 @@ export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string
   const { t } = useTranslation();
   const yearId = useId();
   const [params, setParams] = useSearchParams();
-  // The previous figures stay on screen while those of a new selection or year load.
   const search = params.toString();
   const wanted = useMemo(
     () => dashboardVariables({ ownSiteTypology: viewer.ownSiteTypology }, new URLSearchParams(search)),
     [viewer.ownSiteTypology, search],
   );
-  const variables = useDeferredValue(wanted);
+  const { variables, loading, failed } = useFetchedVariables(wanted);
   const { dashboardYears, yearlyDashboard } = useLazyLoadQuery<DashboardFiguresQuery>(
     dashboardFiguresQuery,
     variables,
@@ -87,7 +107,12 @@ export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string
   );
 
   return (
-    <Stack gap="6">
+    <Stack gap="6" aria-busy={loading} opacity={loading ? 0.6 : 1} transition="opacity 0.2s">
+      {failed && (
+        <Text role="alert" color="fg.error">
+          {t('dashboard.figuresFailed')}
+        </Text>
+      )}
       <HStack as="section" aria-label={t('dashboard.period')} gap="3" align="end">
         <Box>
           <Text asChild display="block" fontSize="sm" fontWeight="medium" mb="1">
