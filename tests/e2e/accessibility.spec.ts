@@ -1,7 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { messages } from '@portal/domain';
 import { seriousViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { acceptTermsThroughApi, producer, retriever, submitLogin } from './portal.ts';
+
+/** The persisted id of the dashboard figures' query (relay-compiler's map, written by the build). */
+const figuresQueryId = (() => {
+  const map = JSON.parse(
+    readFileSync(new URL('../../web/persisted-queries.json', import.meta.url), 'utf8'),
+  ) as Record<string, string>;
+  const entry = Object.entries(map).find(([, text]) => /^\s*query DashboardFiguresQuery\b/.test(text));
+  if (!entry) throw new Error('DashboardFiguresQuery is not persisted: run npm run build');
+  return entry[0];
+})();
 
 /**
  * WCAG 2.1 AA (SPEC 6): no serious or critical violation on the screens of the skeleton. The terms page is
@@ -22,10 +33,23 @@ test('the login page, also with its error', async ({ page }) => {
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('the dashboard shell', async ({ page, stack }) => {
+test('the dashboard shell, while its figures load and once they are there', async ({ page, stack }) => {
   await acceptTermsThroughApi(stack, producer.email);
+  // The figures' answer is held until the loading state has been checked.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/graphql', async (route) => {
+    if (route.request().postData()?.includes(figuresQueryId)) await held;
+    await route.continue();
+  });
   await page.goto('/customer/Login');
   await submitLogin(page, producer.email);
   await expect(page.getByRole('heading', { name: 'Bonjour Claire', level: 1 })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Chargement…' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  release();
+  await expect(page.getByRole('combobox', { name: 'Année' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
