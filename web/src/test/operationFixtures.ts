@@ -26,7 +26,7 @@ export interface OperationFixture {
   [field: string]: unknown;
 }
 
-/** An operation as mock data: its fields as the graph names them, any of them overridden by a test. */
+/** An operation as the Relay test environment answers it: its fields as the graph names them, any overridden by a test. */
 export type OperationNode = Record<string, unknown> & {
   id: string;
   databaseId: number;

@@ -58,7 +58,7 @@ const DOMAIN_ACTIONS: Record<KnownAction, OperationActionName> = {
 const SUCCESS: Record<KnownAction, string> = {
   HOLD: messages.operationPutOnHold,
   SCHEDULE: messages.operationScheduled,
-  RESCHEDULE: messages.operationScheduled,
+  RESCHEDULE: messages.operationModified,
   ACCEPT_WITHOUT_SCHEDULING: messages.operationAccepted,
   DECLINE: messages.operationDeclined,
   COMPLETE: messages.operationCompleted,
