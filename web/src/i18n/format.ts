@@ -46,3 +46,11 @@ export function formatEuros(value: string | null | undefined): string | null {
   const number = Number(value);
   return Number.isFinite(number) ? euroFormat.format(number) : null;
 }
+
+const tonnesFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1, minimumFractionDigits: 0 });
+
+/** Tonnes as French users read them on a dashboard (`1 234,5`), grouped: for display, never for inputs. */
+export function formatTonnes(value: string): string {
+  const number = Number(value);
+  return Number.isFinite(number) ? tonnesFormat.format(number) : value;
+}

@@ -5,8 +5,8 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import type { DashboardCharts_dashboard$key } from '../../__generated__/DashboardCharts_dashboard.graphql.ts';
-import { formatEuros } from '../../i18n/format.ts';
-import { formatTonnes } from './DashboardSummaryCards.tsx';
+import { formatEuros, formatTonnes } from '../../i18n/format.ts';
+
 
 /**
  * The charts of the year (SPEC 1, 2): treatment cost evolution, waste evolution, distribution by treatment type,

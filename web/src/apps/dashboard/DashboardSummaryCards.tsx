@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import type { DashboardSummaryCards_summary$key } from '../../__generated__/DashboardSummaryCards_summary.graphql.ts';
-import { formatDecimal, formatEuros } from '../../i18n/format.ts';
+import { formatDecimal, formatEuros, formatTonnes } from '../../i18n/format.ts';
 
 /**
  * The year's key figures (SPEC 1): quantities, costs, valorisation rates and CO2 emitted and avoided, side by side
@@ -124,14 +124,6 @@ export function DashboardSummaryCards({
       </FigureCard>
     </SimpleGrid>
   );
-}
-
-const tonnesFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1, minimumFractionDigits: 0 });
-
-/** Tonnes as French users read them on a dashboard: `1 234,5`. */
-export function formatTonnes(value: string): string {
-  const number = Number(value);
-  return Number.isFinite(number) ? tonnesFormat.format(number) : value;
 }
 
 function FigureCard({
