@@ -1,5 +1,5 @@
-import { Box, EmptyState, Heading, HStack, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { EmptyState, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchQuery, graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { paths } from '../../paths.ts';
 import { DashboardSummaryCards } from './DashboardSummaryCards.tsx';
 import { dashboardVariables } from './dashboardParams.ts';
+import { PeriodSelect } from './PeriodSelect.tsx';
 import { selectionSearch, YEAR_PARAM } from './selection.ts';
 
 export const dashboardFiguresQuery = graphql`
@@ -55,7 +56,6 @@ const DashboardCharts = lazy(() => import('./DashboardCharts.tsx'));
  */
 export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string } }) {
   const { t } = useTranslation();
-  const yearId = useId();
   const [params, setParams] = useSearchParams();
   const search = params.toString();
   const wanted = useMemo(
@@ -69,9 +69,6 @@ export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string
     { fetchPolicy: 'store-or-network' },
   );
   const year = yearlyDashboard.year;
-  const years = dashboardYears.includes(year)
-    ? dashboardYears
-    : [year, ...dashboardYears].sort((a, b) => b - a);
 
   // SPEC 4: choosing an establishment (or a filter) reloads the years, and the latest becomes the selected one.
   // Only from the figures of the URL as it is (not those still shown while new ones load), and written onto the
@@ -113,34 +110,17 @@ export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string
           {t('dashboard.figuresFailed')}
         </Text>
       )}
-      <HStack as="section" aria-label={t('dashboard.period')} gap="3" align="end">
-        <Box>
-          <Text asChild display="block" fontSize="sm" fontWeight="medium" mb="1">
-            <label htmlFor={yearId}>{t('dashboard.year')}</label>
-          </Text>
-          <NativeSelect.Root size="sm" minW="32">
-            <NativeSelect.Field
-              id={yearId}
-              value={String(year)}
-              onChange={(event) => {
-                const chosen = event.currentTarget.value;
-                setParams((current) => {
-                  const next = new URLSearchParams(current);
-                  next.set(YEAR_PARAM, chosen);
-                  return next;
-                });
-              }}
-            >
-              {years.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Box>
-      </HStack>
+      <PeriodSelect
+        years={dashboardYears}
+        period={{ year }}
+        onChange={(chosen) =>
+          setParams((current) => {
+            const next = new URLSearchParams(current);
+            next.set(YEAR_PARAM, String(chosen.year));
+            return next;
+          })
+        }
+      />
       {summary === null || summary === undefined ? (
         <Text role="alert" color="fg.error">
           {t('dashboard.figuresFailed')}

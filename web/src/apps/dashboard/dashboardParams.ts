@@ -1,6 +1,6 @@
 import type { DashboardFiguresQuery$variables } from '../../__generated__/DashboardFiguresQuery.graphql.ts';
 import { globalId } from '../../relay/globalId.ts';
-import { readSelection, YEAR_PARAM } from './selection.ts';
+import { MONTH_PARAM, readSelection, YEAR_PARAM } from './selection.ts';
 
 /**
  * The dashboard's scope and year, read from the URL so that a reload or a shared link shows the same figures
@@ -21,6 +21,17 @@ export function currentYear(now = new Date()): number {
 export function readYear(params: URLSearchParams, now = new Date()): number {
   const value = params.get(YEAR_PARAM);
   return value !== null && /^(19|20|21)\d{2}$/.test(value) ? Number(value) : currentYear(now);
+}
+
+/** This month in France (1 to 12). */
+export function currentMonth(now = new Date()): number {
+  return Number(new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', month: 'numeric' }).format(now));
+}
+
+/** The month of `?mois=` (1 to 12), this month by default (issue 6: the monthly views open on the current date). */
+export function readMonth(params: URLSearchParams, now = new Date()): number {
+  const value = params.get(MONTH_PARAM);
+  return value !== null && /^(0?[1-9]|1[0-2])$/.test(value) ? Number(value) : currentMonth(now);
 }
 
 export function dashboardVariables(

@@ -26,6 +26,9 @@ export const SELECTION_PARAMS = {
  */
 export const YEAR_PARAM = 'annee';
 
+/** The month of the monthly views (`?mois=`, 1 to 12; `/details`, `/mes-couts`): kept across a new selection. */
+export const MONTH_PARAM = 'mois';
+
 export interface DashboardSelection {
   establishmentId: number | null;
   entityId: number | null;
