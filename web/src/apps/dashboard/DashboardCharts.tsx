@@ -7,7 +7,6 @@ import { graphql, useFragment } from 'react-relay';
 import type { DashboardCharts_dashboard$key } from '../../__generated__/DashboardCharts_dashboard.graphql.ts';
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
 
-
 /**
  * The charts of the year (SPEC 1, 2): treatment cost evolution, waste evolution, distribution by treatment type,
  * waste distribution and cost distribution by waste. Loaded apart (nivo is heavy) so the figures come first.
