@@ -251,3 +251,89 @@ describe('the dashboard filters', () => {
     );
   });
 });
+
+describe('the monthly dashboard', () => {
+  const monthly = (name: string, month: string, role = 'producer', user = w.producer) =>
+    get(api, `/api/dashboardV2/${role}_${name}/me/month/${month}?${scope()}`, user).then((response) => {
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Record<string, unknown>>();
+    });
+
+  it('sums one month like the year, by real intervention date', async () => {
+    // March: the cardboard only (2.5 t; 60 % R 3, 40 % R 1; 85.50 and 42 €/t).
+    expect(await monthly('detailed_summary', '2025/3')).toMatchObject({
+      year: 2025,
+      month: 3,
+      operations: 1,
+      tonnes: '2.500',
+      costs: { treatmentCost: '213.75', transportCost: '105.00' },
+      valorisation: { materialTonnes: '1.500', energyTonnes: '1.000', valorisationRate: '100.0' },
+    });
+    // September: the scrap metal, 1 t R 4 and 0.2 t still in transit, out of the rate.
+    expect(await monthly('detailed_summary', '2025/09', 'retriever', w.retriever)).toMatchObject({
+      operations: 1,
+      tonnes: '1.200',
+      valorisation: { materialTonnes: '1.000', transitTonnes: '0.200', valorisationRate: '100.0' },
+    });
+  });
+
+  it('gives the light summary beside the month before (the cancelled May operation never counts)', async () => {
+    expect(await monthly('detailed_summary_light', '2025/6')).toMatchObject({
+      operations: 1,
+      tonnes: '4.000',
+      establishments: 1,
+      providers: 1,
+      incidents: 0,
+      treatmentCost: '480.00',
+      transportCost: '160.00',
+      previous: { year: 2025, month: 5, operations: 0, tonnes: '0.000', treatmentCost: '0.00' },
+    });
+    expect(await monthly('detailed_summary_light', '2025/1')).toMatchObject({
+      operations: 0,
+      previous: { year: 2024, month: 12, operations: 1, tonnes: '9.000' },
+    });
+  });
+
+  it('traces each waste of the month to its final codes, and charts it by day', async () => {
+    expect((await monthly('detailed_summary_by_waste', '2025/3')).lines).toEqual([
+      expect.objectContaining({
+        flow: 'PAPIER_CARTON',
+        operations: 1,
+        tonnes: '2.500',
+        treatmentCost: '213.75',
+        treatments: [
+          { family: 'MATERIAL', treatmentCode: 'R 3', tonnes: '1.500', operations: 1 },
+          { family: 'ENERGY', treatmentCode: 'R 1', tonnes: '1.000', operations: 1 },
+        ],
+      }),
+    ]);
+    expect((await monthly('detailed_waste_chart', '2025/9')).lines).toEqual([
+      { day: 15, flow: 'METAUX', label: 'Métaux', tonnes: '1.200' },
+    ]);
+    expect((await monthly('detailed_cost_chart', '2025/6')).days).toEqual([
+      {
+        day: 2,
+        treatmentCost: '480.00',
+        transportCost: '160.00',
+        recyclingRevenue: '0.00',
+        purchasePrice: '0.00',
+      },
+    ]);
+    expect((await monthly('detailed_cost_chart', '2025/7')).days).toEqual([]);
+  });
+
+  it('refuses a month that does not exist and another user’s figures', async () => {
+    expectProblem(
+      await get(api, `/api/dashboardV2/producer_detailed_summary/me/month/2025/13`, w.producer),
+      400,
+    );
+    expectProblem(
+      await get(api, `/api/dashboardV2/producer_detailed_summary/me/month/2025/0`, w.producer),
+      400,
+    );
+    expectProblem(
+      await get(api, `/api/dashboardV2/producer_detailed_summary/999999/month/2025/3`, w.producer),
+      404,
+    );
+  });
+});
