@@ -1,11 +1,12 @@
 import { EmptyState, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchQuery, graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
+import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { DashboardFiguresQuery } from '../../__generated__/DashboardFiguresQuery.graphql.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { paths } from '../../paths.ts';
+import { useFetchedVariables } from '../../relay/useFetchedVariables.ts';
 import { DashboardSummaryCards } from './DashboardSummaryCards.tsx';
 import { dashboardVariables } from './dashboardParams.ts';
 import { PeriodSelect } from './PeriodSelect.tsx';
@@ -25,27 +26,6 @@ export const dashboardFiguresQuery = graphql`
   }
 `;
 
-/**
- * The variables whose figures are shown: the wanted ones once their figures are in the store. A new selection or
- * year never suspends the screen (which would leave the whole page, its selectors included, showing the old state
- * while it loads): its figures are fetched first, the previous ones stay on screen meanwhile, dimmed.
- */
-function useFetchedVariables(wanted: DashboardFiguresQuery['variables']) {
-  const environment = useRelayEnvironment();
-  const [shown, setShown] = useState(wanted);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (shown === wanted) return;
-    setFailed(false);
-    const subscription = fetchQuery(environment, dashboardFiguresQuery, wanted).subscribe({
-      complete: () => setShown(wanted),
-      error: () => setFailed(true),
-    });
-    return () => subscription.unsubscribe();
-  }, [environment, wanted, shown]);
-  return { variables: shown, loading: shown !== wanted && !failed, failed };
-}
-
 /** nivo is heavy: the charts come in their own chunk, after the figures. */
 const DashboardCharts = lazy(() => import('./DashboardCharts.tsx'));
 
@@ -62,7 +42,10 @@ export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string
     () => dashboardVariables({ ownSiteTypology: viewer.ownSiteTypology }, new URLSearchParams(search)),
     [viewer.ownSiteTypology, search],
   );
-  const { variables, loading, failed } = useFetchedVariables(wanted);
+  const { variables, loading, failed } = useFetchedVariables<DashboardFiguresQuery>(
+    dashboardFiguresQuery,
+    wanted,
+  );
   const { dashboardYears, yearlyDashboard } = useLazyLoadQuery<DashboardFiguresQuery>(
     dashboardFiguresQuery,
     variables,
