@@ -2,7 +2,7 @@ import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
 import { toGlobalId } from '../src/schema/global-id.ts';
-import { JSON_LD } from './fixtures.ts';
+import { collection, JSON_LD, THIRD_LEVEL_WASTES } from './fixtures.ts';
 import { API, graphql, startTestGateway, type TestGateway } from './helpers.ts';
 
 /** The dashboard over the api's aggregations: one call per widget, in parallel, each failing on its own. */
@@ -146,5 +146,107 @@ describe('the yearly dashboard', () => {
     expect(body.data.yearlyDashboard).toEqual({ summary: null, wasteDistribution: [] });
     expect(body.errors[0].extensions.code).toBe('UPSTREAM_ERROR');
     expect(body.errors[0].path).toEqual(['yearlyDashboard', 'summary']);
+  });
+});
+
+describe('the monthly dashboard', () => {
+  it('sends one call per widget for the month, the waste types read once for every line', async () => {
+    const path = (name: string) => `/api/dashboardV2/retriever_${name}/me/month/2025/3`;
+    const light = {
+      operations: 2,
+      tonnes: '3.700',
+      containers: 2,
+      establishments: 1,
+      providers: 1,
+      incidents: 1,
+      treatmentCost: '213.75',
+      transportCost: '105.00',
+    };
+    const treatments = [{ family: 'MATERIAL', treatmentCode: 'R 3', tonnes: '1.500', operations: 1 }];
+    const api = nock(API)
+      .get(path('detailed_summary_light'))
+      .query({ retrieverCompanySiteId: '7' })
+      .reply(200, { ...light, previous: { ...light, year: 2025, month: 2, operations: 0 } }, JSON_LD)
+      .get(path('detailed_summary_by_waste'))
+      .query({ retrieverCompanySiteId: '7' })
+      .reply(
+        200,
+        {
+          lines: [
+            {
+              thirdLevelWasteId: 2,
+              wasteCode: '15 01 01',
+              flow: 'PAPIER_CARTON',
+              flowLabel: 'Papier-carton',
+              operations: 1,
+              tonnes: '2.500',
+              ...costs,
+              treatments,
+            },
+            {
+              thirdLevelWasteId: 3,
+              wasteCode: '17 04 05',
+              flow: 'METAUX',
+              flowLabel: 'Métaux',
+              operations: 1,
+              tonnes: '1.200',
+              ...costs,
+              treatments: [],
+            },
+          ],
+        },
+        JSON_LD,
+      )
+      .get('/api/third_level_wastes')
+      .query(true)
+      .reply(200, collection('third_level_wastes', THIRD_LEVEL_WASTES), JSON_LD)
+      .get(path('detailed_cost_chart'))
+      .query({ retrieverCompanySiteId: '7' })
+      .reply(200, { days: [{ day: 10, ...costs }] }, JSON_LD);
+    const { body } = await graphql(
+      gateway,
+      `query Monthly($scope: DashboardScope!) {
+        monthlyDashboard(year: 2025, month: 3, scope: $scope) {
+          year month
+          light { current { month operations incidents } previous { year month operations } }
+          byWaste { thirdLevelWaste { label } wasteCode { code } tonnes costs { treatmentCost }
+            treatments { familyLabel treatmentCode { code } tonnes } }
+          costChart { day costs { transportCost } }
+        }
+      }`,
+      { scope: { side: 'RETRIEVER', retrieverSiteId: toGlobalId('Establishment', 7) } },
+      { cookies },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.monthlyDashboard).toEqual({
+      year: 2025,
+      month: 3,
+      light: {
+        current: { month: 3, operations: 2, incidents: 1 },
+        previous: { year: 2025, month: 2, operations: 0 },
+      },
+      byWaste: [
+        {
+          thirdLevelWaste: { label: 'Emballages en carton' },
+          wasteCode: { code: '15 01 01' },
+          tonnes: '2.500',
+          costs: { treatmentCost: '213.75' },
+          treatments: [
+            { familyLabel: 'Valorisation matière', treatmentCode: { code: 'R 3' }, tonnes: '1.500' },
+          ],
+        },
+        {
+          thirdLevelWaste: { label: 'Ferraille' },
+          wasteCode: { code: '17 04 05' },
+          tonnes: '1.200',
+          costs: { treatmentCost: '213.75' },
+          treatments: [],
+        },
+      ],
+      costChart: [{ day: 10, costs: { transportCost: '105.00' } }],
+    });
+    expect(api.isDone()).toBe(true);
+    // Three widgets and the waste types, once.
+    expect(body.extensions.restCalls.count).toBe(4);
   });
 });

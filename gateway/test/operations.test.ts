@@ -124,6 +124,8 @@ describe('User.operations', () => {
           types: [],
           requestedFrom: '2026-03-01',
           requestedTo: '2026-03-31',
+          realisedFrom: '2026-03-02',
+          realisedTo: '2026-03-30',
         },
       },
       { cookies },
@@ -133,7 +135,7 @@ describe('User.operations', () => {
     expect(normalizedCalls(body)).toEqual(
       sorted([
         '/api/users/1',
-        '/api/operations?status[]=COMPLETED&status[]=NOT_CARRIED_OUT&requestedDate[after]=2026-03-01&requestedDate[before]=2026-03-31&order[createdAt]=desc&page=1&itemsPerPage=20',
+        '/api/operations?status[]=COMPLETED&status[]=NOT_CARRIED_OUT&requestedDate[after]=2026-03-01&requestedDate[before]=2026-03-31&realInterventionDate[after]=2026-03-02&realInterventionDate[before]=2026-03-30&order[createdAt]=desc&page=1&itemsPerPage=20',
       ]),
     );
   });

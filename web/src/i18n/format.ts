@@ -47,10 +47,15 @@ export function formatEuros(value: string | null | undefined): string | null {
   return Number.isFinite(number) ? euroFormat.format(number) : null;
 }
 
-const tonnesFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1, minimumFractionDigits: 0 });
+const tonnesFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
+const smallTonnesFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 3 });
 
-/** Tonnes as French users read them on a dashboard (`1 234,5`), grouped: for display, never for inputs. */
+/**
+ * Tonnes as French users read them on a dashboard (`1 234,5`), grouped: for display, never for inputs. Under
+ * 10 t the kilograms show (`0,067`), so that a small flow never reads as nothing.
+ */
 export function formatTonnes(value: string): string {
   const number = Number(value);
-  return Number.isFinite(number) ? tonnesFormat.format(number) : value;
+  if (!Number.isFinite(number)) return value;
+  return (Math.abs(number) < 10 ? smallTonnesFormat : tonnesFormat).format(number);
 }

@@ -19,6 +19,8 @@ export interface OperationFilterInput {
   establishmentId?: string | null;
   requestedFrom?: string | null;
   requestedTo?: string | null;
+  realisedFrom?: string | null;
+  realisedTo?: string | null;
 }
 
 export interface OperationListArgs extends ConnectionArgs {
@@ -44,6 +46,8 @@ function operationFilters(filter: OperationFilterInput | null | undefined): Rest
     'companySite[]': siteId === undefined ? undefined : [siteId],
     'requestedDate[after]': filter?.requestedFrom || undefined,
     'requestedDate[before]': filter?.requestedTo || undefined,
+    'realInterventionDate[after]': filter?.realisedFrom || undefined,
+    'realInterventionDate[before]': filter?.realisedTo || undefined,
     'order[createdAt]': 'desc',
   } satisfies RestQuery;
 }

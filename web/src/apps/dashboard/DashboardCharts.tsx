@@ -249,7 +249,7 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
 }
 
 /** A chart with its title, and its data as a table for those who cannot or would rather not read the chart. */
-function ChartSection({
+export function ChartSection({
   title,
   chart,
   headers,

@@ -90,7 +90,7 @@ describe('the dashboard figures', () => {
     // The operations behind the figures: the validated ones of the year, in the same selection.
     expect(within(quantities).getByRole('link', { name: 'Voir les opérations' })).toHaveAttribute(
       'href',
-      '/mes-enlevements?etablissement=12&filtre=validees&du=2025-01-01&au=2025-12-31',
+      '/mes-enlevements?etablissement=12&filtre=validees&realise_du=2025-01-01&realise_au=2025-12-31',
     );
     const costs = screen.getByRole('region', { name: 'Coût de traitement' });
     expect(costs.textContent?.replace(/\s/g, ' ')).toContain('12 345,50 € HT');
@@ -98,8 +98,8 @@ describe('the dashboard figures', () => {
     expect(rate).toHaveTextContent('61,9 %');
     expect(rate).toHaveTextContent('hors du taux');
     const co2 = screen.getByRole('region', { name: 'Émissions de CO2' });
-    expect(co2).toHaveTextContent('3,3 t éq. CO2');
-    expect(co2).toHaveTextContent('-2,7 t éq. CO2');
+    expect(co2).toHaveTextContent('3,256 t éq. CO2');
+    expect(co2).toHaveTextContent('-2,659 t éq. CO2');
     expect(co2).toHaveTextContent('Estimations : incertitude de 20 à 50 %');
   });
 

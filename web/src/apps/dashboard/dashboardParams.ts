@@ -54,3 +54,12 @@ export function dashboardVariables(
     },
   };
 }
+
+/** The monthly view's variables (`/details`): the dashboard's scope, `?annee=` and `?mois=` (this month by default). */
+export function monthlyVariables(
+  viewer: DashboardViewer,
+  params: URLSearchParams,
+  now = new Date(),
+): DashboardFiguresQuery$variables & { month: number } {
+  return { ...dashboardVariables(viewer, params, now), month: readMonth(params, now) };
+}

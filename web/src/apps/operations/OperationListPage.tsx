@@ -1,4 +1,4 @@
-import { Box, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { operationTypeLabels } from '@portal/domain/operations';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { OperationList_viewer$key } from '../../__generated__/OperationList_viewer.graphql.ts';
 import type { OperationListPageQuery } from '../../__generated__/OperationListPageQuery.graphql.ts';
 import type { OperationListPaginationQuery } from '../../__generated__/OperationListPaginationQuery.graphql.ts';
+import { formatDate } from '../../i18n/format.ts';
 import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
 import { OperationTable } from './OperationTable.tsx';
@@ -14,6 +15,8 @@ import {
   FROM_PARAM,
   type HISTORY_FILTER_PARAMS,
   type OperationListMode,
+  REALISED_FROM_PARAM,
+  REALISED_TO_PARAM,
   readDateParam,
   readHistoryFilter,
   readTypeFilter,
@@ -63,6 +66,9 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
   if (!viewer) return null;
   const provider = viewer.ownSiteTypology === 'RETRIEVER';
   const withFilter = mode === 'history' || mode === 'pickups';
+  // Set by the dashboard's links, so its figures lead to exactly their operations (real intervention dates).
+  const realisedFrom = readDateParam(params, REALISED_FROM_PARAM);
+  const realisedTo = readDateParam(params, REALISED_TO_PARAM);
   const title = {
     requests: t('operations.requestsTitle'),
     history: t('operations.historyTitle'),
@@ -93,6 +99,27 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
           <Text color="fg.muted" fontSize="sm">
             {site ? t('operations.scopeSelected', { name: site.displayName }) : t('operations.scopeAll')}
           </Text>
+          {withFilter && realisedFrom && realisedTo && (
+            <HStack gap="2" wrap="wrap">
+              <Text fontSize="sm" fontWeight="medium">
+                {t('operations.filters.realised', {
+                  from: formatDate(realisedFrom),
+                  to: formatDate(realisedTo),
+                })}
+              </Text>
+              <Button
+                size="xs"
+                variant="outline"
+                onClick={() =>
+                  setParams(
+                    writeParam(writeParam(params, REALISED_FROM_PARAM, null), REALISED_TO_PARAM, null),
+                  )
+                }
+              >
+                {t('operations.filters.removeRealised')}
+              </Button>
+            </HStack>
+          )}
         </Stack>
         {withFilter && (
           <HStack as="search" gap="3" align="end" wrap="wrap" aria-label={t('operations.filters.label')}>

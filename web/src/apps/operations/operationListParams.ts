@@ -49,6 +49,12 @@ export function writeHistoryFilter(params: URLSearchParams, filter: KnownHistory
 export const TYPE_PARAM = 'type';
 export const FROM_PARAM = 'du';
 export const TO_PARAM = 'au';
+/**
+ * The range of real intervention dates (`?realise_du=`, `?realise_au=`): the dates the dashboard counts by, so a
+ * figure leads to exactly the operations behind it.
+ */
+export const REALISED_FROM_PARAM = 'realise_du';
+export const REALISED_TO_PARAM = 'realise_au';
 
 export const TYPE_PARAMS = { ROTATION: 'rotations', RETIREMENT: 'retraits' } as const;
 export type TypeFilter = keyof typeof TYPE_PARAMS | 'ALL';
@@ -112,6 +118,8 @@ export function operationListVariables(
   const type = filtered ? readTypeFilter(params) : 'ALL';
   const requestedFrom = filtered ? readDateParam(params, FROM_PARAM) : null;
   const requestedTo = filtered ? readDateParam(params, TO_PARAM) : null;
+  const realisedFrom = filtered ? readDateParam(params, REALISED_FROM_PARAM) : null;
+  const realisedTo = filtered ? readDateParam(params, REALISED_TO_PARAM) : null;
   return {
     filter: {
       history,
@@ -120,6 +128,8 @@ export function operationListVariables(
       ...(type === 'ALL' ? {} : { types: [type] }),
       ...(requestedFrom ? { requestedFrom } : {}),
       ...(requestedTo ? { requestedTo } : {}),
+      ...(realisedFrom ? { realisedFrom } : {}),
+      ...(realisedTo ? { realisedTo } : {}),
     },
     siteId: site ?? 0,
     withSite: site !== null,

@@ -1,0 +1,214 @@
+import { EmptyState, Heading, HStack, Link, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment, useLazyLoadQuery } from 'react-relay';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import type { MonthlyFigures_light$key } from '../../__generated__/MonthlyFigures_light.graphql.ts';
+import type { MonthlyFiguresQuery } from '../../__generated__/MonthlyFiguresQuery.graphql.ts';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { formatEuros, formatTonnes } from '../../i18n/format.ts';
+import { useFetchedVariables } from '../../relay/useFetchedVariables.ts';
+import { DashboardSummaryCards } from './DashboardSummaryCards.tsx';
+import { monthlyVariables } from './dashboardParams.ts';
+import { operationsOfPeriod } from './operationsLink.ts';
+import { PeriodSelect } from './PeriodSelect.tsx';
+import { MONTH_PARAM, YEAR_PARAM } from './selection.ts';
+import { WasteTraceTable } from './WasteTraceTable.tsx';
+
+export const monthlyFiguresQuery = graphql`
+  query MonthlyFiguresQuery($scope: DashboardScope!, $year: Int!, $month: Int!) {
+    dashboardYears(scope: $scope)
+    monthlyDashboard(year: $year, month: $month, scope: $scope) {
+      year
+      month
+      summary {
+        operations
+        ...DashboardSummaryCards_summary
+      }
+      light {
+        ...MonthlyFigures_light
+      }
+      ...WasteTraceTable_dashboard
+      ...MonthlyCharts_dashboard
+    }
+  }
+`;
+
+/** nivo is heavy: the charts come in their own chunk, after the figures. */
+const MonthlyCharts = lazy(() => import('./MonthlyCharts.tsx'));
+
+/**
+ * The monthly view (`/details`, issue 6): the year and month of the URL (`?annee=`, `?mois=`, this month by
+ * default), the month in brief beside the month before, its key figures, each waste down to its final treatment
+ * codes, and its charts by day. A new period or selection keeps the previous figures on screen until the new ones
+ * are there; an empty month says so rather than showing zeros that look like data.
+ */
+export function MonthlyFigures({ viewer }: { viewer: { ownSiteTypology: string } }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const search = params.toString();
+  const wanted = useMemo(
+    () => monthlyVariables({ ownSiteTypology: viewer.ownSiteTypology }, new URLSearchParams(search)),
+    [viewer.ownSiteTypology, search],
+  );
+  const { variables, loading, failed } = useFetchedVariables<MonthlyFiguresQuery>(
+    monthlyFiguresQuery,
+    wanted,
+  );
+  const { dashboardYears, monthlyDashboard } = useLazyLoadQuery<MonthlyFiguresQuery>(
+    monthlyFiguresQuery,
+    variables,
+    { fetchPolicy: 'store-or-network' },
+  );
+  const { year, month, summary, light } = monthlyDashboard;
+  const monthName = (t('dashboard.period.monthNames', { returnObjects: true }) as string[])[month - 1] ?? '';
+
+  // SPEC 4: a new establishment or filter drops the year (DashboardSelection), and the latest of the new scope is
+  // selected; the month stays. Only from the figures of the URL as it is, written onto the URL as it is then.
+  const fresh = variables === wanted;
+  const latest = dashboardYears[0];
+  const missing = !params.has(YEAR_PARAM) && !dashboardYears.includes(year);
+  useEffect(() => {
+    if (!fresh || latest === undefined || !missing) return;
+    setParams(
+      (current) => {
+        if (current.has(YEAR_PARAM)) return current;
+        const next = new URLSearchParams(current);
+        next.set(YEAR_PARAM, String(latest));
+        return next;
+      },
+      { replace: true },
+    );
+  }, [fresh, latest, missing, setParams]);
+
+  const operationsLink = (
+    <Link asChild color="brand.fg" fontSize="sm">
+      <RouterLink to={operationsOfPeriod(params, { year, month })}>
+        {t('dashboard.monthly.seeOperations')}
+      </RouterLink>
+    </Link>
+  );
+
+  return (
+    <Stack gap="6" aria-busy={loading} opacity={loading ? 0.6 : 1} transition="opacity 0.2s">
+      {failed && (
+        <Text role="alert" color="fg.error">
+          {t('dashboard.figuresFailed')}
+        </Text>
+      )}
+      <PeriodSelect
+        years={dashboardYears}
+        period={{ year, month }}
+        onChange={(chosen) =>
+          setParams((current) => {
+            const next = new URLSearchParams(current);
+            next.set(YEAR_PARAM, String(chosen.year));
+            next.set(MONTH_PARAM, String(chosen.month));
+            return next;
+          })
+        }
+      />
+      {summary === null || summary === undefined ? (
+        <Text role="alert" color="fg.error">
+          {t('dashboard.figuresFailed')}
+        </Text>
+      ) : summary.operations === 0 ? (
+        <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="lg" bg="bg.panel">
+          <EmptyState.Content>
+            <Stack textAlign="center" gap="2" maxW="xl">
+              <EmptyState.Title as="h2">
+                {t('dashboard.monthly.emptyTitle', { month: monthName, year })}
+              </EmptyState.Title>
+              <EmptyState.Description>{t('dashboard.monthly.emptyDescription')}</EmptyState.Description>
+            </Stack>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <>
+          <Heading as="h2" size="lg">
+            {t('dashboard.monthly.figuresTitle', { month: monthName, year })}
+          </Heading>
+          {light ? <MonthInBrief light={light} /> : null}
+          <DashboardSummaryCards summary={summary} operationsLink={operationsLink} />
+          <WasteTraceTable dashboard={monthlyDashboard} />
+          <Suspense fallback={<PageSpinner />}>
+            <MonthlyCharts dashboard={monthlyDashboard} />
+          </Suspense>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** The month in brief, each count beside the month before's. */
+function MonthInBrief({ light }: { light: MonthlyFigures_light$key }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const { current, previous } = useFragment(
+    graphql`
+      fragment MonthlyFigures_light on DashboardMonthLightComparison {
+        current {
+          operations
+          tonnes
+          containers
+          establishments
+          providers
+          incidents
+          treatmentCost
+          transportCost
+        }
+        previous {
+          year
+          month
+          operations
+          tonnes
+          containers
+          establishments
+          providers
+          incidents
+          treatmentCost
+          transportCost
+        }
+      }
+    `,
+    light,
+  );
+  const previousName = (t('dashboard.period.monthNames', { returnObjects: true }) as string[])[
+    previous.month - 1
+  ];
+  const tonnes = (value: string) => t('dashboard.figures.tonnes', { value: formatTonnes(value) });
+  const euros = (a: string, b: string) =>
+    t('dashboard.figures.excludingTax', { value: formatEuros(String(Number(a) + Number(b))) });
+  const stats: [string, string, string][] = [
+    [t('dashboard.monthly.operations'), String(current.operations), String(previous.operations)],
+    [t('dashboard.monthly.tonnes'), tonnes(current.tonnes), tonnes(previous.tonnes)],
+    [
+      t('dashboard.monthly.costs'),
+      euros(current.treatmentCost, current.transportCost),
+      euros(previous.treatmentCost, previous.transportCost),
+    ],
+    [t('dashboard.monthly.containers'), String(current.containers), String(previous.containers)],
+    [t('dashboard.monthly.establishments'), String(current.establishments), String(previous.establishments)],
+    [t('dashboard.monthly.incidents'), String(current.incidents), String(previous.incidents)],
+  ];
+  return (
+    <Stack as="section" aria-labelledby={headingId} gap="3">
+      <Heading as="h3" size="md" id={headingId}>
+        {t('dashboard.monthly.inBrief')}
+      </Heading>
+      <SimpleGrid columns={{ base: 2, md: 3, xl: 6 }} gap="3">
+        {stats.map(([label, value, before]) => (
+          <Stat.Root key={label} borderWidth="1px" borderRadius="lg" p="3" bg="bg.panel">
+            <Stat.Label>{label}</Stat.Label>
+            <Stat.ValueText fontSize="xl">{value}</Stat.ValueText>
+            <HStack>
+              <Stat.HelpText color="fg.muted">
+                {t('dashboard.monthly.previous', { value: before, month: previousName, year: previous.year })}
+              </Stat.HelpText>
+            </HStack>
+          </Stat.Root>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
