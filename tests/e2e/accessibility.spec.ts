@@ -53,3 +53,19 @@ test('the dashboard shell, while its figures load and once they are there', asyn
   await expect(page.getByRole('combobox', { name: 'Année' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('the monthly view, its figures, its table of wastes and its charts', async ({ page, stack }) => {
+  await acceptTermsThroughApi(stack, producer.email);
+  await page.goto('/customer/Login');
+  await submitLogin(page, producer.email);
+  await expect(page.getByRole('heading', { name: 'Bonjour Claire', level: 1 })).toBeVisible();
+  // A month of the demo history: the figures, the wastes down to their codes and the charts are all there.
+  await page.goto('/details?annee=2025&mois=6');
+  await expect(page.getByRole('heading', { name: 'Indicateurs de juin 2025' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Coûts par jour' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  // An empty month says so, accessibly too.
+  await page.goto('/details?annee=2019&mois=6');
+  await expect(page.getByRole('heading', { name: 'Aucune opération réalisée en juin 2019' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -5,6 +5,7 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import type { DashboardCharts_dashboard$key } from '../../__generated__/DashboardCharts_dashboard.graphql.ts';
+import { TableScrollArea } from '../../components/TableScrollArea.tsx';
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
 
 /**
@@ -284,7 +285,7 @@ export function ChartSection({
           </Box>
           <details>
             <summary>{t('dashboard.charts.showData')}</summary>
-            <Table.ScrollArea mt="2">
+            <TableScrollArea mt="2" labelledBy={headingId}>
               <Table.Root size="sm" aria-labelledby={headingId}>
                 <Table.Header>
                   <Table.Row>
@@ -304,7 +305,7 @@ export function ChartSection({
                   ))}
                 </Table.Body>
               </Table.Root>
-            </Table.ScrollArea>
+            </TableScrollArea>
           </details>
         </>
       )}

@@ -1,4 +1,4 @@
-import { EmptyState, Heading, HStack, Link, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { EmptyState, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useLazyLoadQuery } from 'react-relay';
@@ -198,15 +198,17 @@ function MonthInBrief({ light }: { light: MonthlyFigures_light$key }) {
       </Heading>
       <SimpleGrid columns={{ base: 2, md: 3, xl: 6 }} gap="3">
         {stats.map(([label, value, before]) => (
-          <Stat.Root key={label} borderWidth="1px" borderRadius="lg" p="3" bg="bg.panel">
-            <Stat.Label>{label}</Stat.Label>
-            <Stat.ValueText fontSize="xl">{value}</Stat.ValueText>
-            <HStack>
-              <Stat.HelpText color="fg.muted">
-                {t('dashboard.monthly.previous', { value: before, month: previousName, year: previous.year })}
-              </Stat.HelpText>
-            </HStack>
-          </Stat.Root>
+          <Stack key={label} gap="1" borderWidth="1px" borderRadius="lg" p="3" bg="bg.panel">
+            <Text fontSize="sm" color="fg.muted">
+              {label}
+            </Text>
+            <Text fontSize="xl" fontWeight="semibold">
+              {value}
+            </Text>
+            <Text fontSize="xs" color="fg.muted">
+              {t('dashboard.monthly.previous', { value: before, month: previousName, year: previous.year })}
+            </Text>
+          </Stack>
         ))}
       </SimpleGrid>
     </Stack>

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import type { WasteTraceTable_dashboard$key } from '../../__generated__/WasteTraceTable_dashboard.graphql.ts';
+import { TableScrollArea } from '../../components/TableScrollArea.tsx';
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
 
 /**
@@ -69,7 +70,7 @@ export function WasteTraceTable({ dashboard }: { dashboard: WasteTraceTable_dash
       <Text color="fg.muted" fontSize="sm">
         {t('dashboard.monthly.byWasteIntro')}
       </Text>
-      <Table.ScrollArea>
+      <TableScrollArea labelledBy={headingId}>
         <Table.Root size="sm" aria-labelledby={headingId}>
           <Table.Header>
             <Table.Row>
@@ -129,7 +130,7 @@ export function WasteTraceTable({ dashboard }: { dashboard: WasteTraceTable_dash
             ))}
           </Table.Body>
         </Table.Root>
-      </Table.ScrollArea>
+      </TableScrollArea>
     </Stack>
   );
 }

@@ -1,0 +1,13 @@
+import { Table } from '@chakra-ui/react';
+import type { ComponentProps } from 'react';
+
+/**
+ * A table's horizontal scroll area that keyboard users can scroll too (WCAG 2.1.1; axe's
+ * `scrollable-region-focusable`): focusable, and named by the table's heading so the focus says where it is.
+ */
+export function TableScrollArea({
+  labelledBy,
+  ...props
+}: ComponentProps<typeof Table.ScrollArea> & { labelledBy: string }) {
+  return <Table.ScrollArea tabIndex={0} role="region" aria-labelledby={labelledBy} {...props} />;
+}
