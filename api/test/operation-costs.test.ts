@@ -89,4 +89,76 @@ describe('operation costs', () => {
     ).toEqual([]);
     expectProblem(await get(api, '/api/operation_cost/get_monthly_cost?year=2026&month=13', w.producer), 400);
   });
+
+  it('takes a side: the producer sees its sites, the provider the sites it provides from, never both mixed', async () => {
+    // A realised operation of June 2019 (no demo operation that month): 1.500 t, 100 €/t of treatment.
+    const skip = await postJson(api, '/api/skips', w.producer, {
+      name: 'Benne côtés',
+      companySite: w.ownSiteIds[0],
+      provider: w.providerSiteId,
+    });
+    const { id: skipId } = skip.json<{ id: number }>();
+    const { id } = await api.db.one<{ id: number }>(
+      `insert into operations (type, status, skip_id, company_site_id, provider_site_id, requested_date,
+         received_quantity, real_intervention_date, created_at, updated_at)
+       select 'ROTATION', 'REALISED', s.id, s.company_site_id, s.provider_site_id, '2019-06-10', 1.5, '2019-06-12',
+         now(), now()
+       from skips s where s.id = $1 returning id`,
+      [skipId],
+    );
+    const costs = await postJson(api, '/api/operation_costs', w.retriever, {
+      operation: `/api/operations/${id}`,
+      treatmentCost: '100',
+    });
+    expect(costs.statusCode, costs.body).toBe(201);
+    const month = async (session: typeof w.producer, query = '') => {
+      const response = await get(
+        api,
+        `/api/operation_cost/get_monthly_cost?year=2019&month=6${query}`,
+        session,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{
+        role: string;
+        lines: { companySite: string; tonnes: string; treatmentCost: string }[];
+      }>();
+    };
+    const line = (siteId: number) => ({
+      companySite: `/api/company_sites/${siteId}`,
+      tonnes: '1.500',
+      treatmentCost: '150.00',
+    });
+    // Each on its own side by default (its own site typology), per establishment of that side.
+    const producer = await month(w.producer);
+    expect(producer.role).toBe('producer');
+    expect(producer.lines).toMatchObject([line(w.ownSiteIds[0] as number)]);
+    const provider = await month(w.retriever);
+    expect(provider.role).toBe('retriever');
+    expect(provider.lines).toMatchObject([line(w.providerSiteId)]);
+    // The other side is empty for each of them: the producer provides nothing, the provider produces nothing.
+    expect((await month(w.producer, '&role=retriever')).lines).toEqual([]);
+    expect((await month(w.retriever, '&role=producer')).lines).toEqual([]);
+    // The dashboard scope narrows it: the client site for the provider, and `companySite[]` is my side's site.
+    expect((await month(w.retriever, `&producerCompanySiteId=${w.ownSiteIds[0]}`)).lines).toHaveLength(1);
+    expect((await month(w.retriever, `&producerCompanySiteId=${w.ownSiteIds[1]}`)).lines).toEqual([]);
+    expect((await month(w.retriever, `&companySite[]=${w.providerSiteId}`)).lines).toHaveLength(1);
+    expect((await month(w.retriever, `&companySite[]=${w.ownSiteIds[0]}`)).lines).toEqual([]);
+    // A carrier sees none of it.
+    expect((await month(w.carrier)).lines).toEqual([]);
+
+    for (const [query, word] of [
+      ['&role=admin', 'role'],
+      ['&producerCompanySiteId=abc', 'producerCompanySiteId'],
+      ['&companySite[]=abc', 'companySite'],
+      ['&location=%3Cscript%3E', 'location'],
+    ]) {
+      const refused = await get(
+        api,
+        `/api/operation_cost/get_monthly_cost?year=2019&month=6${query}`,
+        w.producer,
+      );
+      expectProblem(refused, 400);
+      expect(refused.json<{ detail: string }>().detail).toMatch(new RegExp(`« ${word}`));
+    }
+  });
 });

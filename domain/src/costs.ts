@@ -53,3 +53,26 @@ export function amountFor(tonnes: string, eurosPerTonne: string): string {
   const digits = roundedCents.toString().padStart(3, '0');
   return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
+
+/**
+ * Cents of a euro amount written with a dot or a comma (`12,5` → 1250n; a third decimal is dropped): amounts
+ * add up exactly, never through floating point.
+ */
+export function cents(euros: string): bigint {
+  return thousandths(euros) / 10n;
+}
+
+/** Cents as euros with 2 decimals (`1250n` → `12.50`, `-5n` → `-0.05`). */
+export function fromCents(value: bigint): string {
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(3, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/**
+ * What a set of costs comes to once the revenues are taken off: treatment and transport less the recycling
+ * revenue and the buy-back price, in cents (negative when the revenues are the larger).
+ */
+export function netCostCents(costs: Record<CostField, bigint>): bigint {
+  return costs.treatmentCost + costs.transportCost - costs.recyclingRevenue - costs.purchasePrice;
+}

@@ -33,6 +33,7 @@ describe('navigation table', () => {
       'activityCosts',
       'defaultOutlets',
       'documents',
+      'costs',
       'help',
       'contact',
       'profile',

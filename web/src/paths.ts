@@ -13,6 +13,7 @@ export const paths = {
   operationHistory: '/operations/historique',
   pickups: '/mes-enlevements',
   pickupsToValidate: '/mes-enlevements/operations-a-valider',
+  costs: '/mes-couts',
 } as const;
 
 /** The query parameter carrying the page to return to after login. */

@@ -19,6 +19,10 @@ import EstablishmentListPageQueryNode, {
 import EstablishmentPageQueryNode, {
   type EstablishmentPageQuery,
 } from './__generated__/EstablishmentPageQuery.graphql.ts';
+import MonthlyCostsPageQueryNode, {
+  type MonthlyCostsPageQuery,
+} from './__generated__/MonthlyCostsPageQuery.graphql.ts';
+import MonthlyCostsQueryNode, { type MonthlyCostsQuery } from './__generated__/MonthlyCostsQuery.graphql.ts';
 import OperationListPageQueryNode, {
   type OperationListPageQuery,
 } from './__generated__/OperationListPageQuery.graphql.ts';
@@ -26,7 +30,7 @@ import OperationPageQueryNode, {
   type OperationPageQuery,
 } from './__generated__/OperationPageQuery.graphql.ts';
 import SkipsTabQueryNode, { type SkipsTabQuery } from './__generated__/SkipsTabQuery.graphql.ts';
-import { dashboardVariables } from './apps/dashboard/dashboardParams.ts';
+import { dashboardVariables, monthlyVariables } from './apps/dashboard/dashboardParams.ts';
 import { NotFoundPage } from './apps/errors/NotFoundPage.tsx';
 import { notFound, routeId } from './apps/errors/notFound.ts';
 import { RootErrorBoundary } from './apps/errors/RootErrorBoundary.tsx';
@@ -249,6 +253,23 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
                 operationListRoute('requests', 'demandes'),
                 operationListRoute('history', 'historique'),
               ],
+            },
+            {
+              // SPEC 2: my costs, a month at a time (issue 6). Like `/`, the figures' query starts here and the
+              // screen asks again itself when the month or the selection of the URL changes.
+              path: 'mes-couts',
+              errorElement: <ScreenErrorState />,
+              loader: async ({ request }) => {
+                const viewer = await requireViewer(environment, request);
+                const variables = monthlyVariables(viewer, new URL(request.url).searchParams);
+                preload<MonthlyCostsQuery>('monthlyCosts', MonthlyCostsQueryNode, variables);
+                return preload<MonthlyCostsPageQuery>('monthlyCostsPage', MonthlyCostsPageQueryNode, {});
+              },
+              shouldRevalidate: unlessOnlySearchChanged,
+              lazy: () =>
+                import('./apps/costs/MonthlyCostsPage.tsx').then((module) => ({
+                  Component: module.MonthlyCostsPage,
+                })),
             },
           ],
         },

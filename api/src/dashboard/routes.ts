@@ -20,9 +20,9 @@ import type { Policy } from '../policy/index.ts';
  * optional site and chantier of the query scope every figure; the api's policy bounds them to what I see.
  */
 
-type Role = 'producer' | 'retriever';
+export type Role = 'producer' | 'retriever';
 
-const SCOPE_PARAMS = [
+export const SCOPE_PARAMS = [
   'producerCompanySiteId',
   'producerCompanySiteEntityId',
   'retrieverCompanySiteId',
@@ -49,7 +49,7 @@ function idParam(query: RawQuery, name: string): number | null {
  * The SQL condition on `operations o` of the figures of `role` for the caller, narrowed by the query's site and
  * chantier: operations of my own sites (producer) or that my sites provide (retriever), among those I see.
  */
-async function scopeCondition(
+export async function scopeCondition(
   policy: Policy,
   role: Role,
   query: RawQuery,

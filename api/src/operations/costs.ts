@@ -1,14 +1,16 @@
-import { iri, messages, operationCostsSchema } from '@portal/domain';
+import { iri, messages, operationCostsSchema, ownSiteTypology } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
+import { type Role, SCOPE_PARAMS, scopeCondition } from '../dashboard/routes.ts';
 import { type Db, SqlParams } from '../db/index.ts';
 import {
   BODY_NOT_AN_OBJECT,
   badRequest,
   type CollectionSpec,
   collectionQuerySchema,
+  enumFilter,
   fetchPage,
   filterConditions,
   hydraItem,
@@ -76,6 +78,8 @@ async function loadCost(db: Db, costId: number): Promise<CostRow> {
 }
 
 const spec: CollectionSpec = { relations: ['operation'] };
+
+const ROLES: readonly Role[] = ['producer', 'retriever'];
 
 const monthlyQuerySchema = z.object({
   year: z.coerce.number().int().min(2000).max(2100),
@@ -243,14 +247,19 @@ export function registerCostRoutes(app: FastifyInstance, { db, config }: ApiCont
       schema: {
         tags,
         summary:
-          'Costs of the realised operations of a month (by real intervention date), per establishment and per ' +
-          'waste: tonnes and euros excluding tax of each cost; query `year`, `month`, optional `companySite[]`',
+          'Costs of the realised operations of a month (by real intervention date), per establishment of my ' +
+          'side and per waste: tonnes and euros excluding tax of each cost; query `year`, `month`, optional ' +
+          "`role` (producer: my sites' operations, per my site; retriever: those my sites provide, per my " +
+          'site; default: my own site typology), the dashboard scope (`producerCompanySiteId`, ...) and ' +
+          "`companySite[]` (my side's sites)",
         querystring: {
           type: 'object',
           properties: {
             year: { type: 'string' },
             month: { type: 'string' },
+            role: { type: 'string' },
             'companySite[]': { type: 'array', items: { type: 'string' } },
+            ...Object.fromEntries(SCOPE_PARAMS.map((name) => [name, { type: 'string' }])),
           },
           required: ['year', 'month'],
         },
@@ -264,18 +273,18 @@ export function registerCostRoutes(app: FastifyInstance, { db, config }: ApiCont
       if (!parsed.success)
         throw badRequest('Les paramètres « year » et « month » attendent une année et un mois.');
       const { year, month } = parsed.data;
+      // A side, as the dashboard's: a user who is both producer and provider never sees both mixed up.
+      const role = enumFilter(raw, 'role', ROLES) ?? ownSiteTypology((await policy.access()).typologies);
+      const side = role === 'producer' ? 'o.company_site_id' : 'o.provider_site_id';
       const query = parseCollectionQuery(raw, { relations: ['companySite'] });
       const params = new SqlParams();
       const from = `${year}-${String(month).padStart(2, '0')}-01`;
       const where = [
-        await policy.visibleSkipCondition(
-          { site: 'o.company_site_id', entity: 'o.company_site_entity_id', provider: 'o.provider_site_id' },
-          params,
-        ),
-        `o.status = 'REALISED'`,
+        // Realised operations of my side's own sites, among those I see, narrowed by the dashboard scope.
+        await scopeCondition(policy, role, raw, params),
         `o.real_intervention_date >= ${params.add(from)}::date`,
         `o.real_intervention_date < (${params.add(from)}::date + interval '1 month')`,
-        ...filterConditions(query, { id: 'o.id', relations: { companySite: 'o.company_site_id' } }, params),
+        ...filterConditions(query, { id: 'o.id', relations: { companySite: side } }, params),
       ];
       // Exact numeric arithmetic in PostgreSQL: tonnes × euros per tonne, rounded to the cent once per line.
       const rows = await db.query<{
@@ -288,7 +297,7 @@ export function registerCostRoutes(app: FastifyInstance, { db, config }: ApiCont
         recyclingRevenue: string;
         purchase: string;
       }>(
-        `select o.company_site_id as "siteId", o.third_level_waste_id as "thirdLevelWasteId",
+        `select ${side} as "siteId", o.third_level_waste_id as "thirdLevelWasteId",
            count(*)::int as operations, sum(o.received_quantity)::numeric(14,3)::text as tonnes,
            coalesce(sum(round(o.received_quantity * c.treatment_cost, 2)), 0)::numeric(14,2)::text as treatment,
            coalesce(sum(round(o.received_quantity * c.transport_cost, 2)), 0)::numeric(14,2)::text as transport,
@@ -297,8 +306,8 @@ export function registerCostRoutes(app: FastifyInstance, { db, config }: ApiCont
            coalesce(sum(round(o.received_quantity * c.purchase_price, 2)), 0)::numeric(14,2)::text as purchase
          from operations o left join operation_costs c on c.operation_id = o.id
          where ${where.map((condition) => `(${condition})`).join(' and ')}
-         group by o.company_site_id, o.third_level_waste_id
-         order by o.company_site_id, o.third_level_waste_id nulls last`,
+         group by ${side}, o.third_level_waste_id
+         order by ${side}, o.third_level_waste_id nulls last`,
         params.values,
       );
       return sendItem(
@@ -306,6 +315,7 @@ export function registerCostRoutes(app: FastifyInstance, { db, config }: ApiCont
         hydraItem('MonthlyCost', `/api/operation_cost/get_monthly_cost?year=${year}&month=${month}`, {
           year,
           month,
+          role,
           lines: rows.map((row) => ({
             companySite: iri('company_sites', row.siteId),
             thirdLevelWaste:

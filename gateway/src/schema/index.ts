@@ -5,6 +5,7 @@ import type { GraphQLSchema } from 'graphql';
 import { accountMutations } from './account/mutations.ts';
 import { userResolvers } from './account/user.ts';
 import { companyResolvers } from './companies/resolvers.ts';
+import { monthlyCostResolvers } from './costs/monthly.ts';
 import { dashboardResolvers } from './dashboard/resolvers.ts';
 import { entityMutations } from './entities/mutations.ts';
 import { entityResolvers } from './entities/resolvers.ts';
@@ -50,6 +51,7 @@ export const resolvers: ResolverMap[] = [
   rotationProgramResolvers,
   incidentResolvers,
   costResolvers,
+  monthlyCostResolvers,
   dashboardResolvers,
 ];
 

@@ -11,7 +11,7 @@ import { treatmentCodeValue } from '../reference/wastes.ts';
  * fails its own field.
  */
 
-interface DashboardScopeInput {
+export interface DashboardScopeInput {
   side: 'PRODUCER' | 'RETRIEVER';
   producerSiteId?: string | null;
   producerEntityId?: string | null;
@@ -34,7 +34,7 @@ interface RestCosts {
 }
 
 /** The REST scope of a graph scope: `producerCompanySiteId`, ...; null when an id is not of its type. */
-function restScope(scope: DashboardScopeInput): { role: 'producer' | 'retriever'; query: RestQuery } | null {
+export function restScope(scope: DashboardScopeInput): { role: 'producer' | 'retriever'; query: RestQuery } | null {
   const ids: [keyof DashboardScopeInput, 'Establishment' | 'Entity' | 'Company', string][] = [
     ['producerSiteId', 'Establishment', 'producerCompanySiteId'],
     ['producerEntityId', 'Entity', 'producerCompanySiteEntityId'],
