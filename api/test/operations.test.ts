@@ -1354,6 +1354,14 @@ describe('GET /api/operations', () => {
       await idsWhere('o.company_site_id = $1', [operation.siteId]),
     );
     expect(await listIds(`pagination=false&companySite[]=${w.foreignSiteId}`)).toEqual([]);
+    // The waste type, as the dashboard's table of wastes leads to it.
+    const scrap = w.wastes.get('FERRAILLE')!.id;
+    const scrapIds = await idsWhere(`${producerSites} and o.third_level_waste_id = $1`, [scrap]);
+    expect(scrapIds.length).toBeGreaterThan(0);
+    expect(await listIds(`pagination=false&thirdLevelWaste[]=/api/third_level_wastes/${scrap}`)).toEqual(
+      scrapIds,
+    );
+    expectProblem(await get(api, '/api/operations?thirdLevelWaste[]=abc', w.producer), 400);
   });
 
   it('pages, newest first by default, with the total of every page', async () => {

@@ -20,8 +20,9 @@ interface Summary {
   valorisation: { valorisationRate: string | null };
 }
 
+/** As the dashboard writes tonnes: one decimal, or three under 10 t. */
 const tonnesText = (value: string) =>
-  `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(Number(value))} t`.replace(
+  `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: Math.abs(Number(value)) < 10 ? 3 : 1 }).format(Number(value))} t`.replace(
     /\s/g,
     ' ',
   );
@@ -105,4 +106,112 @@ test('a producer switches year and establishment and the figures follow; its pro
   } finally {
     await providerContext.close();
   }
+});
+
+interface MonthSummary extends Summary {
+  month: number;
+}
+
+interface WasteLine {
+  label: string | null;
+  operations: number;
+  treatments: { treatmentCode: string }[];
+}
+
+test('the monthly view: a producer switches month, traces a waste to its final codes and opens the operations behind', async ({
+  page,
+  stack,
+}) => {
+  const sites = await ownEstablishmentsOf(stack, producer.email);
+  // An establishment with two consecutive months of 2025 holding realised operations, and what the api says of them.
+  const found = await asAccount(stack, producer.email, async (api) => {
+    const read = (siteId: number, month: number) =>
+      api.get<MonthSummary>(
+        `/api/dashboardV2/producer_detailed_summary/me/month/2025/${month}?producerCompanySiteId=${siteId}`,
+      );
+    for (const site of sites) {
+      for (let month = 1; month < 12; month += 1) {
+        const first = await read(site.id, month);
+        if (first.operations === 0) continue;
+        const next = await read(site.id, month + 1);
+        if (next.operations === 0) continue;
+        const byWaste = await api.get<{ lines: WasteLine[] }>(
+          `/api/dashboardV2/producer_detailed_summary_by_waste/me/month/2025/${month}?producerCompanySiteId=${site.id}`,
+        );
+        return { site, month, first, next, byWaste };
+      }
+    }
+    return null;
+  });
+  if (!found) throw new Error('the demo world needs two consecutive months of 2025 with operations');
+  const { site, month, first, next, byWaste } = found;
+  const monthNames = [
+    'janvier',
+    'février',
+    'mars',
+    'avril',
+    'mai',
+    'juin',
+    'juillet',
+    'août',
+    'septembre',
+    'octobre',
+    'novembre',
+    'décembre',
+  ];
+
+  await signInToDashboard(page, producer.email);
+  await page.goto(`/?etablissement=${site.id}&annee=2025`);
+  await page.getByRole('link', { name: 'Voir le détail mois par mois' }).click();
+  await expect(page).toHaveURL(/\/details\?.*annee=2025/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord détaillé' })).toBeVisible();
+  await page.getByLabel('Mois', { exact: true }).selectOption(String(month));
+  await expect(
+    page.getByRole('heading', { name: `Indicateurs de ${monthNames[month - 1]} 2025` }),
+  ).toBeVisible();
+  const quantities = page.getByRole('region', { name: 'Quantités collectées', exact: true });
+  await expect(quantities).toContainText(operationsText(first.operations));
+  await expect
+    .poll(async () => normalized(await quantities.textContent()))
+    .toContain(tonnesText(first.tonnes));
+
+  // Every waste of the month down to its final treatment codes.
+  const trace = page.getByRole('region', { name: 'Par déchet, jusqu’au traitement final' });
+  const codes = byWaste.lines.flatMap((line) => line.treatments.map((treatment) => treatment.treatmentCode));
+  expect(codes.length).toBeGreaterThan(0);
+  for (const code of codes) await expect(trace).toContainText(code);
+
+  // The next month, by its button: the URL and the figures follow.
+  await page.getByRole('button', { name: 'Mois suivant' }).click();
+  await expect(page).toHaveURL(new RegExp(`mois=${month + 1}`));
+  await expect(page.getByRole('heading', { name: `Indicateurs de ${monthNames[month]} 2025` })).toBeVisible();
+  await expect(quantities).toContainText(operationsText(next.operations));
+
+  // The operations behind the figures: exactly those carried out in the month.
+  await page.getByRole('link', { name: 'Voir les opérations du mois' }).click();
+  await expect(page).toHaveURL(/\/mes-enlevements\?.*realise_du=2025-/);
+  await expect(page.getByText(/^Réalisées du /)).toBeVisible();
+  await expect(
+    page.getByText(next.operations <= 1 ? `${next.operations} opération` : `${next.operations} opérations`, {
+      exact: true,
+    }),
+  ).toBeVisible();
+
+  // Back on the month before, one waste leads to its own operations.
+  await page.goBack();
+  await page.getByRole('button', { name: 'Mois précédent' }).click();
+  await expect(page).toHaveURL(new RegExp(`mois=${month}(&|$)`));
+  const waste = byWaste.lines.find((line) => line.label !== null);
+  if (!waste?.label) throw new Error('the month needs a known waste');
+  await trace.getByRole('link', { name: new RegExp(`« ${waste.label} » du mois`) }).click();
+  await expect(page).toHaveURL(/dechet=\d+/);
+  await expect(page.getByText(`Déchet : ${waste.label}`)).toBeVisible();
+  await expect(
+    page.getByText(
+      waste.operations <= 1 ? `${waste.operations} opération` : `${waste.operations} opérations`,
+      {
+        exact: true,
+      },
+    ),
+  ).toBeVisible();
 });

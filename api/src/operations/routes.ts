@@ -83,7 +83,7 @@ import {
  */
 
 const spec: CollectionSpec = {
-  relations: ['companySite', 'companySiteEntity', 'provider', 'skip'],
+  relations: ['companySite', 'companySiteEntity', 'provider', 'skip', 'thirdLevelWaste'],
   order: ['createdAt', 'requestedDate', 'interventionDate', 'updatedAt'],
   dates: ['createdAt', 'requestedDate', 'interventionDate', 'realInterventionDate'],
 };
@@ -94,6 +94,7 @@ const columns = {
     companySiteEntity: 'o.company_site_entity_id',
     provider: 'o.provider_site_id',
     skip: 'o.skip_id',
+    thirdLevelWaste: 'o.third_level_waste_id',
   },
   dates: {
     createdAt: { column: 'o.created_at', type: 'timestamptz' },

@@ -9,5 +9,5 @@ export function TableScrollArea({
   labelledBy,
   ...props
 }: ComponentProps<typeof Table.ScrollArea> & { labelledBy: string }) {
-  return <Table.ScrollArea tabIndex={0} role="region" aria-labelledby={labelledBy} {...props} />;
+  return <Table.ScrollArea tabIndex={0} role="group" aria-labelledby={labelledBy} {...props} />;
 }

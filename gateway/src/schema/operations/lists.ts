@@ -21,6 +21,7 @@ export interface OperationFilterInput {
   requestedTo?: string | null;
   realisedFrom?: string | null;
   realisedTo?: string | null;
+  thirdLevelWasteId?: string | null;
 }
 
 export interface OperationListArgs extends ConnectionArgs {
@@ -29,8 +30,8 @@ export interface OperationListArgs extends ConnectionArgs {
 
 /**
  * The REST filters of a list of operations, built in one place so that equal arguments give equal objects
- * (parents asked for with equal filters share one call). Newest request first. An establishment id of
- * another type selects nothing: null.
+ * (parents asked for with equal filters share one call). Newest request first. An establishment or waste
+ * type id of another type selects nothing: null.
  */
 function operationFilters(filter: OperationFilterInput | null | undefined): RestQuery | null {
   let siteId: number | undefined;
@@ -39,11 +40,18 @@ function operationFilters(filter: OperationFilterInput | null | undefined): Rest
     if (id === null) return null;
     siteId = id;
   }
+  let wasteId: number | undefined;
+  if (filter?.thirdLevelWasteId) {
+    const id = databaseIdOf(filter.thirdLevelWasteId, 'ThirdLevelWaste');
+    if (id === null) return null;
+    wasteId = id;
+  }
   return {
     history: filter?.history && filter.history !== 'all' ? filter.history : undefined,
     'status[]': filter?.statuses?.length ? filter.statuses : undefined,
     'type[]': filter?.types?.length ? filter.types : undefined,
     'companySite[]': siteId === undefined ? undefined : [siteId],
+    'thirdLevelWaste[]': wasteId === undefined ? undefined : [wasteId],
     'requestedDate[after]': filter?.requestedFrom || undefined,
     'requestedDate[before]': filter?.requestedTo || undefined,
     'realInterventionDate[after]': filter?.realisedFrom || undefined,

@@ -1,10 +1,12 @@
-import { Badge, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Heading, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { WasteTraceTable_dashboard$key } from '../../__generated__/WasteTraceTable_dashboard.graphql.ts';
 import { TableScrollArea } from '../../components/TableScrollArea.tsx';
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
+import { operationsOfPeriod } from './operationsLink.ts';
 
 /**
  * Each waste of the month down to its final treatment codes (issue 6: every figure can be traced): tonnes, costs,
@@ -14,12 +16,16 @@ import { formatEuros, formatTonnes } from '../../i18n/format.ts';
 export function WasteTraceTable({ dashboard }: { dashboard: WasteTraceTable_dashboard$key }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const { byWaste } = useFragment(
+  const [params] = useSearchParams();
+  const { year, month, byWaste } = useFragment(
     graphql`
       fragment WasteTraceTable_dashboard on MonthlyDashboard {
+        year
+        month
         byWaste {
           thirdLevelWaste {
             id
+            databaseId
             label
           }
           wasteCode {
@@ -96,7 +102,23 @@ export function WasteTraceTable({ dashboard }: { dashboard: WasteTraceTable_dash
                   )}
                 </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{line.wasteCode?.code ?? '—'}</Table.Cell>
-                <Table.Cell textAlign="end">{line.operations}</Table.Cell>
+                <Table.Cell textAlign="end">
+                  {line.thirdLevelWaste ? (
+                    <Link asChild color="brand.fg">
+                      <RouterLink
+                        to={operationsOfPeriod(params, { year, month }, line.thirdLevelWaste.databaseId)}
+                        aria-label={t('dashboard.monthly.wasteOperations', {
+                          count: line.operations,
+                          waste: line.thirdLevelWaste.label,
+                        })}
+                      >
+                        {line.operations}
+                      </RouterLink>
+                    </Link>
+                  ) : (
+                    line.operations
+                  )}
+                </Table.Cell>
                 <Table.Cell textAlign="end" whiteSpace="nowrap">
                   {t('dashboard.figures.tonnes', { value: formatTonnes(line.tonnes) })}
                 </Table.Cell>

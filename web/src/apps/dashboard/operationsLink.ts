@@ -2,6 +2,7 @@ import { paths } from '../../paths.ts';
 import {
   REALISED_FROM_PARAM,
   REALISED_TO_PARAM,
+  WASTE_PARAM,
   writeHistoryFilter,
 } from '../operations/operationListParams.ts';
 import type { Period } from './PeriodSelect.tsx';
@@ -9,9 +10,10 @@ import { selectionSearch, YEAR_PARAM } from './selection.ts';
 
 /**
  * The operations behind a dashboard's figures: the validated operations carried out in the period (a year, or a
- * month of it), by real intervention date as the figures count them, in the same selection.
+ * month of it), by real intervention date as the figures count them, in the same selection; of one waste type
+ * when given.
  */
-export function operationsOfPeriod(params: URLSearchParams, { year, month }: Period) {
+export function operationsOfPeriod(params: URLSearchParams, { year, month }: Period, wasteTypeId?: number) {
   const behind = writeHistoryFilter(new URLSearchParams(selectionSearch(params)), 'VALIDATED');
   const first = month ?? 1;
   const last = month ?? 12;
@@ -19,6 +21,7 @@ export function operationsOfPeriod(params: URLSearchParams, { year, month }: Per
   const pad = (value: number) => String(value).padStart(2, '0');
   behind.set(REALISED_FROM_PARAM, `${year}-${pad(first)}-01`);
   behind.set(REALISED_TO_PARAM, `${year}-${pad(last)}-${pad(lastDay)}`);
+  if (wasteTypeId !== undefined) behind.set(WASTE_PARAM, String(wasteTypeId));
   return { pathname: paths.pickups, search: `?${behind}` };
 }
 

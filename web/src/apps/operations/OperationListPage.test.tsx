@@ -54,6 +54,8 @@ describe('the requests tab', () => {
       siteId: 12,
       withSite: true,
       withPrograms: true,
+      wasteTypeId: globalId('ThirdLevelWaste', 0),
+      withWaste: false,
     });
     const tabs = await screen.findByRole('navigation', { name: 'Vues des opérations' });
     expect(within(tabs).getByRole('link', { name: 'Demandes' })).toHaveAttribute('aria-current', 'page');
@@ -156,6 +158,8 @@ describe('the history', () => {
       siteId: 12,
       withSite: true,
       withPrograms: false,
+      wasteTypeId: globalId('ThirdLevelWaste', 0),
+      withWaste: false,
     });
     expect(await screen.findByText('Aucune opération ne correspond à ce filtre.')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Afficher' })).toHaveDisplayValue('Validées');
@@ -183,6 +187,8 @@ describe('the history', () => {
       siteId: 0,
       withSite: false,
       withPrograms: false,
+      wasteTypeId: globalId('ThirdLevelWaste', 0),
+      withWaste: false,
     });
     const section = await screen.findByRole('region', { name: 'Historique des opérations' });
     expect(section).toHaveTextContent('Tous les établissements');
@@ -275,6 +281,8 @@ describe('my pick-ups', () => {
       siteId: 12,
       withSite: true,
       withPrograms: false,
+      wasteTypeId: globalId('ThirdLevelWaste', 0),
+      withWaste: false,
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Mes enlèvements' })).toBeInTheDocument();
     const tabs = screen.getByRole('navigation', { name: 'Mes enlèvements' });
@@ -321,6 +329,8 @@ describe('my pick-ups', () => {
       siteId: 0,
       withSite: false,
       withPrograms: false,
+      wasteTypeId: globalId('ThirdLevelWaste', 0),
+      withWaste: false,
     });
     const section = await screen.findByRole('region', { name: 'Opérations à valider' });
     expect(section).toHaveTextContent(
@@ -345,6 +355,8 @@ describe('my pick-ups', () => {
       siteId: 12,
       withSite: true,
       withPrograms: false,
+      wasteTypeId: globalId('ThirdLevelWaste', 0),
+      withWaste: false,
     });
     const section = await screen.findByRole('region', { name: 'Opérations à valider' });
     expect(section).toHaveTextContent(

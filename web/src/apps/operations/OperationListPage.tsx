@@ -24,6 +24,7 @@ import {
   TYPE_PARAM,
   TYPE_PARAMS,
   type TypeFilter,
+  WASTE_PARAM,
   writeHistoryFilter,
   writeParam,
 } from './operationListParams.ts';
@@ -35,6 +36,8 @@ export const operationListPageQuery = graphql`
     $siteId: Int!
     $withSite: Boolean!
     $withPrograms: Boolean!
+    $wasteTypeId: ID!
+    $withWaste: Boolean!
   ) {
     viewer {
       id
@@ -44,6 +47,11 @@ export const operationListPageQuery = graphql`
     }
     site: establishment(databaseId: $siteId) @include(if: $withSite) {
       displayName
+    }
+    wasteType: node(id: $wasteTypeId) @include(if: $withWaste) {
+      ... on ThirdLevelWaste {
+        label
+      }
     }
     operationHistoryFilters {
       value
@@ -61,7 +69,7 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
   const { t } = useTranslation();
   const headingId = useId();
   const [params, setParams] = useSearchParams();
-  const { viewer, site, operationHistoryFilters } =
+  const { viewer, site, wasteType, operationHistoryFilters } =
     usePreloadedRouteQuery<OperationListPageQuery>(operationListPageQuery);
   if (!viewer) return null;
   const provider = viewer.ownSiteTypology === 'RETRIEVER';
@@ -99,6 +107,20 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
           <Text color="fg.muted" fontSize="sm">
             {site ? t('operations.scopeSelected', { name: site.displayName }) : t('operations.scopeAll')}
           </Text>
+          {withFilter && wasteType && (
+            <HStack gap="2" wrap="wrap">
+              <Text fontSize="sm" fontWeight="medium">
+                {t('operations.filters.wasteType', { label: wasteType.label ?? '' })}
+              </Text>
+              <Button
+                size="xs"
+                variant="outline"
+                onClick={() => setParams(writeParam(params, WASTE_PARAM, null))}
+              >
+                {t('operations.filters.removeWasteType')}
+              </Button>
+            </HStack>
+          )}
           {withFilter && realisedFrom && realisedTo && (
             <HStack gap="2" wrap="wrap">
               <Text fontSize="sm" fontWeight="medium">

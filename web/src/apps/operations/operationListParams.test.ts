@@ -63,6 +63,8 @@ describe('the variables of a list of operations', () => {
       siteId: 12,
       withSite: true,
       withPrograms: true,
+      wasteTypeId: globalId('ThirdLevelWaste', 0),
+      withWaste: false,
     });
     expect(operationListVariables('requests', producer, params('')).filter.statuses).toEqual([
       ...OPEN_OPERATION_STATUSES,
@@ -76,6 +78,8 @@ describe('the variables of a list of operations', () => {
         siteId: 12,
         withSite: true,
         withPrograms: false,
+        wasteTypeId: globalId('ThirdLevelWaste', 0),
+        withWaste: false,
       });
       expect(operationListVariables(mode, producer, params('')).filter).toEqual({
         history: 'ALL',
@@ -98,6 +102,8 @@ describe('the variables of a list of operations', () => {
       siteId: 0,
       withSite: false,
       withPrograms: false,
+      wasteTypeId: globalId('ThirdLevelWaste', 0),
+      withWaste: false,
     });
     expect(operationListVariables('toValidate', retriever, params('client=12')).filter).toEqual({
       history: 'ALL',
@@ -125,6 +131,8 @@ describe('the variables of a list of operations', () => {
       siteId: 0,
       withSite: false,
       withPrograms: false,
+      wasteTypeId: globalId('ThirdLevelWaste', 0),
+      withWaste: false,
     });
     expect(
       operationListVariables('pickups', producer, params('client=12')).filter.establishmentId,
@@ -177,5 +185,29 @@ describe('the variables of a list of operations', () => {
       'etablissement=12',
     );
     expect(readDateParam(params('au=2026-02-30x'), 'au')).toBeNull();
+  });
+});
+
+describe('the dashboard’s way into the lists', () => {
+  it('narrows the history and the pick-ups to real intervention dates and a waste type, not the other lists', () => {
+    const dashboard = params('filtre=validees&realise_du=2025-03-01&realise_au=2025-03-31&dechet=7');
+    expect(operationListVariables('pickups', producer, dashboard)).toMatchObject({
+      filter: {
+        history: 'VALIDATED',
+        realisedFrom: '2025-03-01',
+        realisedTo: '2025-03-31',
+        thirdLevelWasteId: globalId('ThirdLevelWaste', 7),
+      },
+      wasteTypeId: globalId('ThirdLevelWaste', 7),
+      withWaste: true,
+    });
+    const requests = operationListVariables('requests', producer, dashboard);
+    expect(requests.filter).not.toHaveProperty('realisedFrom');
+    expect(requests.filter).not.toHaveProperty('thirdLevelWasteId');
+    expect(requests.withWaste).toBe(false);
+    // Anything that is not a date or an id is ignored.
+    const wrong = operationListVariables('history', producer, params('realise_du=mars&dechet=abc'));
+    expect(wrong.filter).not.toHaveProperty('realisedFrom');
+    expect(wrong.withWaste).toBe(false);
   });
 });

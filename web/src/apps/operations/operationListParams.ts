@@ -55,6 +55,8 @@ export const TO_PARAM = 'au';
  */
 export const REALISED_FROM_PARAM = 'realise_du';
 export const REALISED_TO_PARAM = 'realise_au';
+/** One waste type (`?dechet=`, its database id): the dashboard's table of wastes leads to its operations. */
+export const WASTE_PARAM = 'dechet';
 
 export const TYPE_PARAMS = { ROTATION: 'rotations', RETIREMENT: 'retraits' } as const;
 export type TypeFilter = keyof typeof TYPE_PARAMS | 'ALL';
@@ -120,6 +122,7 @@ export function operationListVariables(
   const requestedTo = filtered ? readDateParam(params, TO_PARAM) : null;
   const realisedFrom = filtered ? readDateParam(params, REALISED_FROM_PARAM) : null;
   const realisedTo = filtered ? readDateParam(params, REALISED_TO_PARAM) : null;
+  const wasteId = filtered ? routeId(params.get(WASTE_PARAM) ?? '') : null;
   return {
     filter: {
       history,
@@ -130,9 +133,12 @@ export function operationListVariables(
       ...(requestedTo ? { requestedTo } : {}),
       ...(realisedFrom ? { realisedFrom } : {}),
       ...(realisedTo ? { realisedTo } : {}),
+      ...(wasteId === null ? {} : { thirdLevelWasteId: globalId('ThirdLevelWaste', wasteId) }),
     },
     siteId: site ?? 0,
     withSite: site !== null,
     withPrograms: mode === 'requests',
+    wasteTypeId: globalId('ThirdLevelWaste', wasteId ?? 0),
+    withWaste: wasteId !== null,
   };
 }
