@@ -10,6 +10,7 @@ import { registerAccountPublicRoutes, registerAccountRoutes } from './account/ro
 import { registerCompanyRoutes } from './companies/routes.ts';
 import type { ApiConfig } from './config.ts';
 import type { ApiContext } from './context.ts';
+import { registerDashboardMapRoutes } from './dashboard/map.ts';
 import { registerDashboardRoutes } from './dashboard/routes.ts';
 import { type Db, migrate, openDatabase } from './db/index.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
@@ -171,6 +172,7 @@ export async function createApi(config: ApiConfig): Promise<Api> {
       registerIncidentRoutes(protectedScope, context);
       registerCostRoutes(protectedScope, context);
       registerDashboardRoutes(protectedScope, context);
+      registerDashboardMapRoutes(protectedScope, context);
     });
     await scheduleRotationPrograms(app, db, config);
     await app.ready();

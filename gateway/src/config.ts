@@ -23,7 +23,23 @@ export interface GatewayConfig {
   /** Time limit of one REST call: connection, headers and body. */
   restTimeoutMs: number;
   cookieSecure: CookieSecure;
+  /** The dashboard map's background (issue 6). */
+  mapTiles: MapTilesConfig;
 }
+
+/** A tile server: `url` an http(s) template with {z}, {x}, {y}; null when the map has no tiles (MAP_TILE_URL=none). */
+export interface MapTilesConfig {
+  url: string | null;
+  /** Plain text (the web escapes it), and where it links to. */
+  attribution: string;
+  attributionUrl: string | null;
+}
+
+export const OSM_TILES: MapTilesConfig = {
+  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '© les contributeurs d’OpenStreetMap',
+  attributionUrl: 'https://www.openstreetmap.org/copyright',
+};
 
 export type Env = Record<string, string | undefined>;
 
@@ -59,6 +75,51 @@ function cookieSecure(raw: string | undefined): CookieSecure {
   throw new Error(`COOKIE_SECURE must be auto, true or false, got '${raw}'`);
 }
 
+function httpUrl(raw: string, name: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL, got '${raw}'`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new Error(`${name} must be an absolute http(s) URL, got '${raw}'`);
+  }
+  return url;
+}
+
+/**
+ * MAP_TILE_URL (`none`: no tiles, the markers on a plain background), MAP_TILE_ATTRIBUTION and
+ * MAP_TILE_ATTRIBUTION_URL; OpenStreetMap's tiles and attribution by default.
+ */
+function mapTiles(env: Env): MapTilesConfig {
+  const url = env.MAP_TILE_URL?.trim();
+  if (url === undefined || url === '') {
+    return {
+      ...OSM_TILES,
+      attribution: text(env, 'MAP_TILE_ATTRIBUTION', OSM_TILES.attribution),
+      attributionUrl: optionalUrl(env, 'MAP_TILE_ATTRIBUTION_URL', OSM_TILES.attributionUrl),
+    };
+  }
+  if (url.toLowerCase() === 'none') return { url: null, attribution: '', attributionUrl: null };
+  // Leaflet's placeholders; `{s}` and `{r}` are optional.
+  if (!['{z}', '{x}', '{y}'].every((placeholder) => url.includes(placeholder))) {
+    throw new Error(`MAP_TILE_URL must contain {z}, {x} and {y} (or be 'none'), got '${url}'`);
+  }
+  httpUrl(url.replace(/\{[a-z]+\}/g, '0'), 'MAP_TILE_URL');
+  return {
+    url,
+    attribution: text(env, 'MAP_TILE_ATTRIBUTION', ''),
+    attributionUrl: optionalUrl(env, 'MAP_TILE_ATTRIBUTION_URL', null),
+  };
+}
+
+function optionalUrl(env: Env, name: string, fallback: string | null): string | null {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  return httpUrl(raw, name).href;
+}
+
 export function loadConfig(env: Env = process.env): GatewayConfig {
   const apiBaseUrl = text(env, 'API_BASE_URL', 'http://127.0.0.1:3001').replace(/\/+$/, '');
   try {
@@ -76,5 +137,6 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     debug: flag(env, 'GATEWAY_DEBUG'),
     restTimeoutMs: integer(env, 'REST_TIMEOUT_MS', 10_000, 1),
     cookieSecure: cookieSecure(env.COOKIE_SECURE),
+    mapTiles: mapTiles(env),
   };
 }

@@ -93,22 +93,23 @@ export async function scopeCondition(
 
 /**
  * The final tonnes of each realised operation: its outlets' shares (a percentage of the received weight, or
- * tonnes), each with its final code; an operation without outlets counts whole under its planned code.
+ * tonnes), each with its final code and the outlet (name, siret, address); an operation without outlets counts
+ * whole under its planned code, with no outlet (null name).
  */
-const OUTLET_TONNES = `
+export const OUTLET_TONNES = `
   select o.id as operation_id, o.real_intervention_date as day, o.third_level_waste_id,
     case when l.quantity_unit = 'TONNE' then l.quantity else round(o.received_quantity * l.quantity / 100, 3) end
       as tonnes,
-    l.treatment_code
+    l.treatment_code, l.name, l.siret, l.address
   from scoped o join operation_final_outlet_links l on l.operation_id = o.id
   union all
   select o.id, o.real_intervention_date, o.third_level_waste_id, o.received_quantity,
-    coalesce(o.planned_treatment_code, 'R 13')
+    coalesce(o.planned_treatment_code, 'R 13'), null, null, null
   from scoped o
   where not exists (select 1 from operation_final_outlet_links l where l.operation_id = o.id)`;
 
 /** The family of a final code in SQL, as `treatmentFamily` of domain/impacts.ts. */
-const FAMILY = `case
+export const FAMILY = `case
     when t.treatment_code = any(array[${TRANSIT_TREATMENT_CODES.map((code) => `'${code}'`).join(', ')}]) then 'TRANSIT'
     when t.treatment_code = 'R 1' then 'ENERGY'
     when t.treatment_code like 'R %' then 'MATERIAL'
@@ -124,14 +125,19 @@ async function yearScope(request: YearRequest, role: Role) {
   const { policy } = callerOf(request);
   policy.assertSelf(request.params.userId);
   const year = Number(request.params.year);
+  return { year, ...(await scopedYear(policy, role, year, request.query as RawQuery)) };
+}
+
+/** The CTE `scoped`: the realised operations of `year` in the query's scope, as `policy` lets the caller see them. */
+export async function scopedYear(policy: Policy, role: Role, year: number, query: RawQuery) {
   const params = new SqlParams();
-  const where = await scopeCondition(policy, role, request.query as RawQuery, params);
+  const where = await scopeCondition(policy, role, query, params);
   const from = params.add(`${year}-01-01`);
   const scoped = `scoped as (
     select o.* from operations o
     where ${where} and o.real_intervention_date >= ${from}::date
       and o.real_intervention_date < (${from}::date + interval '1 year'))`;
-  return { year, params, scoped };
+  return { params, scoped };
 }
 
 /** Each cost of the operations `o` (costs `c`), times their received tonnes, rounded per operation. */

@@ -197,6 +197,50 @@ export const fr = {
       noData: 'Aucune donnée pour cette période.',
       showData: 'Voir les données du graphique',
     },
+    map: {
+      title: 'Carte des producteurs, prestataires et exutoires',
+      region: 'Carte des sites et des exutoires',
+      loadFailed: "La carte n'a pas pu être chargée. Une erreur s'est produite, merci de réessayer plus tard",
+      empty: 'Aucun site ni exutoire à afficher pour cette période.',
+      nothingPlaced: "Aucun de ces sites n'a de position connue : ils sont listés sous la carte.",
+      keyboard:
+        'Au clavier : Tab parcourt les repères, Entrée ouvre leur fiche ; sur la carte, les flèches la déplacent, + et − zooment.',
+      legend: 'Légende de la carte',
+      kinds: {
+        producer: 'Producteur',
+        retriever: 'Prestataire',
+        both: 'Producteur et prestataire',
+        outlet: 'Exutoire final',
+      },
+      linkLegend: 'Déchets confiés par un producteur à un prestataire',
+      zoomIn: 'Zoom avant',
+      zoomOut: 'Zoom arrière',
+      closePopup: 'Fermer',
+      sitesTable: 'Sites de la carte',
+      outletsTable: 'Exutoires finaux',
+      site: 'Site',
+      role: 'Rôle',
+      city: 'Ville',
+      tonnes: 'Tonnes',
+      operations: 'Opérations',
+      position: 'Position',
+      onMap: 'Sur la carte',
+      unknownPosition: 'Sans position connue',
+      outlet: 'Exutoire',
+      siret: 'SIRET',
+      address: 'Adresse',
+      treatments: 'Traitements',
+      treatment: '{{code}} : {{tonnes}}',
+      transitTreatment: '{{code}} : {{tonnes}} (transit, traitement final inconnu)',
+      unplacedOutlets_one:
+        "{{count}} exutoire sans position connue (aucun établissement du portail n'a son SIRET) : il figure seulement dans le tableau.",
+      unplacedOutlets_other:
+        "{{count}} exutoires sans position connue (aucun établissement du portail n'a leur SIRET) : ils figurent seulement dans le tableau.",
+      withoutOutlet_one:
+        '{{count}} opération ({{tonnes}}) sans exutoire final renseigné : elle ne figure parmi aucun exutoire.',
+      withoutOutlet_other:
+        '{{count}} opérations ({{tonnes}}) sans exutoire final renseigné : elles ne figurent parmi aucun exutoire.',
+    },
   },
   sites: {
     views: {

@@ -2,7 +2,7 @@ import { type TreatmentFamily, treatmentFamilyLabels } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
 import { unauthenticatedError } from '../../errors.ts';
 import type { RestQuery } from '../../rest/client.ts';
-import { databaseIdOf } from '../global-id.ts';
+import { databaseIdOf, toGlobalId } from '../global-id.ts';
 import { treatmentCodeValue } from '../reference/wastes.ts';
 
 /**
@@ -65,6 +65,80 @@ function chart<T>(context: GatewayContext, dashboard: YearlyDashboard, name: str
     `/api/dashboardV2/${dashboard.role}_${name}/me/year/${dashboard.year}`,
     dashboard.query,
   );
+}
+
+interface RestMapData {
+  sites: {
+    id: number;
+    name: string;
+    companyName: string;
+    city: string | null;
+    department: string | null;
+    lat: number | null;
+    lon: number | null;
+    roles: ('PRODUCER' | 'RETRIEVER')[];
+    tonnes: string;
+    operations: number;
+  }[];
+  links: { producerSite: string; retrieverSite: string; tonnes: string; operations: number }[];
+}
+
+interface RestMapOutlets {
+  outlets: {
+    name: string;
+    siret: string | null;
+    address: string | null;
+    lat: number | null;
+    lon: number | null;
+    tonnes: string;
+    transitTonnes: string;
+    operations: number;
+    treatments: { treatmentCode: string; family: TreatmentFamily; tonnes: string; operations: number }[];
+  }[];
+  withoutOutlet: { operations: number; tonnes: string };
+}
+
+/** The global id of an establishment IRI (`/api/company_sites/12`). */
+const establishmentId = (iri: string) => toGlobalId('Establishment', Number(iri.split('/').pop()));
+
+/** The map of a year: its two REST calls go out together; either failing fails the map alone. */
+async function dashboardMap(dashboard: YearlyDashboard, context: GatewayContext) {
+  const query = { ...dashboard.query, year: dashboard.year };
+  const [data, outlets] = await Promise.all([
+    context.rest.get<RestMapData>(`/api/dashboard/map/${dashboard.role}/aggregate_data`, query),
+    context.rest.get<RestMapOutlets>(`/api/dashboard/map/${dashboard.role}/final_outlet`, query),
+  ]);
+  return {
+    sites: data.sites.map((site) => ({
+      establishmentId: toGlobalId('Establishment', site.id),
+      databaseId: site.id,
+      name: site.name,
+      companyName: site.companyName,
+      city: site.city,
+      department: site.department,
+      lat: site.lat,
+      lon: site.lon,
+      roles: site.roles,
+      tonnes: site.tonnes,
+      operations: site.operations,
+    })),
+    links: data.links.map((link) => ({
+      producerEstablishmentId: establishmentId(link.producerSite),
+      retrieverEstablishmentId: establishmentId(link.retrieverSite),
+      tonnes: link.tonnes,
+      operations: link.operations,
+    })),
+    outlets: outlets.outlets.map((outlet) => ({
+      ...outlet,
+      treatments: outlet.treatments.map((treatment) => ({
+        ...treatment,
+        familyLabel: treatmentFamilyLabels[treatment.family] ?? treatment.family,
+        treatmentCode: treatmentCodeValue(treatment.treatmentCode),
+      })),
+    })),
+    withoutOutlet: outlets.withoutOutlet,
+    tiles: context.config.mapTiles,
+  };
 }
 
 export const dashboardResolvers = {
@@ -133,5 +207,7 @@ export const dashboardResolvers = {
           'costs_distribution_by_waste_chart',
         )
       ).lines.map((line) => ({ flow: line.flow, label: line.label, costs: costsOf(line) })),
+    map: (dashboard: YearlyDashboard, _args: unknown, context: GatewayContext) =>
+      dashboardMap(dashboard, context),
   },
 };

@@ -22,12 +22,15 @@ export const dashboardFiguresQuery = graphql`
         ...DashboardSummaryCards_summary
       }
       ...DashboardCharts_dashboard
+      ...DashboardMap_dashboard
     }
   }
 `;
 
 /** nivo is heavy: the charts come in their own chunk, after the figures. */
 const DashboardCharts = lazy(() => import('./DashboardCharts.tsx'));
+/** So is Leaflet: the map has a chunk (and a stylesheet) of its own. */
+const DashboardMap = lazy(() => import('./DashboardMap.tsx'));
 
 /**
  * The year (latest first; `?annee=`, this year by default; a scope whose list lacks it selects its latest, SPEC 4),
@@ -128,6 +131,9 @@ export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string
           <DashboardSummaryCards summary={summary} operationsLink={operationsLink} />
           <Suspense fallback={<PageSpinner />}>
             <DashboardCharts dashboard={yearlyDashboard} />
+          </Suspense>
+          <Suspense fallback={<PageSpinner />}>
+            <DashboardMap dashboard={yearlyDashboard} />
           </Suspense>
         </>
       )}
