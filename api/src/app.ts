@@ -11,6 +11,7 @@ import { registerCompanyRoutes } from './companies/routes.ts';
 import type { ApiConfig } from './config.ts';
 import type { ApiContext } from './context.ts';
 import { registerDashboardMapRoutes } from './dashboard/map.ts';
+import { registerMonthlyDashboardRoutes } from './dashboard/monthly.ts';
 import { registerDashboardRoutes } from './dashboard/routes.ts';
 import { type Db, migrate, openDatabase } from './db/index.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
@@ -172,6 +173,7 @@ export async function createApi(config: ApiConfig): Promise<Api> {
       registerIncidentRoutes(protectedScope, context);
       registerCostRoutes(protectedScope, context);
       registerDashboardRoutes(protectedScope, context);
+      registerMonthlyDashboardRoutes(protectedScope, context);
       registerDashboardMapRoutes(protectedScope, context);
     });
     await scheduleRotationPrograms(app, db, config);

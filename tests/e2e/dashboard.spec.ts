@@ -88,6 +88,13 @@ test('a producer switches year and establishment and the figures follow; its pro
   await expect(page.getByRole('heading', { name: 'Répartition par type de traitement' })).toBeVisible();
   await page.getByText('Voir les données du graphique').first().click();
   await expect(page.getByRole('table', { name: 'Évolution des coûts' })).toBeVisible();
+  // The rate leads to the final treatment codes behind it: their table opens.
+  await page
+    .getByRole('region', { name: 'Taux de valorisation' })
+    .getByRole('link', { name: 'Voir les codes de traitement finaux' })
+    .click();
+  await expect(page).toHaveURL(/#codes-de-traitement$/);
+  await expect(page.getByRole('table', { name: 'Répartition par type de traitement' })).toBeVisible();
 
   // The provider, choosing that client, sees the same figures from its side.
   const providerContext = await browser.newContext({ baseURL });

@@ -10,6 +10,7 @@ describe('navigation table', () => {
   it('gives producers and retrievers their mirror menus', () => {
     expect(keys(navigationFor(['producer']))).toEqual([
       'dashboard',
+      'details',
       'establishments',
       'providers',
       'operations',
@@ -24,6 +25,7 @@ describe('navigation table', () => {
     ]);
     expect(keys(navigationFor(['retriever']))).toEqual([
       'dashboard',
+      'details',
       'establishments',
       'clients',
       'operations',
@@ -40,6 +42,7 @@ describe('navigation table', () => {
     ]);
     expect(keys(navigationFor(['carrier']))).toEqual([
       'dashboard',
+      'details',
       'pickups',
       'documents',
       'help',

@@ -34,6 +34,7 @@ const ALL_ROLES: readonly UserTypology[] = ['producer', 'retriever', 'carrier'];
 
 export const navigationTable: readonly NavigationEntry[] = [
   { key: 'dashboard', labelKey: 'nav.dashboard', path: '/', audience: ALL_ROLES, available: true },
+  { key: 'details', labelKey: 'nav.details', path: '/details', audience: ALL_ROLES, available: true },
   {
     key: 'establishments',
     labelKey: 'nav.establishments',

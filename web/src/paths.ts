@@ -1,6 +1,7 @@
 /** Paths of SPEC 2 that the code links to. Matching is case-insensitive; these are the canonical spellings. */
 export const paths = {
   dashboard: '/',
+  details: '/details',
   login: '/customer/Login',
   forgotPassword: '/customer/Password',
   resetPassword: '/customer/Resetpassword',

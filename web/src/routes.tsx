@@ -13,6 +13,7 @@ import DashboardHomePageQueryNode, {
   type DashboardHomePageQuery,
 } from './__generated__/DashboardHomePageQuery.graphql.ts';
 import DashboardLayoutQueryNode from './__generated__/DashboardLayoutQuery.graphql.ts';
+import DetailsPageQueryNode, { type DetailsPageQuery } from './__generated__/DetailsPageQuery.graphql.ts';
 import EstablishmentListPageQueryNode, {
   type EstablishmentListPageQuery,
 } from './__generated__/EstablishmentListPageQuery.graphql.ts';
@@ -23,6 +24,9 @@ import MonthlyCostsPageQueryNode, {
   type MonthlyCostsPageQuery,
 } from './__generated__/MonthlyCostsPageQuery.graphql.ts';
 import MonthlyCostsQueryNode, { type MonthlyCostsQuery } from './__generated__/MonthlyCostsQuery.graphql.ts';
+import MonthlyFiguresQueryNode, {
+  type MonthlyFiguresQuery,
+} from './__generated__/MonthlyFiguresQuery.graphql.ts';
 import OperationListPageQueryNode, {
   type OperationListPageQuery,
 } from './__generated__/OperationListPageQuery.graphql.ts';
@@ -200,6 +204,23 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
               lazy: () =>
                 import('./apps/dashboard/DashboardHomePage.tsx').then((module) => ({
                   Component: module.DashboardHomePage,
+                })),
+            },
+            {
+              // SPEC 2: the detailed (monthly) dashboard; its figures' query starts here too, with the URL's scope,
+              // year and month, and the screen asks again itself when they change.
+              path: 'details',
+              errorElement: <ScreenErrorState />,
+              loader: async ({ request }) => {
+                const viewer = await requireViewer(environment, request);
+                const variables = monthlyVariables(viewer, new URL(request.url).searchParams);
+                preload<MonthlyFiguresQuery>('monthlyFigures', MonthlyFiguresQueryNode, variables);
+                return preload<DetailsPageQuery>('details', DetailsPageQueryNode, {});
+              },
+              shouldRevalidate: unlessOnlySearchChanged,
+              lazy: () =>
+                import('./apps/dashboard/DetailsPage.tsx').then((module) => ({
+                  Component: module.DetailsPage,
                 })),
             },
             ...SITE_VIEWS.map(siteRoutes),

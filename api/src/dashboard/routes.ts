@@ -45,6 +45,18 @@ function idParam(query: RawQuery, name: string): number | null {
   return id;
 }
 
+/** The year of a dashboard path (`/year/2025`): four digits, or a 400 (route schemas document, they do not check). */
+export function yearParam(value: string): number {
+  if (!/^[0-9]{4}$/.test(value)) throw badRequest('L’année attendue est de la forme 2025.');
+  return Number(value);
+}
+
+/** The month of a dashboard path (`/month/2025/3`): 1 to 12, or a 400. */
+export function monthParam(value: string): number {
+  if (!/^(0?[1-9]|1[0-2])$/.test(value)) throw badRequest('Le mois attendu est un nombre de 1 à 12.');
+  return Number(value);
+}
+
 /**
  * The SQL condition on `operations o` of the figures of `role` for the caller, narrowed by the query's site and
  * chantier: operations of my own sites (producer) or that my sites provide (retriever), among those I see.
@@ -124,24 +136,28 @@ type YearRequest = FastifyRequest<{ Params: { userId: string; year: string } }>;
 async function yearScope(request: YearRequest, role: Role) {
   const { policy } = callerOf(request);
   policy.assertSelf(request.params.userId);
-  const year = Number(request.params.year);
+  const year = yearParam(request.params.year);
   return { year, ...(await scopedYear(policy, role, year, request.query as RawQuery)) };
 }
 
-/** The CTE `scoped`: the realised operations of `year` in the query's scope, as `policy` lets the caller see them. */
-export async function scopedYear(policy: Policy, role: Role, year: number, query: RawQuery) {
+/**
+ * The CTE `scoped`: the realised operations of `year` (or of its `month`, 1 to 12) in the query's scope, as
+ * `policy` lets the caller see them.
+ */
+export async function scopedYear(policy: Policy, role: Role, year: number, query: RawQuery, month?: number) {
   const params = new SqlParams();
   const where = await scopeCondition(policy, role, query, params);
-  const from = params.add(`${year}-01-01`);
+  const from = params.add(`${year}-${String(month ?? 1).padStart(2, '0')}-01`);
+  const length = month === undefined ? '1 year' : '1 month';
   const scoped = `scoped as (
     select o.* from operations o
     where ${where} and o.real_intervention_date >= ${from}::date
-      and o.real_intervention_date < (${from}::date + interval '1 year'))`;
+      and o.real_intervention_date < (${from}::date + interval '${length}'))`;
   return { params, scoped };
 }
 
 /** Each cost of the operations `o` (costs `c`), times their received tonnes, rounded per operation. */
-const COST_SUMS = `coalesce(sum(round(o.received_quantity * c.treatment_cost, 2)), 0)::numeric(16,2)::text
+export const COST_SUMS = `coalesce(sum(round(o.received_quantity * c.treatment_cost, 2)), 0)::numeric(16,2)::text
     as "treatmentCost",
   coalesce(sum(round(o.received_quantity * c.transport_cost, 2)), 0)::numeric(16,2)::text as "transportCost",
   coalesce(sum(round(o.received_quantity * c.recycling_revenue, 2)), 0)::numeric(16,2)::text
@@ -149,10 +165,10 @@ const COST_SUMS = `coalesce(sum(round(o.received_quantity * c.treatment_cost, 2)
   coalesce(sum(round(o.received_quantity * c.purchase_price, 2)), 0)::numeric(16,2)::text as "purchasePrice"`;
 
 /** The flow (second level) of the operations `o`, by its code and label. */
-const FLOW_JOIN = `left join third_level_wastes w on w.id = o.third_level_waste_id
+export const FLOW_JOIN = `left join third_level_wastes w on w.id = o.third_level_waste_id
   left join second_level_wastes s on s.id = w.second_level_waste_id`;
 
-interface CostRow {
+export interface CostRow {
   treatmentCost: string;
   transportCost: string;
   recyclingRevenue: string;
@@ -269,8 +285,9 @@ export function registerDashboardRoutes(app: FastifyInstance, { db }: ApiContext
         },
       },
       async (request, reply) => {
-        const summary = await yearlySummary(request, role);
-        return reply.send(summary);
+        const { year, params, scoped } = await yearScope(request, role);
+        const figures = await summaryFigures(db, scoped, params);
+        return reply.send(hydraItem('YearlySummary', request.url, { year, role, ...figures }));
       },
     );
 
@@ -302,59 +319,60 @@ export function registerDashboardRoutes(app: FastifyInstance, { db }: ApiContext
       );
     }
   }
+}
 
-  async function yearlySummary(request: YearRequest, role: Role) {
-    const { year, params, scoped } = await yearScope(request, role);
-    const [totals, families, flows] = await Promise.all([
-      db.one<CostRow & { operations: number; tonnes: string | null }>(
-        `with ${scoped}
-         select count(*)::int as operations, sum(o.received_quantity)::numeric(16,3)::text as tonnes, ${COST_SUMS}
-         from scoped o left join operation_costs c on c.operation_id = o.id`,
-        params.values,
-      ),
-      db.query<{ family: string; tonnes: string }>(
-        `with ${scoped}, t as (${OUTLET_TONNES})
-         select ${FAMILY} as family, sum(t.tonnes)::numeric(16,3)::text as tonnes from t group by 1`,
-        params.values,
-      ),
-      // Tonnes by flow and final code: the CO2 table's input (a few dozen rows whatever the volume).
-      db.query<{ flow: string | null; treatmentCode: string; tonnes: string }>(
-        `with ${scoped}, t as (${OUTLET_TONNES})
-         select s.code as flow, t.treatment_code as "treatmentCode", sum(t.tonnes)::numeric(16,3)::text as tonnes
-         from t left join third_level_wastes w on w.id = t.third_level_waste_id
-           left join second_level_wastes s on s.id = w.second_level_waste_id
-         group by 1, 2`,
-        params.values,
-      ),
-    ]);
-    const byFamily = Object.fromEntries(families.map((row) => [row.family, thousandths(row.tonnes)]));
-    const material = byFamily.MATERIAL ?? 0n;
-    const energy = byFamily.ENERGY ?? 0n;
-    const disposal = byFamily.DISPOSAL ?? 0n;
-    const transit = byFamily.TRANSIT ?? 0n;
-    const known = material + energy + disposal;
-    const co2 = co2Of(flows);
-    return hydraItem('YearlySummary', request.url, {
-      year,
-      role,
-      operations: totals.operations,
-      tonnes: totals.tonnes ?? '0.000',
-      costs: {
-        treatmentCost: totals.treatmentCost,
-        transportCost: totals.transportCost,
-        recyclingRevenue: totals.recyclingRevenue,
-        purchasePrice: totals.purchasePrice,
-      },
-      valorisation: {
-        materialTonnes: fromThousandths(material),
-        energyTonnes: fromThousandths(energy),
-        disposalTonnes: fromThousandths(disposal),
-        transitTonnes: fromThousandths(transit),
-        valorisationRate: percentOf(material + energy, known),
-        materialRate: percentOf(material, known),
-        energyRate: percentOf(energy, known),
-      },
-      co2: { ...co2, factorsVersion: CO2_FACTORS.version, uncertainty: CO2_FACTORS.uncertainty },
-    });
-  }
+/**
+ * The summary figures of the operations of the CTE `scoped`: operations, tonnes, costs, valorisation by final code
+ * (transit apart) and CO2; the yearly and the monthly summaries.
+ */
+export async function summaryFigures(db: Db, scoped: string, params: SqlParams) {
+  const [totals, families, flows] = await Promise.all([
+    db.one<CostRow & { operations: number; tonnes: string | null }>(
+      `with ${scoped}
+       select count(*)::int as operations, sum(o.received_quantity)::numeric(16,3)::text as tonnes, ${COST_SUMS}
+       from scoped o left join operation_costs c on c.operation_id = o.id`,
+      params.values,
+    ),
+    db.query<{ family: string; tonnes: string }>(
+      `with ${scoped}, t as (${OUTLET_TONNES})
+       select ${FAMILY} as family, sum(t.tonnes)::numeric(16,3)::text as tonnes from t group by 1`,
+      params.values,
+    ),
+    // Tonnes by flow and final code: the CO2 table's input (a few dozen rows whatever the volume).
+    db.query<{ flow: string | null; treatmentCode: string; tonnes: string }>(
+      `with ${scoped}, t as (${OUTLET_TONNES})
+       select s.code as flow, t.treatment_code as "treatmentCode", sum(t.tonnes)::numeric(16,3)::text as tonnes
+       from t left join third_level_wastes w on w.id = t.third_level_waste_id
+         left join second_level_wastes s on s.id = w.second_level_waste_id
+       group by 1, 2`,
+      params.values,
+    ),
+  ]);
+  const byFamily = Object.fromEntries(families.map((row) => [row.family, thousandths(row.tonnes)]));
+  const material = byFamily.MATERIAL ?? 0n;
+  const energy = byFamily.ENERGY ?? 0n;
+  const disposal = byFamily.DISPOSAL ?? 0n;
+  const transit = byFamily.TRANSIT ?? 0n;
+  const known = material + energy + disposal;
+  const co2 = co2Of(flows);
+  return {
+    operations: totals.operations,
+    tonnes: totals.tonnes ?? '0.000',
+    costs: {
+      treatmentCost: totals.treatmentCost,
+      transportCost: totals.transportCost,
+      recyclingRevenue: totals.recyclingRevenue,
+      purchasePrice: totals.purchasePrice,
+    },
+    valorisation: {
+      materialTonnes: fromThousandths(material),
+      energyTonnes: fromThousandths(energy),
+      disposalTonnes: fromThousandths(disposal),
+      transitTonnes: fromThousandths(transit),
+      valorisationRate: percentOf(material + energy, known),
+      materialRate: percentOf(material, known),
+      energyRate: percentOf(energy, known),
+    },
+    co2: { ...co2, factorsVersion: CO2_FACTORS.version, uncertainty: CO2_FACTORS.uncertainty },
+  };
 }

@@ -6,6 +6,7 @@ import { accountMutations } from './account/mutations.ts';
 import { userResolvers } from './account/user.ts';
 import { companyResolvers } from './companies/resolvers.ts';
 import { monthlyCostResolvers } from './costs/monthly.ts';
+import { monthlyDashboardResolvers } from './dashboard/monthly.ts';
 import { dashboardResolvers } from './dashboard/resolvers.ts';
 import { entityMutations } from './entities/mutations.ts';
 import { entityResolvers } from './entities/resolvers.ts';
@@ -53,6 +54,7 @@ export const resolvers: ResolverMap[] = [
   costResolvers,
   monthlyCostResolvers,
   dashboardResolvers,
+  monthlyDashboardResolvers,
 ];
 
 /**

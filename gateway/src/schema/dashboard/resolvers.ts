@@ -26,7 +26,7 @@ interface YearlyDashboard {
   query: RestQuery;
 }
 
-interface RestCosts {
+export interface RestCosts {
   treatmentCost: string;
   transportCost: string;
   recyclingRevenue: string;
@@ -53,7 +53,7 @@ export function restScope(scope: DashboardScopeInput): { role: 'producer' | 'ret
   return { role: scope.side === 'PRODUCER' ? 'producer' : 'retriever', query };
 }
 
-const costsOf = (row: RestCosts): RestCosts => ({
+export const costsOf = (row: RestCosts): RestCosts => ({
   treatmentCost: row.treatmentCost,
   transportCost: row.transportCost,
   recyclingRevenue: row.recyclingRevenue,

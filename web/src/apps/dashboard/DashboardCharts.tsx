@@ -4,9 +4,11 @@ import { ResponsivePie } from '@nivo/pie';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
+import { useLocation } from 'react-router-dom';
 import type { DashboardCharts_dashboard$key } from '../../__generated__/DashboardCharts_dashboard.graphql.ts';
 import { TableScrollArea } from '../../components/TableScrollArea.tsx';
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
+import { TREATMENT_CODES_ANCHOR } from './chartAnchors.ts';
 
 /**
  * The charts of the year (SPEC 1, 2): treatment cost evolution, waste evolution, distribution by treatment type,
@@ -162,6 +164,7 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
         ])}
       />
       <ChartSection
+        anchor={TREATMENT_CODES_ANCHOR}
         title={t('dashboard.charts.treatmentDistribution')}
         chart={
           <ResponsivePie
@@ -255,17 +258,23 @@ export function ChartSection({
   chart,
   headers,
   rows,
+  anchor,
 }: {
   title: string;
   chart: ReactNode;
   headers: string[];
   rows: string[][];
+  /** An id other parts of the page link to (`#anchor`): followed, it opens the data table too. */
+  anchor?: string;
 }) {
   const { t } = useTranslation();
   const headingId = useId();
+  const { hash } = useLocation();
+  const targeted = anchor !== undefined && hash === `#${anchor}`;
   return (
     <Stack
       as="section"
+      id={anchor}
       aria-labelledby={headingId}
       gap="3"
       borderWidth="1px"
@@ -283,7 +292,7 @@ export function ChartSection({
           <Box h="72" aria-hidden="true">
             {chart}
           </Box>
-          <details>
+          <details open={targeted || undefined}>
             <summary>{t('dashboard.charts.showData')}</summary>
             <TableScrollArea mt="2" labelledBy={headingId}>
               <Table.Root size="sm" aria-labelledby={headingId}>

@@ -97,6 +97,11 @@ describe('the dashboard figures', () => {
     const rate = screen.getByRole('region', { name: 'Taux de valorisation' });
     expect(rate).toHaveTextContent('61,9 %');
     expect(rate).toHaveTextContent('hors du taux');
+    // The rate leads to the final codes behind it, on the same page.
+    expect(within(rate).getByRole('link', { name: 'Voir les codes de traitement finaux' })).toHaveAttribute(
+      'href',
+      '#codes-de-traitement',
+    );
     const co2 = screen.getByRole('region', { name: 'Émissions de CO2' });
     expect(co2).toHaveTextContent('3,256 t éq. CO2');
     expect(co2).toHaveTextContent('-2,659 t éq. CO2');

@@ -1,16 +1,17 @@
-import { EmptyState, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { EmptyState, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { DashboardFiguresQuery } from '../../__generated__/DashboardFiguresQuery.graphql.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { paths } from '../../paths.ts';
 import { useFetchedVariables } from '../../relay/useFetchedVariables.ts';
+import { TREATMENT_CODES_ANCHOR } from './chartAnchors.ts';
 import { DashboardSummaryCards } from './DashboardSummaryCards.tsx';
 import { dashboardVariables } from './dashboardParams.ts';
+import { detailsOf, operationsOfPeriod } from './operationsLink.ts';
 import { PeriodSelect } from './PeriodSelect.tsx';
-import { selectionSearch, YEAR_PARAM } from './selection.ts';
+import { YEAR_PARAM } from './selection.ts';
 
 export const dashboardFiguresQuery = graphql`
   query DashboardFiguresQuery($scope: DashboardScope!, $year: Int!) {
@@ -76,14 +77,9 @@ export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string
   }, [fresh, latest, missing, setParams]);
 
   const summary = yearlyDashboard.summary;
-  // The operations behind the figures: the validated ones of the year, in the same selection.
-  const behind = new URLSearchParams(selectionSearch(params));
-  behind.set('filtre', 'validees');
-  behind.set('du', `${year}-01-01`);
-  behind.set('au', `${year}-12-31`);
   const operationsLink = (
     <Link asChild color="brand.fg" fontSize="sm">
-      <RouterLink to={{ pathname: paths.pickups, search: `?${behind}` }}>
+      <RouterLink to={operationsOfPeriod(params, { year })}>
         {t('dashboard.figures.seeOperations')}
       </RouterLink>
     </Link>
@@ -125,10 +121,19 @@ export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string
         </EmptyState.Root>
       ) : (
         <>
-          <Heading as="h2" size="lg">
-            {t('dashboard.figuresTitle', { year })}
-          </Heading>
-          <DashboardSummaryCards summary={summary} operationsLink={operationsLink} />
+          <HStack justify="space-between" align="baseline" wrap="wrap" gap="2">
+            <Heading as="h2" size="lg">
+              {t('dashboard.figuresTitle', { year })}
+            </Heading>
+            <Link asChild color="brand.fg" fontSize="sm">
+              <RouterLink to={detailsOf(params, year)}>{t('dashboard.toDetails')}</RouterLink>
+            </Link>
+          </HStack>
+          <DashboardSummaryCards
+            summary={summary}
+            operationsLink={operationsLink}
+            codesAnchor={TREATMENT_CODES_ANCHOR}
+          />
           <Suspense fallback={<PageSpinner />}>
             <DashboardCharts dashboard={yearlyDashboard} />
           </Suspense>

@@ -1,4 +1,4 @@
-import { Badge, Card, DataList, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, DataList, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,10 +13,13 @@ import { formatDecimal, formatEuros, formatTonnes } from '../../i18n/format.ts';
 export function DashboardSummaryCards({
   summary,
   operationsLink,
+  codesAnchor,
 }: {
   summary: DashboardSummaryCards_summary$key;
   /** Where the operations behind the figures are listed. */
   operationsLink: ReactNode;
+  /** The id of the section of this page that lists the final treatment codes behind the rate. */
+  codesAnchor: string;
 }) {
   const { t } = useTranslation();
   const data = useFragment(
@@ -96,6 +99,9 @@ export function DashboardSummaryCards({
             {t('dashboard.figures.transit', { value: tonnes(valorisation.transitTonnes) })}
           </Text>
         )}
+        <Link href={`#${codesAnchor}`} color="brand.fg" fontSize="sm">
+          {t('dashboard.figures.seeCodes')}
+        </Link>
       </FigureCard>
       <FigureCard title={t('dashboard.figures.co2')} headline={null}>
         <Entries

@@ -8,6 +8,7 @@ import type { MonthlyFiguresQuery } from '../../__generated__/MonthlyFiguresQuer
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
 import { useFetchedVariables } from '../../relay/useFetchedVariables.ts';
+import { WASTES_OF_MONTH_ANCHOR } from './chartAnchors.ts';
 import { DashboardSummaryCards } from './DashboardSummaryCards.tsx';
 import { monthlyVariables } from './dashboardParams.ts';
 import { operationsOfPeriod } from './operationsLink.ts';
@@ -129,7 +130,11 @@ export function MonthlyFigures({ viewer }: { viewer: { ownSiteTypology: string }
             {t('dashboard.monthly.figuresTitle', { month: monthName, year })}
           </Heading>
           {light ? <MonthInBrief light={light} /> : null}
-          <DashboardSummaryCards summary={summary} operationsLink={operationsLink} />
+          <DashboardSummaryCards
+            summary={summary}
+            operationsLink={operationsLink}
+            codesAnchor={WASTES_OF_MONTH_ANCHOR}
+          />
           <WasteTraceTable dashboard={monthlyDashboard} />
           <Suspense fallback={<PageSpinner />}>
             <MonthlyCharts dashboard={monthlyDashboard} />

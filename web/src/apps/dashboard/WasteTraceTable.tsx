@@ -6,6 +6,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { WasteTraceTable_dashboard$key } from '../../__generated__/WasteTraceTable_dashboard.graphql.ts';
 import { TableScrollArea } from '../../components/TableScrollArea.tsx';
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
+import { WASTES_OF_MONTH_ANCHOR } from './chartAnchors.ts';
 import { operationsOfPeriod } from './operationsLink.ts';
 
 /**
@@ -63,6 +64,7 @@ export function WasteTraceTable({ dashboard }: { dashboard: WasteTraceTable_dash
   return (
     <Stack
       as="section"
+      id={WASTES_OF_MONTH_ANCHOR}
       aria-labelledby={headingId}
       gap="3"
       borderWidth="1px"
