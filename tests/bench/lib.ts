@@ -1,6 +1,6 @@
 /** What every benchmark needs: a generated database, the portal started on it, timing and a printed table. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateWorld, type World, type WorldOptions } from '@portal/api';
@@ -174,16 +174,7 @@ export function restGetter(api: string, token: string, counter: { calls: number 
   };
 }
 
-const persisted = (): Record<string, string> =>
-  JSON.parse(readFileSync(join(root, 'web', 'persisted-queries.json'), 'utf8')) as Record<string, string>;
-
-/** The persisted id the web app sends for an operation (run `npm run build` first). */
-export function persistedId(operationName: string): string {
-  const pattern = new RegExp(`^\\s*(query|mutation)\\s+${operationName}\\b`);
-  const entry = Object.entries(persisted()).find(([, text]) => pattern.test(text));
-  if (!entry) throw new Error(`no persisted operation ${operationName}: run npm run build first`);
-  return entry[0];
-}
+export { persistedId } from '../persisted.ts';
 
 export function printTable(title: string, rows: string[][]): void {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));

@@ -1,18 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { messages } from '@portal/domain';
+import { persistedId } from '../persisted.ts';
 import { seriousViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { acceptTermsThroughApi, producer, retriever, submitLogin } from './portal.ts';
 
-/** The persisted id of the dashboard figures' query (relay-compiler's map, written by the build). */
-const figuresQueryId = (() => {
-  const map = JSON.parse(
-    readFileSync(new URL('../../web/persisted-queries.json', import.meta.url), 'utf8'),
-  ) as Record<string, string>;
-  const entry = Object.entries(map).find(([, text]) => /^\s*query DashboardFiguresQuery\b/.test(text));
-  if (!entry) throw new Error('DashboardFiguresQuery is not persisted: run npm run build');
-  return entry[0];
-})();
+/** The persisted id of the dashboard figures' query. */
+const figuresQueryId = persistedId('DashboardFiguresQuery');
 
 /**
  * WCAG 2.1 AA (SPEC 6): no serious or critical violation on the screens of the skeleton. The terms page is
