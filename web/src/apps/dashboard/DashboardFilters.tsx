@@ -58,14 +58,10 @@ export function DashboardFilters({ viewer }: { viewer: DashboardFilters_viewer$k
         <NativeSelect.Root>
           <NativeSelect.Field
             value={selection.companyId === null ? '' : String(selection.companyId)}
-            onChange={(event) =>
-              select(
-                chooseCompanyFilter(
-                  selection,
-                  event.currentTarget.value ? Number(event.currentTarget.value) : null,
-                ),
-              )
-            }
+            onChange={(event) => {
+              const companyId = event.currentTarget.value ? Number(event.currentTarget.value) : null;
+              select((current) => chooseCompanyFilter(current, companyId));
+            }}
           >
             <option value="">{t('dashboard.allCompanies')}</option>
             {companies.length > 0 && (
@@ -95,7 +91,10 @@ export function DashboardFilters({ viewer }: { viewer: DashboardFilters_viewer$k
         <NativeSelect.Root>
           <NativeSelect.Field
             value={selection.location ?? ''}
-            onChange={(event) => select(chooseLocationFilter(selection, event.currentTarget.value || null))}
+            onChange={(event) => {
+              const location = event.currentTarget.value || null;
+              select((current) => chooseLocationFilter(current, location));
+            }}
           >
             <option value="">{t('dashboard.allLocations')}</option>
             {locations.departments.length > 0 && (

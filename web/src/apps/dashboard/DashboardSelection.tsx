@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import type { DashboardSelection_viewer$key } from '../../__generated__/DashboardSelection_viewer.graphql.ts';
@@ -15,8 +15,15 @@ import {
 interface DashboardSelectionValue {
   /** The selection in force: what the URL asks for, after the rules of selection.ts. */
   selection: DashboardSelection;
-  /** Writes a selection (built with the choose* functions of selection.ts) into the URL. */
-  select: (next: DashboardSelection, options?: { replace?: boolean }) => void;
+  /**
+   * Writes a choice into the URL: `choose` (one of the choose* functions of selection.ts) gets the selection of the
+   * URL as it is when written, not as last rendered, so a choice made while the screen still shows an earlier
+   * state (a transition in progress) never writes that state back.
+   */
+  select: (
+    choose: (current: DashboardSelection) => DashboardSelection,
+    options?: { replace?: boolean },
+  ) => void;
 }
 
 const DashboardSelectionContext = createContext<DashboardSelectionValue | null>(null);
@@ -92,11 +99,20 @@ export function DashboardSelectionProvider({
   }, [selection, currentSearch, setSearchParams]);
 
   // The user's choice: a new scope also drops the dashboard's year, whose latest one for the scope then shows.
+  const rules = useRef({ options, pathname });
+  rules.current = { options, pathname };
   const select = useCallback(
-    (next: DashboardSelection, selectOptions: { replace?: boolean } = {}) =>
+    (
+      choose: (current: DashboardSelection) => DashboardSelection,
+      selectOptions: { replace?: boolean } = {},
+    ) =>
       setSearchParams(
         (current) => {
-          const written = writeSelection(current, next);
+          const { options: allowed, pathname: path } = rules.current;
+          const written = writeSelection(
+            current,
+            choose(resolveSelection(readSelection(current), allowed, path)),
+          );
           if (written.toString() !== current.toString()) written.delete(YEAR_PARAM);
           return written;
         },

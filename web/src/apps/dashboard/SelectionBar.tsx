@@ -71,6 +71,8 @@ export function SelectionBar({ viewer }: { viewer: SelectionBar_viewer$key }) {
     viewer,
   );
   const { selection, select } = useDashboardSelection();
+  // The chantier lists are those of the establishment and client on screen: a chantier is chosen with them.
+  const { establishmentId, clientId } = selection;
   const retriever = data.ownSiteTypology === 'RETRIEVER';
   const establishments = useMemo(() => data.establishments.edges.map((edge) => edge.node), [data]);
   const clients = useMemo(() => data.linkedEstablishments.edges.map((edge) => edge.node), [data]);
@@ -83,14 +85,14 @@ export function SelectionBar({ viewer }: { viewer: SelectionBar_viewer$key }) {
         emptyPlaceholder={t('layout.noEstablishment')}
         sites={establishments}
         value={selection.establishmentId}
-        onChange={(id) => select(chooseEstablishment(selection, id))}
+        onChange={(id) => select((current) => chooseEstablishment(current, id))}
       />
       <EntitySelect
         label={t('layout.entity')}
         siteId={selection.establishmentId}
         value={selection.entityId}
         onChange={(id, replace) =>
-          select(chooseEstablishment(selection, selection.establishmentId, id), { replace })
+          select((current) => chooseEstablishment(current, establishmentId, id), { replace })
         }
       />
       {retriever && (
@@ -101,13 +103,13 @@ export function SelectionBar({ viewer }: { viewer: SelectionBar_viewer$key }) {
             emptyPlaceholder={t('layout.noClient')}
             sites={clients}
             value={selection.clientId}
-            onChange={(id) => select(chooseClient(selection, id))}
+            onChange={(id) => select((current) => chooseClient(current, id))}
           />
           <EntitySelect
             label={t('layout.clientEntity')}
             siteId={selection.clientId}
             value={selection.clientEntityId}
-            onChange={(id, replace) => select(chooseClient(selection, selection.clientId, id), { replace })}
+            onChange={(id, replace) => select((current) => chooseClient(current, clientId, id), { replace })}
           />
         </>
       )}
