@@ -201,7 +201,7 @@ test('a producer opens its costs, picks a month, steps with the buttons and the 
   await page.goto(`/mes-couts?annee=2025&mois=${month}`);
   const site = sites.find((candidate) => candidate.id === firstSiteId)!;
   const count = (bySiteOf(first).get(site['@id']) ?? []).reduce((total, line) => total + line.operations, 0);
-  await page.getByRole('link', { name: `Voir les opérations de ${displayName(site)}` }).click();
+  await page.getByRole('link', { name: `Voir les opérations : ${displayName(site)}` }).click();
   await expect(page).toHaveURL(/\/mes-enlevements\?/);
   const behind = new URL(page.url()).searchParams;
   expect(behind.get('etablissement')).toBe(String(firstSiteId));

@@ -734,7 +734,7 @@ export const fr = {
       operations: 'Opérations',
     },
     seeOperations: 'Voir les opérations',
-    seeOperationsOf: 'Voir les opérations de {{name}}',
+    seeOperationsOf: 'Voir les opérations : {{name}}',
   },
   help: {
     title: 'Aide',

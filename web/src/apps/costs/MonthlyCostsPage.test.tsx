@@ -48,6 +48,7 @@ const march = {
     {
       waste: {
         id: globalId('ThirdLevelWaste', 2),
+        databaseId: 2,
         label: 'Emballages en carton',
         wasteCode: { code: '15 01 01' },
       },
@@ -143,7 +144,7 @@ describe('my costs', () => {
     expect(within(vaiseRow).getAllByText(/10 000,00/)[0]).toHaveStyle({ textAlign: 'end' });
     // Each establishment leads to its own operations of the month; the selected chantier only stays on its own.
     expect(within(vaiseRow).getByRole('link')).toHaveAccessibleName(
-      'Voir les opérations de Martin Industries > Atelier de Vaise',
+      'Voir les opérations : Martin Industries > Atelier de Vaise',
     );
     expect(within(vaiseRow).getByRole('link')).toHaveAttribute(
       'href',
@@ -159,7 +160,14 @@ describe('my costs', () => {
       .parentElement as HTMLElement;
     expect(text(carton)).toContain('15 01 01');
     expect(within(byWaste).getByRole('rowheader', { name: 'Déchet non classé' })).toBeInTheDocument();
-    expect(within(byWaste).queryByRole('link')).not.toBeInTheDocument();
+    // A waste leads to its operations of the month; an unclassified one has nowhere to lead.
+    expect(
+      within(carton).getByRole('link', { name: 'Voir les opérations : Emballages en carton' }),
+    ).toHaveAttribute(
+      'href',
+      '/mes-enlevements?etablissement=12&filtre=validees&realise_du=2025-03-01&realise_au=2025-03-31&dechet=2',
+    );
+    expect(within(byWaste).getAllByRole('link')).toHaveLength(1);
   });
 
   it('opens on this month by default', async () => {

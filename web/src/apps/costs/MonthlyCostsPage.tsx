@@ -26,6 +26,7 @@ import { formatEuros, formatTonnes } from '../../i18n/format.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
 import { useFetchedVariables } from '../../relay/useFetchedVariables.ts';
 import { monthlyVariables } from '../dashboard/dashboardParams.ts';
+import { operationsOfPeriod } from '../dashboard/operationsLink.ts';
 import { PeriodSelect } from '../dashboard/PeriodSelect.tsx';
 import { MONTH_PARAM, YEAR_PARAM } from '../dashboard/selection.ts';
 import { operationsBehind } from './monthlyCostsParams.ts';
@@ -60,6 +61,7 @@ export const monthlyCostsQuery = graphql`
       byWaste {
         waste {
           id
+          databaseId
           label
           wasteCode {
             code
@@ -232,13 +234,26 @@ function MonthlyCosts({ viewer }: { viewer: { ownSiteTypology: string } }) {
             title={t('monthlyCosts.byWaste')}
             firstHeaders={[t('monthlyCosts.waste'), t('monthlyCosts.wasteCode')]}
             total={monthlyCosts.total}
-            withLinks={false}
-            rows={monthlyCosts.byWaste.map((row, index) => ({
-              key: row.waste?.id ?? `unclassified-${index}`,
-              cells: [row.waste?.label ?? t('monthlyCosts.unknownWaste'), row.waste?.wasteCode?.code ?? '—'],
-              figures: row.figures,
-              link: null,
-            }))}
+            withLinks
+            rows={monthlyCosts.byWaste.map((row, index) => {
+              const name = row.waste?.label ?? t('monthlyCosts.unknownWaste');
+              return {
+                key: row.waste?.id ?? `unclassified-${index}`,
+                cells: [name, row.waste?.wasteCode?.code ?? '—'],
+                figures: row.figures,
+                // The month's operations of that waste type, on either side.
+                link: row.waste ? (
+                  <Link asChild color="brand.fg" fontSize="sm" whiteSpace="nowrap">
+                    <RouterLink
+                      to={operationsOfPeriod(params, shown, row.waste.databaseId)}
+                      aria-label={t('monthlyCosts.seeOperationsOf', { name })}
+                    >
+                      {t('monthlyCosts.seeOperations')}
+                    </RouterLink>
+                  </Link>
+                ) : null,
+              };
+            })}
           />
         </>
       )}
@@ -347,7 +362,7 @@ function CostsTable({
     t('monthlyCosts.columns.netCost'),
   ];
   return (
-    <Stack gap="2">
+    <Stack as="section" aria-labelledby={headingId} gap="2">
       <Heading as="h3" size="md" id={headingId}>
         {title}
       </Heading>
