@@ -3,7 +3,6 @@ import {
   Button,
   Card,
   DataList,
-  EmptyState,
   Heading,
   Link,
   SimpleGrid,
@@ -25,10 +24,10 @@ import { TableScrollArea } from '../../components/TableScrollArea.tsx';
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
 import { useFetchedVariables } from '../../relay/useFetchedVariables.ts';
-import { monthlyVariables } from '../dashboard/dashboardParams.ts';
+import { monthlyVariables, writePeriod } from '../dashboard/dashboardParams.ts';
 import { operationsOfPeriod } from '../dashboard/operationsLink.ts';
+import { PeriodEmptyState } from '../dashboard/PeriodEmptyState.tsx';
 import { PeriodSelect } from '../dashboard/PeriodSelect.tsx';
-import { MONTH_PARAM, YEAR_PARAM } from '../dashboard/selection.ts';
 import { operationsBehind } from './monthlyCostsParams.ts';
 
 export const monthlyCostsPageQuery = graphql`
@@ -162,14 +161,7 @@ function MonthlyCosts({ viewer }: { viewer: { ownSiteTypology: string } }) {
       <PeriodSelect
         years={dashboardYears}
         period={{ year: wanted.year, month: wanted.month }}
-        onChange={(chosen) =>
-          setParams((current) => {
-            const next = new URLSearchParams(current);
-            next.set(YEAR_PARAM, String(chosen.year));
-            next.set(MONTH_PARAM, String(chosen.month ?? wanted.month));
-            return next;
-          })
-        }
+        onChange={(chosen) => setParams((current) => writePeriod(current, chosen))}
       />
       {monthlyCosts === null || monthlyCosts === undefined ? (
         <FailedAlert
@@ -180,14 +172,10 @@ function MonthlyCosts({ viewer }: { viewer: { ownSiteTypology: string } }) {
           }
         />
       ) : monthlyCosts.total.operations === 0 ? (
-        <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="lg" bg="bg.panel">
-          <EmptyState.Content>
-            <Stack textAlign="center" gap="2" maxW="xl">
-              <EmptyState.Title as="h2">{t('monthlyCosts.emptyTitle', { period })}</EmptyState.Title>
-              <EmptyState.Description>{t('monthlyCosts.emptyDescription')}</EmptyState.Description>
-            </Stack>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <PeriodEmptyState
+          title={t('monthlyCosts.emptyTitle', { period })}
+          description={t('monthlyCosts.emptyDescription')}
+        />
       ) : (
         <>
           <Heading as="h2" size="lg">

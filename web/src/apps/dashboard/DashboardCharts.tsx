@@ -9,6 +9,7 @@ import type { DashboardCharts_dashboard$key } from '../../__generated__/Dashboar
 import { TableScrollArea } from '../../components/TableScrollArea.tsx';
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
 import { TREATMENT_CODES_ANCHOR } from './chartAnchors.ts';
+import { CostBars, TonnesBars, tonnesByPeriod, useCostSeries } from './chartParts.tsx';
 
 /**
  * The charts of the year (SPEC 1, 2): treatment cost evolution, waste evolution, distribution by treatment type,
@@ -66,29 +67,9 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
   const months = t('dashboard.charts.months', { returnObjects: true }) as string[];
   const monthLabel = (month: number) => months[month - 1] ?? String(month);
   const unknownFlow = t('dashboard.charts.unknownFlow');
-  const costKeys = [
-    t('dashboard.figures.treatmentCost'),
-    t('dashboard.figures.transportCost'),
-    t('dashboard.figures.recyclingRevenue'),
-    t('dashboard.figures.purchasePrice'),
-  ];
-
-  const costRows = (data.costEvolution ?? []).map((row) => ({
-    month: monthLabel(row.month),
-    [costKeys[0] as string]: Number(row.costs.treatmentCost),
-    [costKeys[1] as string]: Number(row.costs.transportCost),
-    [costKeys[2] as string]: Number(row.costs.recyclingRevenue),
-    [costKeys[3] as string]: Number(row.costs.purchasePrice),
-  }));
-
-  const flows = [...new Set((data.wasteEvolution ?? []).map((row) => row.label ?? unknownFlow))];
-  const wasteByMonth = new Map<string, Record<string, string | number>>();
-  for (const row of data.wasteEvolution ?? []) {
-    const month = monthLabel(row.month);
-    const entry = wasteByMonth.get(month) ?? { month };
-    entry[row.label ?? unknownFlow] = Number(row.tonnes);
-    wasteByMonth.set(month, entry);
-  }
+  const costs = useCostSeries();
+  const costKeys = costs.keys;
+  const wasteByMonth = tonnesByPeriod(data.wasteEvolution ?? [], (row) => monthLabel(row.month), unknownFlow);
 
   const families = new Map<string, number>();
   for (const row of data.treatmentDistribution ?? []) {
@@ -100,62 +81,18 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
       <ChartSection
         title={t('dashboard.charts.costEvolution')}
         chart={
-          <ResponsiveBar
-            data={costRows}
+          <CostBars
+            data={(data.costEvolution ?? []).map((row) => costs.row(monthLabel(row.month), row.costs))}
             keys={costKeys}
-            indexBy="month"
-            groupMode="grouped"
-            margin={{ top: 10, right: 10, bottom: 60, left: 70 }}
-            valueFormat={(value) => formatEuros(String(value)) ?? ''}
-            enableLabel={false}
-            axisLeft={{ format: (value) => formatEuros(String(value)) ?? '' }}
-            legends={[
-              {
-                dataFrom: 'keys',
-                anchor: 'bottom',
-                direction: 'row',
-                translateY: 50,
-                itemWidth: 120,
-                itemHeight: 14,
-              },
-            ]}
-            role="img"
-            ariaLabel={t('dashboard.charts.costEvolution')}
+            label={t('dashboard.charts.costEvolution')}
           />
         }
         headers={[t('dashboard.charts.month'), ...costKeys]}
-        rows={(data.costEvolution ?? []).map((row) => [
-          monthLabel(row.month),
-          formatEuros(row.costs.treatmentCost) ?? '',
-          formatEuros(row.costs.transportCost) ?? '',
-          formatEuros(row.costs.recyclingRevenue) ?? '',
-          formatEuros(row.costs.purchasePrice) ?? '',
-        ])}
+        rows={(data.costEvolution ?? []).map((row) => [monthLabel(row.month), ...costs.cells(row.costs)])}
       />
       <ChartSection
         title={t('dashboard.charts.wasteEvolution')}
-        chart={
-          <ResponsiveBar
-            data={[...wasteByMonth.values()]}
-            keys={flows}
-            indexBy="month"
-            margin={{ top: 10, right: 10, bottom: 60, left: 60 }}
-            valueFormat={(value) => `${formatTonnes(String(value))} t`}
-            enableLabel={false}
-            legends={[
-              {
-                dataFrom: 'keys',
-                anchor: 'bottom',
-                direction: 'row',
-                translateY: 50,
-                itemWidth: 120,
-                itemHeight: 14,
-              },
-            ]}
-            role="img"
-            ariaLabel={t('dashboard.charts.wasteEvolution')}
-          />
-        }
+        chart={<TonnesBars {...wasteByMonth} label={t('dashboard.charts.wasteEvolution')} />}
         headers={[t('dashboard.charts.month'), t('dashboard.charts.flow'), t('dashboard.charts.tonnes')]}
         rows={(data.wasteEvolution ?? []).map((row) => [
           monthLabel(row.month),

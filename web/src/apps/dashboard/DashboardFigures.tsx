@@ -1,5 +1,5 @@
-import { EmptyState, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -8,10 +8,11 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useFetchedVariables } from '../../relay/useFetchedVariables.ts';
 import { TREATMENT_CODES_ANCHOR } from './chartAnchors.ts';
 import { DashboardSummaryCards } from './DashboardSummaryCards.tsx';
-import { dashboardVariables } from './dashboardParams.ts';
+import { dashboardVariables, writePeriod } from './dashboardParams.ts';
 import { detailsOf, operationsOfPeriod } from './operationsLink.ts';
+import { PeriodEmptyState } from './PeriodEmptyState.tsx';
 import { PeriodSelect } from './PeriodSelect.tsx';
-import { YEAR_PARAM } from './selection.ts';
+import { useLatestYear } from './useLatestYear.ts';
 
 export const dashboardFiguresQuery = graphql`
   query DashboardFiguresQuery($scope: DashboardScope!, $year: Int!) {
@@ -57,24 +58,7 @@ export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string
   );
   const year = yearlyDashboard.year;
 
-  // SPEC 4: choosing an establishment (or a filter) reloads the years, and the latest becomes the selected one.
-  // Only from the figures of the URL as it is (not those still shown while new ones load), and written onto the
-  // URL as it is then, so that a choice made meanwhile is kept.
-  const fresh = variables === wanted;
-  const latest = dashboardYears[0];
-  const missing = !dashboardYears.includes(year);
-  useEffect(() => {
-    if (!fresh || latest === undefined || !missing) return;
-    setParams(
-      (current) => {
-        if (current.has(YEAR_PARAM)) return current;
-        const next = new URLSearchParams(current);
-        next.set(YEAR_PARAM, String(latest));
-        return next;
-      },
-      { replace: true },
-    );
-  }, [fresh, latest, missing, setParams]);
+  useLatestYear({ fresh: variables === wanted, years: dashboardYears, year });
 
   const summary = yearlyDashboard.summary;
   const operationsLink = (
@@ -95,30 +79,17 @@ export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string
       <PeriodSelect
         years={dashboardYears}
         period={{ year }}
-        onChange={(chosen) =>
-          setParams((current) => {
-            const next = new URLSearchParams(current);
-            next.set(YEAR_PARAM, String(chosen.year));
-            return next;
-          })
-        }
+        onChange={(chosen) => setParams((current) => writePeriod(current, chosen))}
       />
       {summary === null || summary === undefined ? (
         <Text role="alert" color="fg.error">
           {t('dashboard.figuresFailed')}
         </Text>
       ) : summary.operations === 0 ? (
-        <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="lg" bg="bg.panel">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <ChartIcon />
-            </EmptyState.Indicator>
-            <Stack textAlign="center" gap="2" maxW="xl">
-              <EmptyState.Title as="h2">{t('dashboard.emptyTitle', { year })}</EmptyState.Title>
-              <EmptyState.Description>{t('dashboard.emptyDescription')}</EmptyState.Description>
-            </Stack>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <PeriodEmptyState
+          title={t('dashboard.emptyTitle', { year })}
+          description={t('dashboard.emptyDescription')}
+        />
       ) : (
         <>
           <HStack justify="space-between" align="baseline" wrap="wrap" gap="2">
@@ -143,22 +114,5 @@ export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string
         </>
       )}
     </Stack>
-  );
-}
-
-function ChartIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="32"
-      height="32"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      aria-hidden="true"
-    >
-      <path d="M3 3v18h18" />
-      <path d="M7 15l4-4 3 3 5-6" />
-    </svg>
   );
 }

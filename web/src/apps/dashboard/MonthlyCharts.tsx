@@ -1,9 +1,9 @@
 import { SimpleGrid } from '@chakra-ui/react';
-import { ResponsiveBar } from '@nivo/bar';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import type { MonthlyCharts_dashboard$key } from '../../__generated__/MonthlyCharts_dashboard.graphql.ts';
-import { formatEuros, formatTonnes } from '../../i18n/format.ts';
+import { formatTonnes } from '../../i18n/format.ts';
+import { CostBars, TonnesBars, tonnesByPeriod, useCostSeries } from './chartParts.tsx';
 import { ChartSection } from './DashboardCharts.tsx';
 
 /**
@@ -35,45 +35,14 @@ export default function MonthlyCharts({ dashboard }: { dashboard: MonthlyCharts_
     dashboard,
   );
   const unknownFlow = t('dashboard.charts.unknownFlow');
-  const costKeys = [
-    t('dashboard.figures.treatmentCost'),
-    t('dashboard.figures.transportCost'),
-    t('dashboard.figures.recyclingRevenue'),
-    t('dashboard.figures.purchasePrice'),
-  ];
-  const flows = [...new Set((data.wasteChart ?? []).map((row) => row.label ?? unknownFlow))];
-  const wasteByDay = new Map<number, Record<string, string | number>>();
-  for (const row of data.wasteChart ?? []) {
-    const entry = wasteByDay.get(row.day) ?? { day: String(row.day) };
-    entry[row.label ?? unknownFlow] = Number(row.tonnes);
-    wasteByDay.set(row.day, entry);
-  }
-  const legend = {
-    dataFrom: 'keys' as const,
-    anchor: 'bottom' as const,
-    direction: 'row' as const,
-    translateY: 50,
-    itemWidth: 120,
-    itemHeight: 14,
-  };
+  const costs = useCostSeries();
+  const wasteByDay = tonnesByPeriod(data.wasteChart ?? [], (row) => String(row.day), unknownFlow);
 
   return (
     <SimpleGrid columns={{ base: 1, xl: 2 }} gap="6">
       <ChartSection
         title={t('dashboard.monthly.wasteByDay')}
-        chart={
-          <ResponsiveBar
-            data={[...wasteByDay.values()]}
-            keys={flows}
-            indexBy="day"
-            margin={{ top: 10, right: 10, bottom: 60, left: 60 }}
-            valueFormat={(value) => `${formatTonnes(String(value))} t`}
-            enableLabel={false}
-            legends={[legend]}
-            role="img"
-            ariaLabel={t('dashboard.monthly.wasteByDay')}
-          />
-        }
+        chart={<TonnesBars {...wasteByDay} label={t('dashboard.monthly.wasteByDay')} />}
         headers={[t('dashboard.monthly.day'), t('dashboard.charts.flow'), t('dashboard.charts.tonnes')]}
         rows={(data.wasteChart ?? []).map((row) => [
           String(row.day),
@@ -84,34 +53,14 @@ export default function MonthlyCharts({ dashboard }: { dashboard: MonthlyCharts_
       <ChartSection
         title={t('dashboard.monthly.costsByDay')}
         chart={
-          <ResponsiveBar
-            data={(data.costChart ?? []).map((row) => ({
-              day: String(row.day),
-              [costKeys[0] as string]: Number(row.costs.treatmentCost),
-              [costKeys[1] as string]: Number(row.costs.transportCost),
-              [costKeys[2] as string]: Number(row.costs.recyclingRevenue),
-              [costKeys[3] as string]: Number(row.costs.purchasePrice),
-            }))}
-            keys={costKeys}
-            indexBy="day"
-            groupMode="grouped"
-            margin={{ top: 10, right: 10, bottom: 60, left: 70 }}
-            valueFormat={(value) => formatEuros(String(value)) ?? ''}
-            enableLabel={false}
-            axisLeft={{ format: (value) => formatEuros(String(value)) ?? '' }}
-            legends={[legend]}
-            role="img"
-            ariaLabel={t('dashboard.monthly.costsByDay')}
+          <CostBars
+            data={(data.costChart ?? []).map((row) => costs.row(String(row.day), row.costs))}
+            keys={costs.keys}
+            label={t('dashboard.monthly.costsByDay')}
           />
         }
-        headers={[t('dashboard.monthly.day'), ...costKeys]}
-        rows={(data.costChart ?? []).map((row) => [
-          String(row.day),
-          formatEuros(row.costs.treatmentCost) ?? '',
-          formatEuros(row.costs.transportCost) ?? '',
-          formatEuros(row.costs.recyclingRevenue) ?? '',
-          formatEuros(row.costs.purchasePrice) ?? '',
-        ])}
+        headers={[t('dashboard.monthly.day'), ...costs.keys]}
+        rows={(data.costChart ?? []).map((row) => [String(row.day), ...costs.cells(row.costs)])}
       />
     </SimpleGrid>
   );

@@ -1,19 +1,21 @@
-import { EmptyState, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useId, useMemo } from 'react';
+import { Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useLazyLoadQuery } from 'react-relay';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { MonthlyFigures_light$key } from '../../__generated__/MonthlyFigures_light.graphql.ts';
+import type { MonthlyFigures_month$key } from '../../__generated__/MonthlyFigures_month.graphql.ts';
 import type { MonthlyFiguresQuery } from '../../__generated__/MonthlyFiguresQuery.graphql.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
 import { useFetchedVariables } from '../../relay/useFetchedVariables.ts';
 import { WASTES_OF_MONTH_ANCHOR } from './chartAnchors.ts';
 import { DashboardSummaryCards } from './DashboardSummaryCards.tsx';
-import { monthlyVariables } from './dashboardParams.ts';
+import { monthlyVariables, writePeriod } from './dashboardParams.ts';
 import { operationsOfPeriod } from './operationsLink.ts';
+import { PeriodEmptyState } from './PeriodEmptyState.tsx';
 import { PeriodSelect } from './PeriodSelect.tsx';
-import { MONTH_PARAM, YEAR_PARAM } from './selection.ts';
+import { useLatestYear } from './useLatestYear.ts';
 import { WasteTraceTable } from './WasteTraceTable.tsx';
 
 export const monthlyFiguresQuery = graphql`
@@ -64,23 +66,8 @@ export function MonthlyFigures({ viewer }: { viewer: { ownSiteTypology: string }
   const { year, month, summary, light } = monthlyDashboard;
   const monthName = (t('dashboard.period.monthNames', { returnObjects: true }) as string[])[month - 1] ?? '';
 
-  // SPEC 4: a new establishment or filter drops the year (DashboardSelection), and the latest of the new scope is
-  // selected; the month stays. Only from the figures of the URL as it is, written onto the URL as it is then.
-  const fresh = variables === wanted;
-  const latest = dashboardYears[0];
-  const missing = !params.has(YEAR_PARAM) && !dashboardYears.includes(year);
-  useEffect(() => {
-    if (!fresh || latest === undefined || !missing) return;
-    setParams(
-      (current) => {
-        if (current.has(YEAR_PARAM)) return current;
-        const next = new URLSearchParams(current);
-        next.set(YEAR_PARAM, String(latest));
-        return next;
-      },
-      { replace: true },
-    );
-  }, [fresh, latest, missing, setParams]);
+  // The month stays when the latest year of a new scope is selected.
+  useLatestYear({ fresh: variables === wanted, years: dashboardYears, year });
 
   const operationsLink = (
     <Link asChild color="brand.fg" fontSize="sm">
@@ -100,30 +87,17 @@ export function MonthlyFigures({ viewer }: { viewer: { ownSiteTypology: string }
       <PeriodSelect
         years={dashboardYears}
         period={{ year, month }}
-        onChange={(chosen) =>
-          setParams((current) => {
-            const next = new URLSearchParams(current);
-            next.set(YEAR_PARAM, String(chosen.year));
-            next.set(MONTH_PARAM, String(chosen.month));
-            return next;
-          })
-        }
+        onChange={(chosen) => setParams((current) => writePeriod(current, chosen))}
       />
       {summary === null || summary === undefined ? (
         <Text role="alert" color="fg.error">
           {t('dashboard.figuresFailed')}
         </Text>
       ) : summary.operations === 0 ? (
-        <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="lg" bg="bg.panel">
-          <EmptyState.Content>
-            <Stack textAlign="center" gap="2" maxW="xl">
-              <EmptyState.Title as="h2">
-                {t('dashboard.monthly.emptyTitle', { month: monthName, year })}
-              </EmptyState.Title>
-              <EmptyState.Description>{t('dashboard.monthly.emptyDescription')}</EmptyState.Description>
-            </Stack>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <PeriodEmptyState
+          title={t('dashboard.monthly.emptyTitle', { month: monthName, year })}
+          description={t('dashboard.monthly.emptyDescription')}
+        />
       ) : (
         <>
           <Heading as="h2" size="lg">
@@ -145,39 +119,43 @@ export function MonthlyFigures({ viewer }: { viewer: { ownSiteTypology: string }
   );
 }
 
+const monthFragment = graphql`
+  fragment MonthlyFigures_month on DashboardMonthLight {
+    operations
+    tonnes
+    containers
+    establishments
+    providers
+    incidents
+    treatmentCost
+    transportCost
+  }
+`;
+
 /** The month in brief, each count beside the month before's. */
 function MonthInBrief({ light }: { light: MonthlyFigures_light$key }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const { current, previous } = useFragment(
+  const comparison = useFragment(
     graphql`
       fragment MonthlyFigures_light on DashboardMonthLightComparison {
         current {
-          operations
-          tonnes
-          containers
-          establishments
-          providers
-          incidents
-          treatmentCost
-          transportCost
+          ...MonthlyFigures_month
         }
         previous {
           year
           month
-          operations
-          tonnes
-          containers
-          establishments
-          providers
-          incidents
-          treatmentCost
-          transportCost
+          ...MonthlyFigures_month
         }
       }
     `,
     light,
   );
+  const current = useFragment<MonthlyFigures_month$key>(monthFragment, comparison.current);
+  const previous = {
+    ...comparison.previous,
+    ...useFragment<MonthlyFigures_month$key>(monthFragment, comparison.previous),
+  };
   const previousName = (t('dashboard.period.monthNames', { returnObjects: true }) as string[])[
     previous.month - 1
   ];

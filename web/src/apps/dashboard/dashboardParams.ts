@@ -1,5 +1,6 @@
 import type { DashboardFiguresQuery$variables } from '../../__generated__/DashboardFiguresQuery.graphql.ts';
 import { globalId } from '../../relay/globalId.ts';
+import type { Period } from './PeriodSelect.tsx';
 import { MONTH_PARAM, readSelection, YEAR_PARAM } from './selection.ts';
 
 /**
@@ -62,4 +63,12 @@ export function monthlyVariables(
   now = new Date(),
 ): DashboardFiguresQuery$variables & { month: number } {
   return { ...dashboardVariables(viewer, params, now), month: readMonth(params, now) };
+}
+
+/** The URL with a chosen period written in (`?annee=`, and `?mois=` on the monthly views); the rest is kept. */
+export function writePeriod(params: URLSearchParams, period: Period): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.set(YEAR_PARAM, String(period.year));
+  if (period.month !== undefined) next.set(MONTH_PARAM, String(period.month));
+  return next;
 }
