@@ -34,7 +34,9 @@ export interface RestCosts {
 }
 
 /** The REST scope of a graph scope: `producerCompanySiteId`, ...; null when an id is not of its type. */
-export function restScope(scope: DashboardScopeInput): { role: 'producer' | 'retriever'; query: RestQuery } | null {
+export function restScope(
+  scope: DashboardScopeInput,
+): { role: 'producer' | 'retriever'; query: RestQuery } | null {
   const ids: [keyof DashboardScopeInput, 'Establishment' | 'Entity' | 'Company', string][] = [
     ['producerSiteId', 'Establishment', 'producerCompanySiteId'],
     ['producerEntityId', 'Entity', 'producerCompanySiteEntityId'],
