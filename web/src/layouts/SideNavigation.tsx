@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useSearchParams } from 'react-router-dom';
 import { selectionSearch } from '../apps/dashboard/selection.ts';
 import { isNavigationGroup, type NavigationEntry, type NavigationLink } from '../navigation.ts';
+import { useLiveLinkClick } from '../routing/useUpdateSearch.ts';
 
 interface SideNavigationProps {
   entries: readonly NavigationEntry[];
@@ -78,6 +79,7 @@ function NavigationItem({
 }) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
+  const followLink = useLiveLinkClick(link.path, selectionSearch);
   if (!link.available) {
     return (
       <Box as="li" px="3" py="2" borderRadius="md" color="fg.subtle" aria-disabled="true">
@@ -100,7 +102,14 @@ function NavigationItem({
         _hover={{ bg: 'brand.subtle', textDecoration: 'none' }}
         css={{ '&[aria-current=page]': { bg: 'brand.muted', color: 'brand.fg' } }}
       >
-        <NavLink to={{ pathname: link.path, search: selectionSearch(searchParams) }} end onClick={onNavigate}>
+        <NavLink
+          to={{ pathname: link.path, search: selectionSearch(searchParams) }}
+          end
+          onClick={(event) => {
+            followLink(event);
+            onNavigate?.();
+          }}
+        >
           {t(link.labelKey)}
         </NavLink>
       </Link>

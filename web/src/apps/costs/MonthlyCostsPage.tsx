@@ -24,6 +24,7 @@ import { TableScrollArea } from '../../components/TableScrollArea.tsx';
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
 import { useFetchedVariables } from '../../relay/useFetchedVariables.ts';
+import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 import { monthlyVariables, writePeriod } from '../dashboard/dashboardParams.ts';
 import { operationsOfPeriod } from '../dashboard/operationsLink.ts';
 import { PeriodEmptyState } from '../dashboard/PeriodEmptyState.tsx';
@@ -130,7 +131,8 @@ function FailedAlert({ action }: { action?: ReactNode }) {
 function MonthlyCosts({ viewer }: { viewer: { ownSiteTypology: string } }) {
   const { t } = useTranslation();
   const environment = useRelayEnvironment();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const updateSearch = useUpdateSearch();
   const search = params.toString();
   const wanted = useMemo(
     () => monthlyVariables({ ownSiteTypology: viewer.ownSiteTypology }, new URLSearchParams(search)),
@@ -161,7 +163,7 @@ function MonthlyCosts({ viewer }: { viewer: { ownSiteTypology: string } }) {
       <PeriodSelect
         years={dashboardYears}
         period={{ year: wanted.year, month: wanted.month }}
-        onChange={(chosen) => setParams((current) => writePeriod(current, chosen))}
+        onChange={(chosen) => updateSearch((current) => writePeriod(current, chosen))}
       />
       {monthlyCosts === null || monthlyCosts === undefined ? (
         <FailedAlert

@@ -6,6 +6,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { DashboardFiguresQuery } from '../../__generated__/DashboardFiguresQuery.graphql.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useFetchedVariables } from '../../relay/useFetchedVariables.ts';
+import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 import { TREATMENT_CODES_ANCHOR } from './chartAnchors.ts';
 import { DashboardSummaryCards } from './DashboardSummaryCards.tsx';
 import { dashboardVariables, writePeriod } from './dashboardParams.ts';
@@ -41,7 +42,8 @@ const DashboardMap = lazy(() => import('./DashboardMap.tsx'));
  */
 export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string } }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const updateSearch = useUpdateSearch();
   const search = params.toString();
   const wanted = useMemo(
     () => dashboardVariables({ ownSiteTypology: viewer.ownSiteTypology }, new URLSearchParams(search)),
@@ -79,7 +81,7 @@ export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string
       <PeriodSelect
         years={dashboardYears}
         period={{ year }}
-        onChange={(chosen) => setParams((current) => writePeriod(current, chosen))}
+        onChange={(chosen) => updateSearch((current) => writePeriod(current, chosen))}
       />
       {summary === null || summary === undefined ? (
         <Text role="alert" color="fg.error">

@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { graphql, useFragment } from 'react-relay';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import type { DashboardSelection_viewer$key } from '../../__generated__/DashboardSelection_viewer.graphql.ts';
+import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 import {
   type DashboardSelection,
   locationsOf,
@@ -84,7 +85,7 @@ export function DashboardSelectionProvider({
     };
   }, [data]);
 
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
   const currentSearch = searchParams.toString();
   const selection = useMemo(
@@ -92,21 +93,30 @@ export function DashboardSelectionProvider({
     [currentSearch, options, pathname],
   );
 
-  // Automatic selection, stale ids and filters left behind are corrected without adding a history entry.
-  useEffect(() => {
-    const wanted = writeSelection(new URLSearchParams(currentSearch), selection);
-    if (wanted.toString() !== currentSearch) setSearchParams(wanted, { replace: true });
-  }, [selection, currentSearch, setSearchParams]);
-
-  // The user's choice: a new scope also drops the dashboard's year, whose latest one for the scope then shows.
+  // Automatic selection, stale ids and filters left behind are corrected without adding a history entry, on the
+  // URL as it is when corrected.
   const rules = useRef({ options, pathname });
   rules.current = { options, pathname };
+  const updateSearch = useUpdateSearch();
+  useEffect(() => {
+    if (writeSelection(new URLSearchParams(currentSearch), selection).toString() === currentSearch) return;
+    updateSearch(
+      (current) =>
+        writeSelection(
+          current,
+          resolveSelection(readSelection(current), rules.current.options, rules.current.pathname),
+        ),
+      { replace: true },
+    );
+  }, [selection, currentSearch, updateSearch]);
+
+  // The user's choice: a new scope also drops the dashboard's year, whose latest one for the scope then shows.
   const select = useCallback(
     (
       choose: (current: DashboardSelection) => DashboardSelection,
       selectOptions: { replace?: boolean } = {},
     ) =>
-      setSearchParams(
+      updateSearch(
         (current) => {
           const { options: allowed, pathname: path } = rules.current;
           const written = writeSelection(
@@ -118,7 +128,7 @@ export function DashboardSelectionProvider({
         },
         { replace: selectOptions.replace ?? false },
       ),
-    [setSearchParams],
+    [updateSearch],
   );
 
   const value = useMemo<DashboardSelectionValue>(() => ({ selection, select }), [selection, select]);

@@ -9,6 +9,7 @@ import type { MonthlyFiguresQuery } from '../../__generated__/MonthlyFiguresQuer
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
 import { useFetchedVariables } from '../../relay/useFetchedVariables.ts';
+import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 import { WASTES_OF_MONTH_ANCHOR } from './chartAnchors.ts';
 import { DashboardSummaryCards } from './DashboardSummaryCards.tsx';
 import { monthlyVariables, writePeriod } from './dashboardParams.ts';
@@ -48,7 +49,8 @@ const MonthlyCharts = lazy(() => import('./MonthlyCharts.tsx'));
  */
 export function MonthlyFigures({ viewer }: { viewer: { ownSiteTypology: string } }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const updateSearch = useUpdateSearch();
   const search = params.toString();
   const wanted = useMemo(
     () => monthlyVariables({ ownSiteTypology: viewer.ownSiteTypology }, new URLSearchParams(search)),
@@ -87,7 +89,7 @@ export function MonthlyFigures({ viewer }: { viewer: { ownSiteTypology: string }
       <PeriodSelect
         years={dashboardYears}
         period={{ year, month }}
-        onChange={(chosen) => setParams((current) => writePeriod(current, chosen))}
+        onChange={(chosen) => updateSearch((current) => writePeriod(current, chosen))}
       />
       {summary === null || summary === undefined ? (
         <Text role="alert" color="fg.error">

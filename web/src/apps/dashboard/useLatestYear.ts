@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 import { YEAR_PARAM } from './selection.ts';
 
 /**
@@ -17,12 +17,12 @@ export function useLatestYear({
   years: readonly number[];
   year: number;
 }) {
-  const [, setParams] = useSearchParams();
+  const updateSearch = useUpdateSearch();
   const latest = years[0];
   const missing = !years.includes(year);
   useEffect(() => {
     if (!fresh || latest === undefined || !missing) return;
-    setParams(
+    updateSearch(
       (current) => {
         if (current.has(YEAR_PARAM)) return current;
         const next = new URLSearchParams(current);
@@ -31,5 +31,5 @@ export function useLatestYear({
       },
       { replace: true },
     );
-  }, [fresh, latest, missing, setParams]);
+  }, [fresh, latest, missing, updateSearch]);
 }

@@ -10,6 +10,7 @@ import type { OperationListPaginationQuery } from '../../__generated__/Operation
 import { formatDate } from '../../i18n/format.ts';
 import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
+import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 import { OperationTable } from './OperationTable.tsx';
 import {
   FROM_PARAM,
@@ -68,7 +69,8 @@ export const operationListPageQuery = graphql`
 export function OperationListPage({ mode }: { mode: OperationListMode }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const updateSearch = useUpdateSearch();
   const { viewer, site, wasteType, operationHistoryFilters } =
     usePreloadedRouteQuery<OperationListPageQuery>(operationListPageQuery);
   if (!viewer) return null;
@@ -115,7 +117,7 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
               <Button
                 size="xs"
                 variant="outline"
-                onClick={() => setParams(writeParam(params, WASTE_PARAM, null))}
+                onClick={() => updateSearch((current) => writeParam(current, WASTE_PARAM, null))}
               >
                 {t('operations.filters.removeWasteType')}
               </Button>
@@ -133,8 +135,8 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
                 size="xs"
                 variant="outline"
                 onClick={() =>
-                  setParams(
-                    writeParam(writeParam(params, REALISED_FROM_PARAM, null), REALISED_TO_PARAM, null),
+                  updateSearch((current) =>
+                    writeParam(writeParam(current, REALISED_FROM_PARAM, null), REALISED_TO_PARAM, null),
                   )
                 }
               >
@@ -151,14 +153,10 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
                   <NativeSelect.Field
                     id={id}
                     value={readHistoryFilter(params)}
-                    onChange={(event) =>
-                      setParams(
-                        writeHistoryFilter(
-                          params,
-                          event.currentTarget.value as keyof typeof HISTORY_FILTER_PARAMS,
-                        ),
-                      )
-                    }
+                    onChange={(event) => {
+                      const filter = event.currentTarget.value as keyof typeof HISTORY_FILTER_PARAMS;
+                      updateSearch((current) => writeHistoryFilter(current, filter));
+                    }}
                   >
                     {operationHistoryFilters.map((option) => (
                       <option key={option.value} value={option.value}>
@@ -178,7 +176,9 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
                     value={readTypeFilter(params)}
                     onChange={(event) => {
                       const value = event.currentTarget.value as TypeFilter;
-                      setParams(writeParam(params, TYPE_PARAM, value === 'ALL' ? null : TYPE_PARAMS[value]));
+                      updateSearch((current) =>
+                        writeParam(current, TYPE_PARAM, value === 'ALL' ? null : TYPE_PARAMS[value]),
+                      );
                     }}
                   >
                     <option value="ALL">{t('operations.filters.allTypes')}</option>
@@ -196,7 +196,10 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
                   type="date"
                   size="sm"
                   value={readDateParam(params, FROM_PARAM) ?? ''}
-                  onChange={(event) => setParams(writeParam(params, FROM_PARAM, event.currentTarget.value))}
+                  onChange={(event) => {
+                    const value = event.currentTarget.value;
+                    updateSearch((current) => writeParam(current, FROM_PARAM, value));
+                  }}
                 />
               )}
             </FilterField>
@@ -207,7 +210,10 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
                   type="date"
                   size="sm"
                   value={readDateParam(params, TO_PARAM) ?? ''}
-                  onChange={(event) => setParams(writeParam(params, TO_PARAM, event.currentTarget.value))}
+                  onChange={(event) => {
+                    const value = event.currentTarget.value;
+                    updateSearch((current) => writeParam(current, TO_PARAM, value));
+                  }}
                 />
               )}
             </FilterField>

@@ -11,6 +11,7 @@ import type { EstablishmentListPageQuery } from '../../__generated__/Establishme
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
+import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 import { notFound } from '../errors/notFound.ts';
 import { EstablishmentTable, type EstablishmentTableRow } from './EstablishmentTable.tsx';
 import {
@@ -51,15 +52,16 @@ export const establishmentListPageQuery = graphql`
 export function EstablishmentListPage({ view }: { view: SiteView }) {
   const { t } = useTranslation();
   const { viewer } = usePreloadedRouteQuery<EstablishmentListPageQuery>(establishmentListPageQuery);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const updateSearch = useUpdateSearch();
   const search = searchParams.toString();
   const variables = useMemo(() => listVariables(new URLSearchParams(search)), [search]);
 
   /** Applies a change to the search and sort the URL holds at that moment (a debounced search may land late). */
   const changeVariables = useCallback(
     (change: (current: ListVariables) => ListVariables, replace: boolean) =>
-      setSearchParams((current) => writeListParams(current, change(listVariables(current))), { replace }),
-    [setSearchParams],
+      updateSearch((current) => writeListParams(current, change(listVariables(current))), { replace }),
+    [updateSearch],
   );
 
   if (!viewer) return null;

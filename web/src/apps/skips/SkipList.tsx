@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { SkipList_establishment$key } from '../../__generated__/SkipList_establishment.graphql.ts';
 import type { SkipListPaginationQuery } from '../../__generated__/SkipListPaginationQuery.graphql.ts';
 import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
+import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 import { DeliveryOrderDialog, type DeliveryOrderTarget } from './DeliveryOrderDialog.tsx';
 import { SkipCard } from './SkipCard.tsx';
 import { SkipFormDialog, type SkipFormTarget } from './SkipFormDialog.tsx';
@@ -31,7 +32,8 @@ export function SkipList({
 }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const updateSearch = useUpdateSearch();
   const [formTarget, setFormTarget] = useState<SkipFormTarget | null>(null);
   const [orderTarget, setOrderTarget] = useState<DeliveryOrderTarget | null>(null);
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
@@ -84,11 +86,10 @@ export function SkipList({
             <NativeSelect.Root size="sm" width="64">
               <NativeSelect.Field
                 value={filter}
-                onChange={(event) =>
-                  setSearchParams((current) =>
-                    writeStateFilter(current, event.currentTarget.value as StateFilter),
-                  )
-                }
+                onChange={(event) => {
+                  const chosen = event.currentTarget.value as StateFilter;
+                  updateSearch((current) => writeStateFilter(current, chosen));
+                }}
               >
                 {STATE_FILTER_KEYS.map((key) => (
                   <option key={key} value={key}>
