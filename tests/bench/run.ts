@@ -2,6 +2,7 @@
  * `npm run bench`: the portal's speed figures, each on a generated database. Figures only: nothing here passes or
  * fails. `BENCH_ITERATIONS` (default 50) sets the rounds; `npm run bench -- shell` runs one benchmark.
  */
+import { benchDashboard } from './dashboard.ts';
 import { benchEstablishments } from './establishments.ts';
 import { benchOperations } from './operations.ts';
 import { benchShell } from './shell.ts';
@@ -11,6 +12,7 @@ const benchmarks: Record<string, (iterations: number) => Promise<void>> = {
   shell: benchShell,
   establishments: benchEstablishments,
   operations: benchOperations,
+  dashboard: benchDashboard,
 };
 const wanted = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benchmarks)) {

@@ -83,12 +83,13 @@ export async function scopeCondition(
     const id = idParam(query, name);
     if (id !== null) conditions.push(`${column} = ${params.add(id)}`);
   }
-  // The company filter: operations whose producer or provider site belongs to that company.
+  // The company filter: operations whose producer or provider site belongs to that company. Its sites are read
+  // once (a hashed subplan), where an `exists` on either site looked them up again for each of the rows (200,000
+  // operations of a year, in the benchmark of issue 6: tests/bench/dashboard.ts).
   const companyId = idParam(query, 'companyId');
   if (companyId !== null) {
-    const company = params.add(companyId);
-    conditions.push(`exists (select 1 from company_sites cs
-      where cs.id in (o.company_site_id, o.provider_site_id) and cs.company_id = ${company})`);
+    const sites = `select cs.id from company_sites cs where cs.company_id = ${params.add(companyId)}`;
+    conditions.push(`o.company_site_id in (${sites}) or o.provider_site_id in (${sites})`);
   }
   // The location filter: my side's site is in that department or town.
   const rawLocation = query.location;
@@ -97,8 +98,9 @@ export async function scopeCondition(
     if (!LOCATION.test(location))
       throw badRequest('Le paramètre « location » attend un département ou une ville.');
     const value = params.add(location);
-    conditions.push(`exists (select 1 from company_sites cs where cs.id = ${side}
-      and (upper(cs.department) = upper(${value}) or search_fold(cs.city) = search_fold(${value})))`);
+    // Its sites read once, as the company's above.
+    conditions.push(`${side} in (select cs.id from company_sites cs
+      where upper(cs.department) = upper(${value}) or search_fold(cs.city) = search_fold(${value}))`);
   }
   return conditions.map((condition) => `(${condition})`).join(' and ');
 }
@@ -106,19 +108,17 @@ export async function scopeCondition(
 /**
  * The final tonnes of each realised operation: its outlets' shares (a percentage of the received weight, or
  * tonnes), each with its final code and the outlet (name, siret, address); an operation without outlets counts
- * whole under its planned code, with no outlet (null name).
+ * whole under its planned code, with no outlet (null name). One outer join, which reads `scoped` once: a CTE read
+ * once is inlined in the query, where the union of the operations with outlets and those without (`not exists`)
+ * read it twice, which made PostgreSQL write every operation of the period aside first (the map's outlets of a
+ * year: 1.6 s, then 0.9 s, in the benchmark of issue 6).
  */
 export const OUTLET_TONNES = `
   select o.id as operation_id, o.real_intervention_date as day, o.third_level_waste_id,
-    case when l.quantity_unit = 'TONNE' then l.quantity else round(o.received_quantity * l.quantity / 100, 3) end
-      as tonnes,
-    l.treatment_code, l.name, l.siret, l.address
-  from scoped o join operation_final_outlet_links l on l.operation_id = o.id
-  union all
-  select o.id, o.real_intervention_date, o.third_level_waste_id, o.received_quantity,
-    coalesce(o.planned_treatment_code, 'R 13'), null, null, null
-  from scoped o
-  where not exists (select 1 from operation_final_outlet_links l where l.operation_id = o.id)`;
+    case when l.operation_id is null then o.received_quantity when l.quantity_unit = 'TONNE' then l.quantity
+      else round(o.received_quantity * l.quantity / 100, 3) end as tonnes,
+    coalesce(l.treatment_code, o.planned_treatment_code, 'R 13') as treatment_code, l.name, l.siret, l.address
+  from scoped o left join operation_final_outlet_links l on l.operation_id = o.id`;
 
 /** The family of a final code in SQL, as `treatmentFamily` of domain/impacts.ts. */
 export const FAMILY = `case
@@ -130,15 +130,31 @@ export const FAMILY = `case
 type YearRequest = FastifyRequest<{ Params: { userId: string; year: string } }>;
 
 /**
- * The caller's realised operations of the year in scope, as the CTE `scoped` every figure of the year reads
- * (its parameters in `params`).
+ * The monthly sums of the caller's realised operations of the year in scope, as the CTEs every figure of the year
+ * reads (its parameters in `params`): `months` (operations, received tonnes and costs by establishment, chantier,
+ * provider, waste and month) and `outlets` (the same groups' final tonnes by final code). They are the tables
+ * `dashboard_months` and `dashboard_month_outlets` that PostgreSQL keeps up to date (migration 008, which says
+ * why): a year of the whole scope is a few thousand rows to add up, where the operations are 200,000 and their
+ * outlets 240,000 in the benchmark (tests/bench/dashboard.ts), too many to read in 100 ms. Their group columns are
+ * named as in `operations` (status included), so the scope condition is the operations' own.
  */
-async function yearScope(request: YearRequest, role: Role) {
+async function yearSums(request: YearRequest, role: Role) {
   const { policy } = callerOf(request);
   policy.assertSelf(request.params.userId);
   const year = yearParam(request.params.year);
-  return { year, ...(await scopedYear(policy, role, year, request.query as RawQuery)) };
+  const params = new SqlParams();
+  const where = await scopeCondition(policy, role, request.query as RawQuery, params);
+  const from = params.add(`${year}-01-01`);
+  const inYear = `o.month >= ${from}::date and o.month < (${from}::date + interval '1 year')`;
+  return {
+    year,
+    params,
+    months: `months as (select o.* from dashboard_months o where ${where} and ${inYear})`,
+    outlets: `outlets as (select o.* from dashboard_month_outlets o where ${where} and ${inYear})`,
+  };
 }
+
+type YearSums = Awaited<ReturnType<typeof yearSums>>;
 
 /**
  * The CTE `scoped`: the realised operations of `year` (or of its `month`, 1 to 12) in the query's scope, as
@@ -168,6 +184,12 @@ export const COST_SUMS = `coalesce(sum(round(o.received_quantity * c.treatment_c
 export const FLOW_JOIN = `left join third_level_wastes w on w.id = o.third_level_waste_id
   left join second_level_wastes s on s.id = w.second_level_waste_id`;
 
+/** The costs of the monthly sums `o`: each the sum of its operations' costs already rounded per operation. */
+const SUMMED_COSTS = `coalesce(sum(o.treatment_cost), 0)::numeric(16,2)::text as "treatmentCost",
+  coalesce(sum(o.transport_cost), 0)::numeric(16,2)::text as "transportCost",
+  coalesce(sum(o.recycling_revenue), 0)::numeric(16,2)::text as "recyclingRevenue",
+  coalesce(sum(o.purchase_price), 0)::numeric(16,2)::text as "purchasePrice"`;
+
 export interface CostRow {
   treatmentCost: string;
   transportCost: string;
@@ -175,55 +197,60 @@ export interface CostRow {
   purchasePrice: string;
 }
 
-/** The charts of the year (SPEC 7): each one query, grouped by PostgreSQL, a few dozen rows whatever the volume. */
+/**
+ * The charts of the year (SPEC 7): each one query on the year's monthly sums (`yearSums`), grouped by PostgreSQL,
+ * a few dozen rows whatever the volume.
+ */
 const CHARTS = {
   /** Costs by month (1 to 12). */
-  treatment_cost_evolution: async (db: Db, scoped: string, params: SqlParams) => ({
+  treatment_cost_evolution: async (db: Db, sums: YearSums) => ({
     months: await db.query<CostRow & { month: number }>(
-      `with ${scoped}
-       select extract(month from o.real_intervention_date)::int as month, ${COST_SUMS}
-       from scoped o left join operation_costs c on c.operation_id = o.id group by 1 order by 1`,
-      params.values,
+      `with ${sums.months}
+       select extract(month from o.month)::int as month, ${SUMMED_COSTS}
+       from months o group by 1 order by 1`,
+      sums.params.values,
     ),
   }),
   /** Received tonnes by month and flow. */
-  waste_evolution_chart: async (db: Db, scoped: string, params: SqlParams) => ({
+  waste_evolution_chart: async (db: Db, sums: YearSums) => ({
     lines: await db.query<{ month: number; flow: string | null; label: string | null; tonnes: string }>(
-      `with ${scoped}
-       select extract(month from o.real_intervention_date)::int as month, s.code as flow, s.label,
+      `with ${sums.months}
+       select extract(month from o.month)::int as month, s.code as flow, s.label,
          sum(o.received_quantity)::numeric(16,3)::text as tonnes
-       from scoped o ${FLOW_JOIN} group by 1, 2, 3 order by 1, 2`,
-      params.values,
+       from months o ${FLOW_JOIN} group by 1, 2, 3 order by 1, 2`,
+      sums.params.values,
     ),
   }),
-  /** Final tonnes by treatment family and final code (the codes behind the valorisation rate). */
-  distribution_treatment_types_chart: async (db: Db, scoped: string, params: SqlParams) => ({
+  /**
+   * Final tonnes by treatment family and final code (the codes behind the valorisation rate), with the operations
+   * that have tonnes under each code (an operation is in one group of the sums, so the sum is a distinct count).
+   */
+  distribution_treatment_types_chart: async (db: Db, sums: YearSums) => ({
     lines: await db.query<{ family: string; treatmentCode: string; tonnes: string; operations: number }>(
-      `with ${scoped}, t as (${OUTLET_TONNES})
+      `with ${sums.outlets}
        select ${FAMILY} as family, t.treatment_code as "treatmentCode",
-         sum(t.tonnes)::numeric(16,3)::text as tonnes, count(distinct t.operation_id)::int as operations
-       from t group by 1, 2 order by 1, 2`,
-      params.values,
+         sum(t.tonnes)::numeric(16,3)::text as tonnes, sum(t.operations)::int as operations
+       from outlets t group by 1, 2 order by 1, 2`,
+      sums.params.values,
     ),
   }),
   /** Received tonnes by flow. */
-  waste_distribution_chart: async (db: Db, scoped: string, params: SqlParams) => ({
+  waste_distribution_chart: async (db: Db, sums: YearSums) => ({
     lines: await db.query<{ flow: string | null; label: string | null; tonnes: string; operations: number }>(
-      `with ${scoped}
+      `with ${sums.months}
        select s.code as flow, s.label, sum(o.received_quantity)::numeric(16,3)::text as tonnes,
-         count(*)::int as operations
-       from scoped o ${FLOW_JOIN} group by 1, 2 order by sum(o.received_quantity) desc`,
-      params.values,
+         sum(o.operations)::int as operations
+       from months o ${FLOW_JOIN} group by 1, 2 order by sum(o.received_quantity) desc`,
+      sums.params.values,
     ),
   }),
   /** Costs by flow. */
-  costs_distribution_by_waste_chart: async (db: Db, scoped: string, params: SqlParams) => ({
+  costs_distribution_by_waste_chart: async (db: Db, sums: YearSums) => ({
     lines: await db.query<CostRow & { flow: string | null; label: string | null }>(
-      `with ${scoped}
-       select s.code as flow, s.label, ${COST_SUMS}
-       from scoped o left join operation_costs c on c.operation_id = o.id ${FLOW_JOIN}
-       group by 1, 2 order by 1`,
-      params.values,
+      `with ${sums.months}
+       select s.code as flow, s.label, ${SUMMED_COSTS}
+       from months o ${FLOW_JOIN} group by 1, 2 order by 1`,
+      sums.params.values,
     ),
   }),
 } as const;
@@ -255,9 +282,10 @@ export function registerDashboardRoutes(app: FastifyInstance, { db }: ApiContext
         policy.assertSelf(request.params.userId);
         const params = new SqlParams();
         const where = await scopeCondition(policy, role, request.query as RawQuery, params);
+        // From the monthly sums (see `yearSums`): a few thousand rows a year, not every operation.
         const rows = await db.query<{ year: number }>(
-          `select distinct extract(year from o.real_intervention_date)::int as year
-           from operations o where ${where} order by year desc`,
+          `select distinct extract(year from o.month)::int as year
+           from dashboard_months o where ${where} order by year desc`,
           params.values,
         );
         return reply.send(hydraItem('YearList', request.url, { years: rows.map((row) => row.year) }));
@@ -285,9 +313,9 @@ export function registerDashboardRoutes(app: FastifyInstance, { db }: ApiContext
         },
       },
       async (request, reply) => {
-        const { year, params, scoped } = await yearScope(request, role);
-        const figures = await summaryFigures(db, scoped, params);
-        return reply.send(hydraItem('YearlySummary', request.url, { year, role, ...figures }));
+        const sums = await yearSums(request, role);
+        const figures = await yearSummaryFigures(db, sums);
+        return reply.send(hydraItem('YearlySummary', request.url, { year: sums.year, role, ...figures }));
       },
     );
 
@@ -311,9 +339,9 @@ export function registerDashboardRoutes(app: FastifyInstance, { db }: ApiContext
           },
         },
         async (request, reply) => {
-          const { year, params, scoped } = await yearScope(request, role);
+          const sums = await yearSums(request, role);
           return reply.send(
-            hydraItem(chart, request.url, { year, role, ...(await compute(db, scoped, params)) }),
+            hydraItem(chart, request.url, { year: sums.year, role, ...(await compute(db, sums)) }),
           );
         },
       );
@@ -323,7 +351,7 @@ export function registerDashboardRoutes(app: FastifyInstance, { db }: ApiContext
 
 /**
  * The summary figures of the operations of the CTE `scoped`: operations, tonnes, costs, valorisation by final code
- * (transit apart) and CO2; the yearly and the monthly summaries.
+ * (transit apart) and CO2; the monthly summary (the yearly one reads the monthly sums: `yearSummaryFigures`).
  */
 export async function summaryFigures(db: Db, scoped: string, params: SqlParams) {
   const [totals, families, flows] = await Promise.all([
@@ -348,6 +376,46 @@ export async function summaryFigures(db: Db, scoped: string, params: SqlParams) 
       params.values,
     ),
   ]);
+  return summaryOf(totals, families, flows);
+}
+
+/**
+ * The yearly summary's figures, as `summaryFigures` but from the year's monthly sums (`yearSums`): the same three
+ * queries, on a few thousand rows.
+ */
+async function yearSummaryFigures(db: Db, sums: YearSums) {
+  const [totals, families, flows] = await Promise.all([
+    db.one<CostRow & { operations: number; tonnes: string | null }>(
+      `with ${sums.months}
+       select coalesce(sum(o.operations), 0)::int as operations,
+         sum(o.received_quantity)::numeric(16,3)::text as tonnes, ${SUMMED_COSTS}
+       from months o`,
+      sums.params.values,
+    ),
+    db.query<{ family: string; tonnes: string }>(
+      `with ${sums.outlets}
+       select ${FAMILY} as family, sum(t.tonnes)::numeric(16,3)::text as tonnes from outlets t group by 1`,
+      sums.params.values,
+    ),
+    // Tonnes by flow and final code: the CO2 table's input.
+    db.query<{ flow: string | null; treatmentCode: string; tonnes: string }>(
+      `with ${sums.outlets}
+       select s.code as flow, t.treatment_code as "treatmentCode", sum(t.tonnes)::numeric(16,3)::text as tonnes
+       from outlets t left join third_level_wastes w on w.id = t.third_level_waste_id
+         left join second_level_wastes s on s.id = w.second_level_waste_id
+       group by 1, 2`,
+      sums.params.values,
+    ),
+  ]);
+  return summaryOf(totals, families, flows);
+}
+
+/** The summary of its three queries' rows: totals, final tonnes by family, and by flow and final code. */
+function summaryOf(
+  totals: CostRow & { operations: number; tonnes: string | null },
+  families: { family: string; tonnes: string }[],
+  flows: { flow: string | null; treatmentCode: string; tonnes: string }[],
+) {
   const byFamily = Object.fromEntries(families.map((row) => [row.family, thousandths(row.tonnes)]));
   const material = byFamily.MATERIAL ?? 0n;
   const energy = byFamily.ENERGY ?? 0n;
