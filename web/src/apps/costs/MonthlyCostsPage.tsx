@@ -25,7 +25,7 @@ import { formatEuros, formatTonnes } from '../../i18n/format.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
 import { useFetchedVariables } from '../../relay/useFetchedVariables.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
-import { monthlyVariables, writePeriod } from '../dashboard/dashboardParams.ts';
+import { monthlyVariables, readPeriod, writePeriod } from '../dashboard/dashboardParams.ts';
 import { operationsOfPeriod } from '../dashboard/operationsLink.ts';
 import { PeriodEmptyState } from '../dashboard/PeriodEmptyState.tsx';
 import { PeriodSelect } from '../dashboard/PeriodSelect.tsx';
@@ -163,7 +163,9 @@ function MonthlyCosts({ viewer }: { viewer: { ownSiteTypology: string } }) {
       <PeriodSelect
         years={dashboardYears}
         period={{ year: wanted.year, month: wanted.month }}
-        onChange={(chosen) => updateSearch((current) => writePeriod(current, chosen))}
+        onChange={(change) =>
+          updateSearch((current) => writePeriod(current, change(readPeriod(current, true))))
+        }
       />
       {monthlyCosts === null || monthlyCosts === undefined ? (
         <FailedAlert

@@ -9,7 +9,7 @@ import { useFetchedVariables } from '../../relay/useFetchedVariables.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 import { TREATMENT_CODES_ANCHOR } from './chartAnchors.ts';
 import { DashboardSummaryCards } from './DashboardSummaryCards.tsx';
-import { dashboardVariables, writePeriod } from './dashboardParams.ts';
+import { dashboardVariables, readPeriod, writePeriod } from './dashboardParams.ts';
 import { detailsOf, operationsOfPeriod } from './operationsLink.ts';
 import { PeriodEmptyState } from './PeriodEmptyState.tsx';
 import { PeriodSelect } from './PeriodSelect.tsx';
@@ -81,7 +81,9 @@ export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string
       <PeriodSelect
         years={dashboardYears}
         period={{ year }}
-        onChange={(chosen) => updateSearch((current) => writePeriod(current, chosen))}
+        onChange={(change) =>
+          updateSearch((current) => writePeriod(current, change(readPeriod(current, false))))
+        }
       />
       {summary === null || summary === undefined ? (
         <Text role="alert" color="fg.error">

@@ -12,7 +12,7 @@ import { useFetchedVariables } from '../../relay/useFetchedVariables.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 import { WASTES_OF_MONTH_ANCHOR } from './chartAnchors.ts';
 import { DashboardSummaryCards } from './DashboardSummaryCards.tsx';
-import { monthlyVariables, writePeriod } from './dashboardParams.ts';
+import { monthlyVariables, readPeriod, writePeriod } from './dashboardParams.ts';
 import { operationsOfPeriod } from './operationsLink.ts';
 import { PeriodEmptyState } from './PeriodEmptyState.tsx';
 import { PeriodSelect } from './PeriodSelect.tsx';
@@ -89,7 +89,9 @@ export function MonthlyFigures({ viewer }: { viewer: { ownSiteTypology: string }
       <PeriodSelect
         years={dashboardYears}
         period={{ year, month }}
-        onChange={(chosen) => updateSearch((current) => writePeriod(current, chosen))}
+        onChange={(change) =>
+          updateSearch((current) => writePeriod(current, change(readPeriod(current, true))))
+        }
       />
       {summary === null || summary === undefined ? (
         <Text role="alert" color="fg.error">

@@ -19,7 +19,11 @@ export function PeriodSelect({
 }: {
   years: readonly number[];
   period: Period;
-  onChange: (period: Period) => void;
+  /**
+   * A choice, as a change of the period: applied by the screen to the period of the URL as it is then, so that two
+   * quick choices (a year, then a month) both hold.
+   */
+  onChange: (change: (current: Period) => Period) => void;
 }) {
   const { t } = useTranslation();
   const yearId = useId();
@@ -27,11 +31,11 @@ export function PeriodSelect({
   const { year, month } = period;
   const options = years.includes(year) ? years : [year, ...years].sort((a, b) => b - a);
   const monthNames = t('dashboard.period.monthNames', { returnObjects: true }) as string[];
-  const step = (delta: number) => {
-    if (month === undefined) return;
-    const index = year * 12 + (month - 1) + delta;
-    onChange({ year: Math.floor(index / 12), month: (index % 12) + 1 });
-  };
+  const step = (delta: number) =>
+    onChange((current) => {
+      const index = current.year * 12 + ((current.month ?? 1) - 1) + delta;
+      return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+    });
 
   return (
     <HStack as="section" aria-label={t('dashboard.period.label')} gap="3" align="end" wrap="wrap">
@@ -43,7 +47,10 @@ export function PeriodSelect({
           <NativeSelect.Field
             id={yearId}
             value={String(year)}
-            onChange={(event) => onChange({ ...period, year: Number(event.currentTarget.value) })}
+            onChange={(event) => {
+              const chosen = Number(event.currentTarget.value);
+              onChange((current) => ({ ...current, year: chosen }));
+            }}
           >
             {options.map((option) => (
               <option key={option} value={option}>
@@ -64,7 +71,10 @@ export function PeriodSelect({
               <NativeSelect.Field
                 id={monthId}
                 value={String(month)}
-                onChange={(event) => onChange({ year, month: Number(event.currentTarget.value) })}
+                onChange={(event) => {
+                  const chosen = Number(event.currentTarget.value);
+                  onChange((current) => ({ ...current, month: chosen }));
+                }}
               >
                 {monthNames.map((name, index) => (
                   <option key={name} value={index + 1}>

@@ -65,6 +65,13 @@ export function monthlyVariables(
   return { ...dashboardVariables(viewer, params, now), month: readMonth(params, now) };
 }
 
+/** The period of the URL: its year, and its month on the monthly views. */
+export function readPeriod(params: URLSearchParams, monthly: boolean, now = new Date()): Period {
+  return monthly
+    ? { year: readYear(params, now), month: readMonth(params, now) }
+    : { year: readYear(params, now) };
+}
+
 /** The URL with a chosen period written in (`?annee=`, and `?mois=` on the monthly views); the rest is kept. */
 export function writePeriod(params: URLSearchParams, period: Period): URLSearchParams {
   const next = new URLSearchParams(params);
