@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: the portal's speed figures, each on a generated database. Figures only: nothing here passes or
- * fails. `BENCH_ITERATIONS` (default 50) sets the rounds; `npm run bench -- shell` runs one benchmark.
+ * `npm run bench`: the portal's speed figures, each on a generated database (PGlite; the dashboard's on the
+ * PostgreSQL server of BENCH_POSTGRES_URL, see dashboard.ts). Figures only: nothing here passes or fails.
+ * `BENCH_ITERATIONS` (default 50) sets the rounds; `npm run bench -- shell` runs one benchmark.
  */
 import { benchDashboard } from './dashboard.ts';
 import { benchEstablishments } from './establishments.ts';

@@ -1,26 +1,27 @@
 -- Issue 6: the dashboard at scale. Measured by `npm run bench -- dashboard` (tests/bench/dashboard.ts): 200
 -- establishments, 1,000,000 realised operations over 5 years, about 200,000 in a year, on PostgreSQL; goals 100 ms
--- p50 per endpoint and 250 ms p50 for the whole `/` screen (7 api calls in parallel), on 2 cores.
+-- p50 per endpoint and 250 ms p50 for the whole `/` screen (its api calls go out in parallel), on 2 cores.
 --
 -- Why a summary table and not only indexes. A year of the whole scope is about 200,000 operations and 240,000
 -- final tonnes (outlets). Even read from a covering index, with no table access at all, PostgreSQL needs 40 to
 -- 90 ms only to scan and sum 200,000 index entries (EXPLAIN ANALYZE on the bench), and every figure of a year also
 -- joins the operations to their costs and outlets: a hash join reads the whole outlets table (1.1 million rows),
--- a nested loop makes 200,000 index probes; either way 250 ms to 1 s per query, 2.5 s for the summary and 4 s for
--- the screen before this migration. No index gets a per-row aggregation of 200,000 rows under 100 ms; the screen
--- runs 9 such queries at once on 2 cores. So the yearly figures (routes.ts: year lists, yearly summary, the five
--- charts) read monthly sums kept by PostgreSQL itself, a few thousand rows a year (one per establishment, chantier,
--- provider, waste and month: 14,000 in the bench's year, 14 times fewer than operations), which no write can
--- leave stale: triggers recompute the sums of every establishment and month a statement touched, from the
--- operations as they are, in the writing transaction.
+-- a nested loop makes 200,000 index probes; either way 150 ms to 1 s per query, 1.3 s for the summary and 4.4 s
+-- for the screen's figures before this migration. No index gets a per-row aggregation of 200,000 rows under
+-- 100 ms, and the yearly figures of the screen are 9 such queries at once on 2 cores. So the yearly figures
+-- (routes.ts: year lists, yearly summary, the five charts) read monthly sums kept by PostgreSQL itself, a few
+-- thousand rows a year (one per establishment, chantier, provider, waste and month: 14,000 in the bench's year,
+-- 14 times fewer than operations), which no write can leave stale: triggers recompute the sums of every
+-- establishment and month a statement touched, from the operations as they are, in the writing transaction.
 --
--- Trade-offs: every write of a realised operation, its outlets or its costs also recomputes its establishment's
--- month (a few hundred operations at most, through operations_realised_site_day_idx: about a millisecond); two
--- transactions writing realised operations of the same establishment take turns on an advisory lock until the
--- first commits (without it, both could recompute the same month from their own snapshot and one's change would
--- be lost); bulk loads recompute once per statement, not per row (statement triggers with transition tables). The
--- day-level and outlet-level figures (monthly charts by day, the map's outlets) still read the operations, through
--- the indexes below: a month is 17,000 operations at most in the bench.
+-- Trade-offs. Every write of a realised operation, its outlets or its costs also recomputes its establishment's
+-- month (a few hundred operations at most, through operations_realised_site_day_idx): updating one operation takes
+-- 2 to 3 ms instead of 0.5, a statement on 100 operations 70 ms, a bulk load of a million 10 to 20 s more (as this
+-- migration does for the operations already there): statement triggers with transition tables recompute once per
+-- statement, not per row. Two transactions writing realised operations of the same establishment take turns on an
+-- advisory lock until the first commits (without it, both could recompute the same month from their own snapshot
+-- and one's change would be lost). The figures of a month (by day, by waste) and the map's still read the
+-- operations, through the indexes below: a month is 17,000 operations at most in the bench.
 
 -- Realised operations by day, per side: the monthly dashboard and the costs of a month (all the caller's sites:
 -- a date range), one establishment's figures (producer side, and the recomputation of its months below) and one
