@@ -10,7 +10,7 @@ import {
   retriever,
   signInToDashboard,
 } from './portal.ts';
-import { mainNavigation } from './screens.ts';
+import { MONTHS, mainNavigation } from './screens.ts';
 
 /**
  * Issue 6: my costs (`/mes-couts`), a month at a time, over the demo world's history. The figures on screen are
@@ -28,21 +28,6 @@ interface Line {
   recyclingRevenue: string;
   purchasePrice: string;
 }
-
-const MONTHS = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-];
 
 const normalized = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
 const cents = (euros: string) => BigInt(euros.replace('.', ''));

@@ -7,9 +7,10 @@ import {
   retriever,
   signInToDashboard,
 } from './portal.ts';
+import { MONTHS } from './screens.ts';
 
 /**
- * Issue 6 (started): the dashboard of `/` over the demo world's history. The figures on screen are the api's, in
+ * Issue 6: the dashboard of `/` and `/details` over the demo world's history. The figures on screen are the api's, in
  * French formats, and follow the year and the establishment; a provider sees the mirror of its client's figures.
  * Read-only: no journey changes the demo history.
  */
@@ -152,20 +153,6 @@ test('the monthly view: a producer switches month, traces a waste to its final c
   });
   if (!found) throw new Error('the demo world needs two consecutive months of 2025 with operations');
   const { site, month, first, next, byWaste } = found;
-  const monthNames = [
-    'janvier',
-    'février',
-    'mars',
-    'avril',
-    'mai',
-    'juin',
-    'juillet',
-    'août',
-    'septembre',
-    'octobre',
-    'novembre',
-    'décembre',
-  ];
 
   await signInToDashboard(page, producer.email);
   await page.goto(`/?etablissement=${site.id}&annee=2025`);
@@ -173,9 +160,7 @@ test('the monthly view: a producer switches month, traces a waste to its final c
   await expect(page).toHaveURL(/\/details\?.*annee=2025/);
   await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord détaillé' })).toBeVisible();
   await page.getByLabel('Mois', { exact: true }).selectOption(String(month));
-  await expect(
-    page.getByRole('heading', { name: `Indicateurs de ${monthNames[month - 1]} 2025` }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Indicateurs de ${MONTHS[month - 1]} 2025` })).toBeVisible();
   const quantities = page.getByRole('region', { name: 'Quantités collectées', exact: true });
   await expect(quantities).toContainText(operationsText(first.operations));
   await expect
@@ -191,7 +176,7 @@ test('the monthly view: a producer switches month, traces a waste to its final c
   // The next month, by its button: the URL and the figures follow.
   await page.getByRole('button', { name: 'Mois suivant' }).click();
   await expect(page).toHaveURL(new RegExp(`mois=${month + 1}`));
-  await expect(page.getByRole('heading', { name: `Indicateurs de ${monthNames[month]} 2025` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Indicateurs de ${MONTHS[month]} 2025` })).toBeVisible();
   await expect(quantities).toContainText(operationsText(next.operations));
 
   // The operations behind the figures: exactly those carried out in the month.

@@ -172,3 +172,19 @@ export const operationsScreen = (page: Page) => {
         .filter({ has: page.getByRole('cell', { name: date, exact: true }) }),
   };
 };
+
+/** The months as the screens name them (`dashboard.period.monthNames`). */
+export const MONTHS = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+];
