@@ -15,6 +15,7 @@
  * with the same parameters (the same year included): seeding takes a minute or two. BENCH_RESEED=1 seeds anew.
  *
  *   BENCH_ITERATIONS=30 npx node tests/bench/run.ts dashboard
+ *   BENCH_ONLY='^(month|map)' BENCH_ITERATIONS=10 npx node tests/bench/run.ts dashboard
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -87,6 +88,8 @@ const REALISED = 1_000_000;
 /** Cancelled, not carried out or not processed: they must not count. */
 const NOT_REALISED = 30_000;
 const DATABASE = 'bench_dashboard';
+/** BENCH_ONLY (a regular expression on the measures' labels, e.g. `^map`) measures only those. */
+const only = new RegExp(process.env.BENCH_ONLY ?? '');
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface TreatmentCode {
@@ -522,6 +525,7 @@ export async function benchDashboard(iterations: number): Promise<void> {
     /** The whole scope's address of each endpoint the api serves, by label. */
     const served = new Map<string, string>();
     for (const [label, template] of ENDPOINTS) {
+      if (!only.test(label)) continue;
       const path = template
         .replace('{role}', 'producer')
         .replace('{year}', String(latestYear))
@@ -547,6 +551,7 @@ export async function benchDashboard(iterations: number): Promise<void> {
       }
     }
     for (const [label, endpoints] of FAN_OUTS) {
+      if (!only.test(label)) continue;
       const paths = endpoints.flatMap((endpoint) => served.get(endpoint) ?? []);
       if (paths.length === 0) continue;
       const samples = await measure(iterations, () =>
@@ -594,11 +599,13 @@ export async function benchDashboard(iterations: number): Promise<void> {
       restCalls = answers.reduce((sum, answer) => sum + answer.restCalls, 0);
     };
     const siteGlobalId = Buffer.from(`Establishment:${oneSite.id}`).toString('base64');
-    for (const [label, scopeLabel, action, goal] of [
-      ['gateway: DashboardFiguresQuery', scopes[0]![0], () => figures(null), GOAL_SCREEN_MS],
-      ['gateway: DashboardFiguresQuery', 'one establishment', () => figures(siteGlobalId), GOAL_SCREEN_MS],
-      ['gateway: whole / (3 queries in parallel)', scopes[0]![0], screen, GOAL_SCREEN_MS],
-    ] as const) {
+    for (const [label, scopeLabel, action, goal] of (
+      [
+        ['gateway: DashboardFiguresQuery', scopes[0]![0], () => figures(null), GOAL_SCREEN_MS],
+        ['gateway: DashboardFiguresQuery', 'one establishment', () => figures(siteGlobalId), GOAL_SCREEN_MS],
+        ['gateway: whole / (3 queries in parallel)', scopes[0]![0], screen, GOAL_SCREEN_MS],
+      ] as const
+    ).filter(([label]) => only.test(label))) {
       const samples = await measure(iterations, action);
       const p50 = percentile(samples, 50);
       rows.push([label, scopeLabel, ms(p50), ms(percentile(samples, 95)), ms(goal), verdict(p50, goal)]);
