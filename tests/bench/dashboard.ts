@@ -16,6 +16,7 @@
  *
  *   BENCH_ITERATIONS=30 npx node tests/bench/run.ts dashboard
  *   BENCH_ONLY='^(month|map)' BENCH_ITERATIONS=10 npx node tests/bench/run.ts dashboard
+ *   BENCH_PG_SETTINGS=jit=off,random_page_cost=1.1 BENCH_ITERATIONS=30 npx node tests/bench/run.ts dashboard
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -88,6 +89,14 @@ const REALISED = 1_000_000;
 /** Cancelled, not carried out or not processed: they must not count. */
 const NOT_REALISED = 30_000;
 const DATABASE = 'bench_dashboard';
+/**
+ * BENCH_PG_SETTINGS (`jit=off,random_page_cost=1.1`): settings of the bench database, for the api's sessions, to
+ * measure the server's configuration too; none by default (the server's own, as a deployment gets them).
+ */
+const PG_SETTINGS = (process.env.BENCH_PG_SETTINGS ?? '')
+  .split(',')
+  .map((setting) => setting.trim().split('='))
+  .filter((pair): pair is [string, string] => pair.length === 2 && /^[a-z_]+$/.test(pair[0]!));
 /** BENCH_ONLY (a regular expression on the measures' labels, e.g. `^map`) measures only those. */
 const only = new RegExp(process.env.BENCH_ONLY ?? '');
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -465,6 +474,12 @@ export async function benchDashboard(iterations: number): Promise<void> {
   const world = generateWorld({ ...WORLD, skipsPerSite: 0 });
   const user = producerUser(world);
   const seeding = await ensureWorld(user.email);
+  await withClient(ADMIN_URL, async (admin) => {
+    await admin.query(`alter database ${DATABASE} reset all`);
+    for (const [name, value] of PG_SETTINGS) {
+      await admin.query(`alter database ${DATABASE} set ${name} = ${pg.escapeLiteral(value)}`);
+    }
+  });
   const portal = await startOnBenchDatabase(user.email);
   try {
     // Once the api started: it applies the migrations the database lacks.
@@ -624,6 +639,7 @@ export async function benchDashboard(iterations: number): Promise<void> {
           ? `Database ${DATABASE} reused: already seeded with these parameters (in ${seeding.seconds.toFixed(1)} s: ` +
             `${seeding.steps}); BENCH_RESEED=1 seeds it anew.\n`
           : `Database ${DATABASE} seeded in ${seeding.seconds.toFixed(1)} s (${seeding.steps}).\n`) +
+        `PostgreSQL settings: ${PG_SETTINGS.map((pair) => pair.join(' = ')).join(', ') || "the server's"}. ` +
         `Dashboard migrations: ${counts.migrations ?? 'none'}` +
         (counts.sumRows === undefined
           ? '. '
