@@ -110,8 +110,12 @@ export async function scopeCondition(
  * tonnes), each with its final code and the outlet (name, siret, address); an operation without outlets counts
  * whole under its planned code, with no outlet (null name). One outer join, which reads `scoped` once: a CTE read
  * once is inlined in the query, where the union of the operations with outlets and those without (`not exists`)
- * read it twice, which made PostgreSQL write every operation of the period aside first (the map's outlets of a
- * year: 1.6 s, then 0.9 s, in the benchmark of issue 6).
+ * read it twice, which made PostgreSQL write every operation of the period aside first (in the benchmark of issue
+ * 6, tests/bench/dashboard.ts, p50 at the whole scope: the map's outlets of a year 1.6 s, then 1.3 s; the summary
+ * of a month 650 ms, then 450 ms). The planner still joins the outlets by hashing the whole table (1.1 million
+ * rows) for a month of every establishment, where looking up each operation's would take a tenth of it: with the
+ * server's default random_page_cost (4) a lookup looks four times dearer than it is on data in memory; with 1.1
+ * and JIT off (BENCH_PG_SETTINGS), the monthly figures take about 100 ms.
  */
 export const OUTLET_TONNES = `
   select o.id as operation_id, o.real_intervention_date as day, o.third_level_waste_id,
