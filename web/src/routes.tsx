@@ -13,6 +13,7 @@ import DashboardHomePageQueryNode, {
   type DashboardHomePageQuery,
 } from './__generated__/DashboardHomePageQuery.graphql.ts';
 import DashboardLayoutQueryNode from './__generated__/DashboardLayoutQuery.graphql.ts';
+import DashboardMapQueryNode, { type DashboardMapQuery } from './__generated__/DashboardMapQuery.graphql.ts';
 import DetailsPageQueryNode, { type DetailsPageQuery } from './__generated__/DetailsPageQuery.graphql.ts';
 import EstablishmentListPageQueryNode, {
   type EstablishmentListPageQuery,
@@ -198,6 +199,7 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
                 const viewer = await requireViewer(environment, request);
                 const variables = dashboardVariables(viewer, new URL(request.url).searchParams);
                 preload<DashboardFiguresQuery>('dashboardFigures', DashboardFiguresQueryNode, variables);
+                preload<DashboardMapQuery>('dashboardMap', DashboardMapQueryNode, variables);
                 return preload<DashboardHomePageQuery>('dashboardHome', DashboardHomePageQueryNode, {});
               },
               shouldRevalidate: unlessOnlySearchChanged,

@@ -172,20 +172,24 @@ export function registerMonthlyDashboardRoutes(app: FastifyInstance, { db }: Api
           const month = monthParam(request.params.month);
           const query = request.query as RawQuery;
           const { params, scoped } = await scopedYear(policy, role, year, query, month);
-          const figures = await compute(db, scoped, params);
-          if (figure !== 'detailed_summary_light') {
-            return reply.send(hydraItem(figure, request.url, { year, month, role, ...figures }));
-          }
-          // The light summary carries the month before, so the screen can say how the month compares.
+          // The light summary carries the month before, so the screen can say how the month compares: both months
+          // are asked for at once.
           const before = previousMonth(year, month);
-          const previous = await scopedYear(policy, role, before.year, query, before.month);
+          const [figures, previous] = await Promise.all([
+            compute(db, scoped, params),
+            figure === 'detailed_summary_light'
+              ? scopedYear(policy, role, before.year, query, before.month).then((earlier) =>
+                  lightFigures(db, earlier.scoped, earlier.params),
+                )
+              : null,
+          ]);
           return reply.send(
             hydraItem(figure, request.url, {
               year,
               month,
               role,
               ...figures,
-              previous: { ...before, ...(await lightFigures(db, previous.scoped, previous.params)) },
+              ...(previous === null ? {} : { previous: { ...before, ...previous } }),
             }),
           );
         },

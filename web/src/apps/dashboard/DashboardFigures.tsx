@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { DashboardFiguresQuery } from '../../__generated__/DashboardFiguresQuery.graphql.ts';
+import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useFetchedVariables } from '../../relay/useFetchedVariables.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
@@ -25,7 +26,6 @@ export const dashboardFiguresQuery = graphql`
         ...DashboardSummaryCards_summary
       }
       ...DashboardCharts_dashboard
-      ...DashboardMap_dashboard
     }
   }
 `;
@@ -112,9 +112,17 @@ export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string
           <Suspense fallback={<PageSpinner />}>
             <DashboardCharts dashboard={yearlyDashboard} />
           </Suspense>
-          <Suspense fallback={<PageSpinner />}>
-            <DashboardMap dashboard={yearlyDashboard} />
-          </Suspense>
+          <ErrorBoundary
+            fallback={
+              <Text role="alert" color="fg.error">
+                {t('dashboard.map.loadFailed')}
+              </Text>
+            }
+          >
+            <Suspense fallback={<PageSpinner />}>
+              <DashboardMap variables={variables} />
+            </Suspense>
+          </ErrorBoundary>
         </>
       )}
     </Stack>

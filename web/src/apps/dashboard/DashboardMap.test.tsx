@@ -140,10 +140,14 @@ async function openMap(map: unknown) {
         treatmentDistribution: [],
         wasteDistribution: [],
         costsByWaste: [],
-        map,
       },
     },
   });
+  // The map has its own query, with the figures' variables: the figures never wait for it.
+  const query = await resolveOperation(view.environment, 'DashboardMapQuery', {
+    Query: { yearlyDashboard: { year: 2025, map } },
+  });
+  expect(query.request.variables).toMatchObject({ year: 2025 });
   return view;
 }
 

@@ -14,11 +14,12 @@ import {
   useMapEvents,
   ZoomControl,
 } from 'react-leaflet';
-import { graphql, useFragment } from 'react-relay';
+import { graphql, useFragment, useLazyLoadQuery } from 'react-relay';
 import type {
   DashboardMap_dashboard$data,
   DashboardMap_dashboard$key,
 } from '../../__generated__/DashboardMap_dashboard.graphql.ts';
+import type { DashboardMapQuery } from '../../__generated__/DashboardMapQuery.graphql.ts';
 import { TableScrollArea } from '../../components/TableScrollArea.tsx';
 import { formatTonnes } from '../../i18n/format.ts';
 
@@ -86,7 +87,26 @@ const escapeHtml = (text: string) =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string,
   );
 
-export default function DashboardMap({ dashboard }: { dashboard: DashboardMap_dashboard$key }) {
+export const dashboardMapQuery = graphql`
+  query DashboardMapQuery($scope: DashboardScope!, $year: Int!) {
+    yearlyDashboard(year: $year, scope: $scope) {
+      ...DashboardMap_dashboard
+    }
+  }
+`;
+
+/**
+ * The map of the year in a scope. It has its own query (started by the route's loader, with the figures' one):
+ * its outlets are the slowest figures of `/`, and the figures never wait for them.
+ */
+export default function DashboardMap({ variables }: { variables: DashboardMapQuery['variables'] }) {
+  const { yearlyDashboard } = useLazyLoadQuery<DashboardMapQuery>(dashboardMapQuery, variables, {
+    fetchPolicy: 'store-or-network',
+  });
+  return <MapSection dashboard={yearlyDashboard} />;
+}
+
+function MapSection({ dashboard }: { dashboard: DashboardMap_dashboard$key }) {
   const { t } = useTranslation();
   const headingId = useId();
   const data = useFragment(

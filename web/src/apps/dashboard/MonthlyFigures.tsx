@@ -1,4 +1,5 @@
 import { Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { cents, fromCents } from '@portal/domain/costs';
 import { lazy, Suspense, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useLazyLoadQuery } from 'react-relay';
@@ -165,7 +166,7 @@ function MonthInBrief({ light }: { light: MonthlyFigures_light$key }) {
   ];
   const tonnes = (value: string) => t('dashboard.figures.tonnes', { value: formatTonnes(value) });
   const euros = (a: string, b: string) =>
-    t('dashboard.figures.excludingTax', { value: formatEuros(String(Number(a) + Number(b))) });
+    t('dashboard.figures.excludingTax', { value: formatEuros(fromCents(cents(a) + cents(b))) });
   const stats: [string, string, string][] = [
     [t('dashboard.monthly.operations'), String(current.operations), String(previous.operations)],
     [t('dashboard.monthly.tonnes'), tonnes(current.tonnes), tonnes(previous.tonnes)],

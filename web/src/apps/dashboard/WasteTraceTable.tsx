@@ -1,4 +1,5 @@
 import { Badge, Heading, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { cents, fromCents } from '@portal/domain/costs';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
@@ -125,7 +126,7 @@ export function WasteTraceTable({ dashboard }: { dashboard: WasteTraceTable_dash
                   {t('dashboard.figures.tonnes', { value: formatTonnes(line.tonnes) })}
                 </Table.Cell>
                 <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  {formatEuros(String(Number(line.costs.treatmentCost) + Number(line.costs.transportCost)))}
+                  {formatEuros(fromCents(cents(line.costs.treatmentCost) + cents(line.costs.transportCost)))}
                 </Table.Cell>
                 <Table.Cell>
                   {line.treatments.length === 0 ? (
