@@ -1,4 +1,5 @@
-import { within } from '@testing-library/react';
+import { act, within } from '@testing-library/react';
+import { useSearchParams } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, screen } from '../test/TestWrapper.tsx';
 import { TabsLayout } from './TabsLayout.tsx';
@@ -63,5 +64,37 @@ describe('TabsLayout', () => {
     const requests = within(nav).getByText('Demandes').parentElement;
     expect(requests).toHaveAttribute('aria-disabled', 'true');
     expect(requests).toHaveTextContent('Bientôt disponible');
+  });
+
+  it('carries the selection as it is when clicked, while the screen still shows the one before', async () => {
+    // A screen that suspends on the new selection: React keeps showing the page of the previous one, whose
+    // links were rendered with it, while the router's location is already the new one.
+    const never = new Promise<never>(() => {});
+    function Contents() {
+      const [searchParams] = useSearchParams();
+      if (searchParams.get('etablissement') === '99') throw never;
+      return <p>Liste des contenants</p>;
+    }
+    const { user, router } = renderRoutes(
+      [
+        {
+          path: '/operations',
+          element: <TabsLayout title="Opérations" tabsLabel="Vues des opérations" tabs={tabs} />,
+          children: [
+            { index: true, element: <Contents /> },
+            { path: 'historique', element: <p>Historique des enlèvements</p> },
+          ],
+        },
+      ],
+      { path: '/operations?etablissement=12' },
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Vues des opérations' });
+    await act(() => router.navigate('/operations?etablissement=99'));
+    expect(router.state.location.search).toBe('?etablissement=99');
+    const history = within(nav).getByRole('link', { name: 'Historique' });
+    expect(history).toHaveAttribute('href', '/operations/historique?etablissement=12');
+    await user.click(history);
+    expect(await screen.findByText('Historique des enlèvements')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?etablissement=99');
   });
 });

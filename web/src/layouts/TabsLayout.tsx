@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useSearchParams } from 'react-router-dom';
 import { selectionSearch } from '../apps/dashboard/selection.ts';
 import { PageSpinner } from '../components/PageSpinner.tsx';
+import { useLiveLinkClick } from '../routing/useUpdateSearch.ts';
 
 export interface RouteTab {
   key: string;
@@ -25,11 +26,10 @@ interface TabsLayoutProps {
 /**
  * Screens split into sub-pages (e.g. operations: skips, requests, history). Each tab is a link to its own
  * route, so it can be bookmarked; the current one is marked with aria-current. Links keep the dashboard
- * selection of the URL, as the side navigation does.
+ * selection of the URL as it is when clicked, as the side navigation does.
  */
 export function TabsLayout({ title, tabsLabel, tabs }: TabsLayoutProps) {
   const { t } = useTranslation();
-  const [searchParams] = useSearchParams();
   return (
     <Stack gap="6">
       <Heading as="h1" size="2xl">
@@ -43,28 +43,7 @@ export function TabsLayout({ title, tabsLabel, tabs }: TabsLayoutProps) {
               <Text fontSize="xs">{t('layout.comingSoon')}</Text>
             </Box>
           ) : (
-            <Link
-              key={tab.key}
-              asChild
-              px="4"
-              py="2"
-              mb="-1px"
-              borderBottomWidth="2px"
-              borderColor="transparent"
-              color="fg.muted"
-              fontWeight="medium"
-              whiteSpace="nowrap"
-              textDecoration="none"
-              _hover={{ color: 'fg', textDecoration: 'none' }}
-              css={{ '&[aria-current=page]': { borderColor: 'brand.solid', color: 'brand.fg' } }}
-            >
-              <NavLink
-                to={{ pathname: tab.to, search: selectionSearch(searchParams) }}
-                end={tab.end ?? false}
-              >
-                {tab.label}
-              </NavLink>
-            </Link>
+            <TabLink key={tab.key} tab={tab} />
           ),
         )}
       </HStack>
@@ -74,5 +53,35 @@ export function TabsLayout({ title, tabsLabel, tabs }: TabsLayoutProps) {
         </Suspense>
       </Box>
     </Stack>
+  );
+}
+
+/** A tab's link: it carries the dashboard selection of the URL as it is when clicked (`useLiveLinkClick`). */
+function TabLink({ tab }: { tab: RouteTab }) {
+  const [searchParams] = useSearchParams();
+  const followLink = useLiveLinkClick(tab.to, selectionSearch);
+  return (
+    <Link
+      asChild
+      px="4"
+      py="2"
+      mb="-1px"
+      borderBottomWidth="2px"
+      borderColor="transparent"
+      color="fg.muted"
+      fontWeight="medium"
+      whiteSpace="nowrap"
+      textDecoration="none"
+      _hover={{ color: 'fg', textDecoration: 'none' }}
+      css={{ '&[aria-current=page]': { borderColor: 'brand.solid', color: 'brand.fg' } }}
+    >
+      <NavLink
+        to={{ pathname: tab.to, search: selectionSearch(searchParams) }}
+        end={tab.end ?? false}
+        onClick={followLink}
+      >
+        {tab.label}
+      </NavLink>
+    </Link>
   );
 }
