@@ -617,6 +617,20 @@ export async function benchDashboard(iterations: number): Promise<void> {
       ]);
       restCalls = answers.reduce((sum, answer) => sum + answer.restCalls, 0);
     };
+    // `/details` (the month) and `/mes-couts` (its costs), each with the layout's query and its page's own.
+    const monthScreen = (operations: string[]) => {
+      const ids = operations.map(persistedId);
+      return () =>
+        Promise.all([
+          graphql(
+            gateway,
+            { doc_id: ids[0]! },
+            { year: latestYear, month: MONTH, scope: scope(null) },
+            { cookie },
+          ),
+          ...ids.slice(1).map((id) => graphql(gateway, { doc_id: id }, {}, { cookie })),
+        ]);
+    };
     const siteGlobalId = Buffer.from(`Establishment:${oneSite.id}`).toString('base64');
     for (const [label, scopeLabel, action, goal] of (
       [
@@ -624,6 +638,18 @@ export async function benchDashboard(iterations: number): Promise<void> {
         ['gateway: DashboardFiguresQuery', 'one establishment', () => figures(siteGlobalId), GOAL_SCREEN_MS],
         ['gateway: whole / (3 queries in parallel)', scopes[0]![0], screen, GOAL_SCREEN_MS],
         ['gateway: DashboardMapQuery (loads after)', scopes[0]![0], map, GOAL_SCREEN_MS],
+        [
+          'gateway: whole /details (3 queries in parallel)',
+          scopes[0]![0],
+          monthScreen(['MonthlyFiguresQuery', 'DetailsPageQuery', 'DashboardLayoutQuery']),
+          GOAL_SCREEN_MS,
+        ],
+        [
+          'gateway: whole /mes-couts (3 queries in parallel)',
+          scopes[0]![0],
+          monthScreen(['MonthlyCostsQuery', 'MonthlyCostsPageQuery', 'DashboardLayoutQuery']),
+          GOAL_SCREEN_MS,
+        ],
       ] as const
     ).filter(([label]) => only.test(label))) {
       const samples = await measure(iterations, action);

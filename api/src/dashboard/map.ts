@@ -2,12 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
 import { badRequest, hydraItem, itemResponse, problemSchema, type RawQuery } from '../hydra/index.ts';
-import { FAMILY, OUTLET_TONNES, type Role, SCOPE_PARAMS, scopedYear } from './routes.ts';
+import { FAMILY, periodSums, type Role, SCOPE_PARAMS } from './routes.ts';
 
 /**
  * The dashboard map (SPEC 7 "Map"; issue 6): for a year and the dashboard's scope, the producer and provider
  * sites of the realised operations with the tonnes between them (`aggregate_data`), and the final outlets those
- * tonnes went to (`final_outlet`). Everything is grouped by PostgreSQL: a few hundred rows whatever the volume.
+ * tonnes went to (`final_outlet`). Both read the year's monthly sums (routes.ts `periodSums`, migration 009), grouped
+ * by PostgreSQL: a few hundred rows whatever the volume.
  *
  * An outlet of an operation has a name, a SIRET and an address but no coordinates: it is placed only when an
  * establishment of the portal has the same SIRET and coordinates; otherwise its lat/lon are null (never guessed).
@@ -17,7 +18,7 @@ type MapRequest = FastifyRequest<{ Querystring: Record<string, string | string[]
 
 const YEAR = /^[1-9][0-9]{3}$/;
 
-/** The year of the query (required, 4 digits) and the `scoped` CTE of its realised operations in scope. */
+/** The year of the query (required, 4 digits) and its monthly sums in scope. */
 async function mapScope(request: MapRequest, role: Role) {
   const { policy } = callerOf(request);
   const query = request.query as RawQuery;
@@ -27,7 +28,7 @@ async function mapScope(request: MapRequest, role: Role) {
   if (!YEAR.test(value))
     throw badRequest('Le paramètre « year » attend une année sur 4 chiffres, par exemple 2025.');
   const year = Number(value);
-  return { year, ...(await scopedYear(policy, role, year, query)) };
+  return { year, ...(await periodSums(policy, role, query, year)) };
 }
 
 const siteIri = (id: number) => `/api/company_sites/${id}`;
@@ -91,15 +92,15 @@ export function registerDashboardMapRoutes(app: FastifyInstance, { db }: ApiCont
         },
       },
       async (request: MapRequest, reply) => {
-        const { year, params, scoped } = await mapScope(request, role);
-        // Operations grouped by (producer site, provider site) first: the sites and links are read from those
-        // few pairs, never from the operations again.
+        const { year, params, months } = await mapScope(request, role);
+        // The sums grouped by (producer site, provider site) first: the sites and links are read from those few
+        // pairs.
         const row = await db.one<{ sites: SiteRow[] | null; links: LinkRow[] | null }>(
-          `with ${scoped},
+          `with ${months},
            pairs as (
              select o.company_site_id as producer_id, o.provider_site_id as provider_id,
-               sum(o.received_quantity) as tonnes, count(*)::int as operations
-             from scoped o group by 1, 2),
+               sum(o.received_quantity) as tonnes, sum(o.operations)::int as operations
+             from months o group by 1, 2),
            ends as (
              select producer_id as site_id, 'PRODUCER' as role, tonnes, operations from pairs
              union all
@@ -167,48 +168,55 @@ export function registerDashboardMapRoutes(app: FastifyInstance, { db }: ApiCont
         },
       },
       async (request: MapRequest, reply) => {
-        const { year, params, scoped } = await mapScope(request, role);
+        const { year, params, months, outletSites, outletNames } = await mapScope(request, role);
         const [outlets, without] = await Promise.all([
           db.query<OutletRow>(
-            `with ${scoped}, all_tonnes as (${OUTLET_TONNES}),
-             keyed as (
-               select a.*, case when nullif(btrim(a.siret), '') is not null then 'S' || btrim(a.siret)
-                 else 'N' || lower(btrim(a.name)) || chr(31) || lower(btrim(coalesce(a.address, ''))) end as key
-               from all_tonnes a where a.name is not null),
+            // Each sum table read once, grouped at once to a few hundred rows (by outlet and code, the outlet's own
+            // rows having a null code; by outlet and spelling) that the rest of the query works on.
+            `with ${outletSites}, ${outletNames},
+             sums as (
+               select o.outlet_key as key, o.treatment_code, sum(o.tonnes) as tonnes,
+                 sum(o.operations)::int as operations
+               from outlet_sites o group by 1, 2),
+             spellings as (
+               select n.outlet_key as key, n.name, n.address, sum(n.lines) as lines
+               from outlet_names n group by 1, 2, 3),
+             outlets as (select s.key, s.tonnes, s.operations from sums s where s.treatment_code is null),
              codes as (
-               select t.key, t.treatment_code, ${FAMILY} as family, sum(t.tonnes) as tonnes,
-                 count(distinct t.operation_id)::int as operations
-               from keyed t group by t.key, t.treatment_code),
-             -- An outlet's name and address: the most frequent spelling (ties: the first in byte order).
-             outlets as (
-               select t.key, mode() within group (order by btrim(t.name) collate "C") as name,
-                 nullif(btrim(min(t.siret)), '') as siret,
-                 mode() within group (order by btrim(t.address) collate "C") as address,
-                 sum(t.tonnes) as tonnes, count(distinct t.operation_id)::int as operations
-               from keyed t group by t.key)
-             select o.name, o.siret, o.address, o.tonnes::numeric(16,3)::text as tonnes, o.operations,
-               coalesce((select sum(c.tonnes) from codes c where c.key = o.key and c.family = 'TRANSIT'), 0)
-                 ::numeric(16,3)::text as "transitTonnes",
-               (select json_agg(json_build_object('treatmentCode', c.treatment_code, 'family', c.family,
+               select t.key, t.treatment_code, ${FAMILY} as family, t.tonnes, t.operations
+               from sums t where t.treatment_code is not null),
+             -- Each outlet's codes as one list, in one pass (not a subquery per outlet).
+             treatments as (
+               select c.key, coalesce(sum(c.tonnes) filter (where c.family = 'TRANSIT'), 0) as transit,
+                 json_agg(json_build_object('treatmentCode', c.treatment_code, 'family', c.family,
                    'tonnes', c.tonnes::numeric(16,3)::text, 'operations', c.operations)
-                 order by c.tonnes desc, c.treatment_code)
-                from codes c where c.key = o.key) as treatments,
-               located.lat, located.lon
-             from outlets o
+                 order by c.tonnes desc, c.treatment_code) as treatments
+               from codes c group by c.key),
+             -- An outlet's name and address: the spelling of the most lines (ties: the first in byte order).
+             names as (
+               select distinct on (n.key) n.key, n.name from spellings n group by n.key, n.name
+               order by n.key, sum(n.lines) desc, n.name collate "C"),
+             addresses as (
+               select distinct on (n.key) n.key, n.address from spellings n where n.address is not null
+               group by n.key, n.address order by n.key, sum(n.lines) desc, n.address collate "C")
+             select n.name, case when o.key like 'S%' then substr(o.key, 2) end as siret, a.address,
+               o.tonnes::numeric(16,3)::text as tonnes, o.operations,
+               t.transit::numeric(16,3)::text as "transitTonnes", t.treatments, located.lat, located.lon
+             from outlets o join names n on n.key = o.key join treatments t on t.key = o.key
+               left join addresses a on a.key = o.key
              left join lateral (
                select cs.lat, cs.lon from company_sites cs
-               where o.siret is not null and cs.siret = o.siret and cs.lat is not null and cs.lon is not null
+               where o.key like 'S%' and cs.siret = substr(o.key, 2) and cs.lat is not null and cs.lon is not null
                order by cs.id limit 1) located on true
-             order by o.tonnes desc, o.name`,
+             order by o.tonnes desc, n.name`,
             params.values,
           ),
           // Operations whose provider has not said where their waste went: counted, never placed.
           db.one<{ operations: number; tonnes: string }>(
-            `with ${scoped}
-             select count(*)::int as operations,
-               coalesce(sum(o.received_quantity), 0)::numeric(16,3)::text as tonnes
-             from scoped o
-             where not exists (select 1 from operation_final_outlet_links l where l.operation_id = o.id)`,
+            `with ${months}
+             select coalesce(sum(o.without_outlet_operations), 0)::int as operations,
+               coalesce(sum(o.without_outlet_tonnes), 0)::numeric(16,3)::text as tonnes
+             from months o`,
             params.values,
           ),
         ]);

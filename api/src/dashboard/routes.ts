@@ -105,25 +105,6 @@ export async function scopeCondition(
   return conditions.map((condition) => `(${condition})`).join(' and ');
 }
 
-/**
- * The final tonnes of each realised operation: its outlets' shares (a percentage of the received weight, or
- * tonnes), each with its final code and the outlet (name, siret, address); an operation without outlets counts
- * whole under its planned code, with no outlet (null name). One outer join, which reads `scoped` once: a CTE read
- * once is inlined in the query, where the union of the operations with outlets and those without (`not exists`)
- * read it twice, which made PostgreSQL write every operation of the period aside first (in the benchmark of issue
- * 6, tests/bench/dashboard.ts, p50 at the whole scope: the map's outlets of a year 1.6 s, then 1.3 s; the summary
- * of a month 650 ms, then 450 ms). The planner still joins the outlets by hashing the whole table (1.1 million
- * rows) for a month of every establishment, where looking up each operation's would take a tenth of it: with the
- * server's default random_page_cost (4) a lookup looks four times dearer than it is on data in memory; with 1.1
- * and JIT off (BENCH_PG_SETTINGS), the monthly figures take about 100 ms.
- */
-export const OUTLET_TONNES = `
-  select o.id as operation_id, o.real_intervention_date as day, o.third_level_waste_id,
-    case when l.operation_id is null then o.received_quantity when l.quantity_unit = 'TONNE' then l.quantity
-      else round(o.received_quantity * l.quantity / 100, 3) end as tonnes,
-    coalesce(l.treatment_code, o.planned_treatment_code, 'R 13') as treatment_code, l.name, l.siret, l.address
-  from scoped o left join operation_final_outlet_links l on l.operation_id = o.id`;
-
 /** The family of a final code in SQL, as `treatmentFamily` of domain/impacts.ts. */
 export const FAMILY = `case
     when t.treatment_code = any(array[${TRANSIT_TREATMENT_CODES.map((code) => `'${code}'`).join(', ')}]) then 'TRANSIT'
@@ -134,45 +115,54 @@ export const FAMILY = `case
 type YearRequest = FastifyRequest<{ Params: { userId: string; year: string } }>;
 
 /**
- * The monthly sums of the caller's realised operations of the year in scope, as the CTEs every figure of the year
- * reads (its parameters in `params`): `months` (operations, received tonnes and costs by establishment, chantier,
- * provider, waste and month) and `outlets` (the same groups' final tonnes by final code). They are the tables
- * `dashboard_months` and `dashboard_month_outlets` that PostgreSQL keeps up to date (migration 008, which says
- * why): a year of the whole scope is a few thousand rows to add up, where the operations are 200,000 and their
- * outlets 240,000 in the benchmark (tests/bench/dashboard.ts), too many to read in 100 ms. Their group columns are
- * named as in `operations` (status included), so the scope condition is the operations' own.
+ * The monthly sums of the caller's realised operations of a year (or of one of its months, 1 to 12) in scope, as
+ * the CTEs the figures read (their parameters in `params`): `months` (operations, received tonnes, costs,
+ * containers and operations without outlets by establishment, chantier, provider, waste and month), `outlets`
+ * (the same groups' final tonnes by final code), and for the map `outlet_sites` (each outlet's final tonnes by
+ * code and in all) and `outlet_names` (its spellings). They are tables PostgreSQL keeps up to date (migrations 008
+ * and 009, which say why): a year of the whole scope is a few thousand rows to add up, where the operations are
+ * 200,000 and their outlets 240,000 in the benchmark (tests/bench/dashboard.ts), too many to read in 100 ms. Their
+ * group columns are named as in `operations` (status included), so the scope condition is the operations' own.
  */
-async function yearSums(request: YearRequest, role: Role) {
-  const { policy } = callerOf(request);
-  policy.assertSelf(request.params.userId);
-  const year = yearParam(request.params.year);
-  const params = new SqlParams();
-  const where = await scopeCondition(policy, role, request.query as RawQuery, params);
-  const from = params.add(`${year}-01-01`);
-  const inYear = `o.month >= ${from}::date and o.month < (${from}::date + interval '1 year')`;
-  return {
-    year,
-    params,
-    months: `months as (select o.* from dashboard_months o where ${where} and ${inYear})`,
-    outlets: `outlets as (select o.* from dashboard_month_outlets o where ${where} and ${inYear})`,
-  };
-}
-
-type YearSums = Awaited<ReturnType<typeof yearSums>>;
-
-/**
- * The CTE `scoped`: the realised operations of `year` (or of its `month`, 1 to 12) in the query's scope, as
- * `policy` lets the caller see them.
- */
-export async function scopedYear(policy: Policy, role: Role, year: number, query: RawQuery, month?: number) {
+export async function periodSums(policy: Policy, role: Role, query: RawQuery, year: number, month?: number) {
   const params = new SqlParams();
   const where = await scopeCondition(policy, role, query, params);
   const from = params.add(`${year}-${String(month ?? 1).padStart(2, '0')}-01`);
   const length = month === undefined ? '1 year' : '1 month';
+  const sums = (name: string, table: string) =>
+    `${name} as (select o.* from ${table} o
+      where ${where} and o.month >= ${from}::date and o.month < (${from}::date + interval '${length}'))`;
+  return {
+    params,
+    months: sums('months', 'dashboard_months'),
+    outlets: sums('outlets', 'dashboard_month_outlets'),
+    outletSites: sums('outlet_sites', 'dashboard_month_outlet_sites'),
+    outletNames: sums('outlet_names', 'dashboard_month_outlet_names'),
+  };
+}
+
+/** The sums of the year of a yearly dashboard path, for the caller (see `periodSums`). */
+async function yearSums(request: YearRequest, role: Role) {
+  const { policy } = callerOf(request);
+  policy.assertSelf(request.params.userId);
+  const year = yearParam(request.params.year);
+  return { year, ...(await periodSums(policy, role, request.query as RawQuery, year)) };
+}
+
+export type PeriodSums = Awaited<ReturnType<typeof periodSums>>;
+
+/**
+ * The CTE `scoped`: the realised operations of a month in the query's scope, as `policy` lets the caller see them;
+ * for the month's figures by day, which the monthly sums (`periodSums`) cannot give.
+ */
+export async function scopedMonth(policy: Policy, role: Role, year: number, month: number, query: RawQuery) {
+  const params = new SqlParams();
+  const where = await scopeCondition(policy, role, query, params);
+  const from = params.add(`${year}-${String(month).padStart(2, '0')}-01`);
   const scoped = `scoped as (
     select o.* from operations o
     where ${where} and o.real_intervention_date >= ${from}::date
-      and o.real_intervention_date < (${from}::date + interval '${length}'))`;
+      and o.real_intervention_date < (${from}::date + interval '1 month'))`;
   return { params, scoped };
 }
 
@@ -184,12 +174,22 @@ export const COST_SUMS = `coalesce(sum(round(o.received_quantity * c.treatment_c
     as "recyclingRevenue",
   coalesce(sum(round(o.received_quantity * c.purchase_price, 2)), 0)::numeric(16,2)::text as "purchasePrice"`;
 
+/**
+ * The costs `c` of the operations `o`, looked up by operation id (`offset 0` keeps the planner from turning it
+ * into a hash join, which reads the whole costs table: 920,000 rows in the benchmark, tests/bench/dashboard.ts,
+ * where the costs of a month of every establishment are 17,000 lookups: the cost chart of a month went from
+ * 105-160 ms p50 to 46 ms, and its query from 258 to 36 ms in EXPLAIN ANALYZE).
+ */
+export const COSTS_JOIN = `left join lateral (
+    select c.treatment_cost, c.transport_cost, c.recycling_revenue, c.purchase_price
+    from operation_costs c where c.operation_id = o.id offset 0) c on true`;
+
 /** The flow (second level) of the operations `o`, by its code and label. */
 export const FLOW_JOIN = `left join third_level_wastes w on w.id = o.third_level_waste_id
   left join second_level_wastes s on s.id = w.second_level_waste_id`;
 
 /** The costs of the monthly sums `o`: each the sum of its operations' costs already rounded per operation. */
-const SUMMED_COSTS = `coalesce(sum(o.treatment_cost), 0)::numeric(16,2)::text as "treatmentCost",
+export const SUMMED_COSTS = `coalesce(sum(o.treatment_cost), 0)::numeric(16,2)::text as "treatmentCost",
   coalesce(sum(o.transport_cost), 0)::numeric(16,2)::text as "transportCost",
   coalesce(sum(o.recycling_revenue), 0)::numeric(16,2)::text as "recyclingRevenue",
   coalesce(sum(o.purchase_price), 0)::numeric(16,2)::text as "purchasePrice"`;
@@ -207,7 +207,7 @@ export interface CostRow {
  */
 const CHARTS = {
   /** Costs by month (1 to 12). */
-  treatment_cost_evolution: async (db: Db, sums: YearSums) => ({
+  treatment_cost_evolution: async (db: Db, sums: PeriodSums) => ({
     months: await db.query<CostRow & { month: number }>(
       `with ${sums.months}
        select extract(month from o.month)::int as month, ${SUMMED_COSTS}
@@ -216,7 +216,7 @@ const CHARTS = {
     ),
   }),
   /** Received tonnes by month and flow. */
-  waste_evolution_chart: async (db: Db, sums: YearSums) => ({
+  waste_evolution_chart: async (db: Db, sums: PeriodSums) => ({
     lines: await db.query<{ month: number; flow: string | null; label: string | null; tonnes: string }>(
       `with ${sums.months}
        select extract(month from o.month)::int as month, s.code as flow, s.label,
@@ -229,7 +229,7 @@ const CHARTS = {
    * Final tonnes by treatment family and final code (the codes behind the valorisation rate), with the operations
    * that have tonnes under each code (an operation is in one group of the sums, so the sum is a distinct count).
    */
-  distribution_treatment_types_chart: async (db: Db, sums: YearSums) => ({
+  distribution_treatment_types_chart: async (db: Db, sums: PeriodSums) => ({
     lines: await db.query<{ family: string; treatmentCode: string; tonnes: string; operations: number }>(
       `with ${sums.outlets}
        select ${FAMILY} as family, t.treatment_code as "treatmentCode",
@@ -239,7 +239,7 @@ const CHARTS = {
     ),
   }),
   /** Received tonnes by flow. */
-  waste_distribution_chart: async (db: Db, sums: YearSums) => ({
+  waste_distribution_chart: async (db: Db, sums: PeriodSums) => ({
     lines: await db.query<{ flow: string | null; label: string | null; tonnes: string; operations: number }>(
       `with ${sums.months}
        select s.code as flow, s.label, sum(o.received_quantity)::numeric(16,3)::text as tonnes,
@@ -249,7 +249,7 @@ const CHARTS = {
     ),
   }),
   /** Costs by flow. */
-  costs_distribution_by_waste_chart: async (db: Db, sums: YearSums) => ({
+  costs_distribution_by_waste_chart: async (db: Db, sums: PeriodSums) => ({
     lines: await db.query<CostRow & { flow: string | null; label: string | null }>(
       `with ${sums.months}
        select s.code as flow, s.label, ${SUMMED_COSTS}
@@ -318,7 +318,7 @@ export function registerDashboardRoutes(app: FastifyInstance, { db }: ApiContext
       },
       async (request, reply) => {
         const sums = await yearSums(request, role);
-        const figures = await yearSummaryFigures(db, sums);
+        const figures = await summaryFigures(db, sums);
         return reply.send(hydraItem('YearlySummary', request.url, { year: sums.year, role, ...figures }));
       },
     );
@@ -354,40 +354,10 @@ export function registerDashboardRoutes(app: FastifyInstance, { db }: ApiContext
 }
 
 /**
- * The summary figures of the operations of the CTE `scoped`: operations, tonnes, costs, valorisation by final code
- * (transit apart) and CO2; the monthly summary (the yearly one reads the monthly sums: `yearSummaryFigures`).
+ * The summary figures of a period's monthly sums (`periodSums`): operations, tonnes, costs, valorisation by final
+ * code (transit apart) and CO2; three queries on a few thousand rows at most.
  */
-export async function summaryFigures(db: Db, scoped: string, params: SqlParams) {
-  const [totals, families, flows] = await Promise.all([
-    db.one<CostRow & { operations: number; tonnes: string | null }>(
-      `with ${scoped}
-       select count(*)::int as operations, sum(o.received_quantity)::numeric(16,3)::text as tonnes, ${COST_SUMS}
-       from scoped o left join operation_costs c on c.operation_id = o.id`,
-      params.values,
-    ),
-    db.query<{ family: string; tonnes: string }>(
-      `with ${scoped}, t as (${OUTLET_TONNES})
-       select ${FAMILY} as family, sum(t.tonnes)::numeric(16,3)::text as tonnes from t group by 1`,
-      params.values,
-    ),
-    // Tonnes by flow and final code: the CO2 table's input (a few dozen rows whatever the volume).
-    db.query<{ flow: string | null; treatmentCode: string; tonnes: string }>(
-      `with ${scoped}, t as (${OUTLET_TONNES})
-       select s.code as flow, t.treatment_code as "treatmentCode", sum(t.tonnes)::numeric(16,3)::text as tonnes
-       from t left join third_level_wastes w on w.id = t.third_level_waste_id
-         left join second_level_wastes s on s.id = w.second_level_waste_id
-       group by 1, 2`,
-      params.values,
-    ),
-  ]);
-  return summaryOf(totals, families, flows);
-}
-
-/**
- * The yearly summary's figures, as `summaryFigures` but from the year's monthly sums (`yearSums`): the same three
- * queries, on a few thousand rows.
- */
-async function yearSummaryFigures(db: Db, sums: YearSums) {
+export async function summaryFigures(db: Db, sums: PeriodSums) {
   const [totals, families, flows] = await Promise.all([
     db.one<CostRow & { operations: number; tonnes: string | null }>(
       `with ${sums.months}

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
-import { type Role, SCOPE_PARAMS, scopeCondition } from '../dashboard/routes.ts';
+import { COSTS_JOIN, type Role, SCOPE_PARAMS, scopeCondition } from '../dashboard/routes.ts';
 import { type Db, SqlParams } from '../db/index.ts';
 import {
   BODY_NOT_AN_OBJECT,
@@ -304,7 +304,7 @@ export function registerCostRoutes(app: FastifyInstance, { db, config }: ApiCont
            coalesce(sum(round(o.received_quantity * c.recycling_revenue, 2)), 0)::numeric(14,2)::text
              as "recyclingRevenue",
            coalesce(sum(round(o.received_quantity * c.purchase_price, 2)), 0)::numeric(14,2)::text as purchase
-         from operations o left join operation_costs c on c.operation_id = o.id
+         from operations o ${COSTS_JOIN}
          where ${where.map((condition) => `(${condition})`).join(' and ')}
          group by ${side}, o.third_level_waste_id
          order by ${side}, o.third_level_waste_id nulls last`,
