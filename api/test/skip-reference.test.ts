@@ -95,6 +95,16 @@ describe('waste hierarchy', () => {
     }
   });
 
+  it('writes the wastes’ French labels with their elisions (d’activités, never dactivités)', async () => {
+    const labels = (await members('/api/third_level_wastes?pagination=false')).map((w) => String(w.label));
+    expect(labels).toContain('Déchets d’activités économiques en mélange (DIB)');
+    expect(labels).toContain('Toners d’impression');
+    // An article glued to a word starting with a vowel: d or l, then a vowel, where French elides.
+    expect(
+      labels.filter((label) => /\b[dl](?:activ|emball|usin|impress|huile|encre|eau|amiante)/.test(label)),
+    ).toEqual([]);
+  });
+
   it('searches precise wastes by label, accents aside, and by code, within a flow', async () => {
     expect((await members('/api/third_level_wastes?q=platre')).map((w) => w.label)).toEqual([
       'Plaques et carreaux de plâtre',

@@ -147,6 +147,17 @@ test('a producer opens its costs, picks a month, steps with the buttons and the 
   };
   const table = await expectMonth(first, month);
   expect(await seriousViolations(page)).toEqual([]);
+  // The wide tables scroll within their area; the page itself never scrolls sideways, even on a narrow screen.
+  const viewport = page.viewportSize();
+  for (const width of [1024, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      )
+      .toBe(0);
+  }
+  if (viewport) await page.setViewportSize(viewport);
 
   // An establishment's row leads to its validated operations of the month.
   const [firstIri] = bySiteOf(first).keys();

@@ -9,7 +9,14 @@ import type { DashboardCharts_dashboard$key } from '../../__generated__/Dashboar
 import { TableScrollArea } from '../../components/TableScrollArea.tsx';
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
 import { TREATMENT_CODES_ANCHOR } from './chartAnchors.ts';
-import { CostBars, TonnesBars, tonnesByPeriod, useCostSeries } from './chartParts.tsx';
+import {
+  ChartLegend,
+  CostBars,
+  seriesColor,
+  TonnesBars,
+  tonnesByPeriod,
+  useCostSeries,
+} from './chartParts.tsx';
 
 /**
  * The charts of the year (SPEC 1, 2): treatment cost evolution, waste evolution, distribution by treatment type,
@@ -70,6 +77,8 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
   const costs = useCostSeries();
   const costKeys = costs.keys;
   const wasteByMonth = tonnesByPeriod(data.wasteEvolution ?? [], (row) => monthLabel(row.month), unknownFlow);
+  // Most tonnes first, as the api orders them and as `tonnesByPeriod` orders the bars: one colour per waste.
+  const wasteFlows = (data.wasteDistribution ?? []).map((row) => row.label ?? unknownFlow);
 
   const families = new Map<string, number>();
   for (const row of data.treatmentDistribution ?? []) {
@@ -87,12 +96,14 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
             label={t('dashboard.charts.costEvolution')}
           />
         }
+        legend={costKeys}
         headers={[t('dashboard.charts.month'), ...costKeys]}
         rows={(data.costEvolution ?? []).map((row) => [monthLabel(row.month), ...costs.cells(row.costs)])}
       />
       <ChartSection
         title={t('dashboard.charts.wasteEvolution')}
         chart={<TonnesBars {...wasteByMonth} label={t('dashboard.charts.wasteEvolution')} />}
+        legend={wasteByMonth.keys}
         headers={[t('dashboard.charts.month'), t('dashboard.charts.flow'), t('dashboard.charts.tonnes')]}
         rows={(data.wasteEvolution ?? []).map((row) => [
           monthLabel(row.month),
@@ -106,10 +117,13 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
         chart={
           <ResponsivePie
             data={[...families].map(([label, value]) => ({ id: label, label, value }))}
-            margin={{ top: 20, right: 150, bottom: 20, left: 150 }}
+            margin={{ top: 20, right: 170, bottom: 20, left: 150 }}
             innerRadius={0.5}
+            arcLinkLabelsDiagonalLength={10}
+            arcLinkLabelsStraightLength={10}
             valueFormat={(value) => `${formatTonnes(String(value))} t`}
             arcLinkLabelsSkipAngle={8}
+            arcLabelsSkipAngle={15}
             role="img"
           />
         }
@@ -136,8 +150,10 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
               value: Number(row.tonnes),
             }))}
             margin={{ top: 20, right: 150, bottom: 20, left: 150 }}
+            colors={seriesColor(wasteFlows)}
             valueFormat={(value) => `${formatTonnes(String(value))} t`}
             arcLinkLabelsSkipAngle={8}
+            arcLabelsSkipAngle={15}
             role="img"
           />
         }
@@ -160,24 +176,16 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
             keys={costKeys.slice(0, 2)}
             indexBy="flow"
             layout="horizontal"
-            margin={{ top: 10, right: 20, bottom: 60, left: 220 }}
+            margin={{ top: 10, right: 20, bottom: 30, left: 220 }}
+            colors={seriesColor(costKeys)}
             valueFormat={(value) => formatEuros(String(value)) ?? ''}
             axisBottom={{ format: (value) => formatEuros(String(value)) ?? '', tickValues: 4 }}
             enableLabel={false}
-            legends={[
-              {
-                dataFrom: 'keys',
-                anchor: 'bottom',
-                direction: 'row',
-                translateY: 50,
-                itemWidth: 140,
-                itemHeight: 14,
-              },
-            ]}
             role="img"
             ariaLabel={t('dashboard.charts.costsByWaste')}
           />
         }
+        legend={costKeys.slice(0, 2)}
         headers={[t('dashboard.charts.flow'), costKeys[0] as string, costKeys[1] as string]}
         rows={(data.costsByWaste ?? []).map((row) => [
           row.label ?? unknownFlow,
@@ -196,6 +204,7 @@ export function ChartSection({
   headers,
   rows,
   anchor,
+  legend,
 }: {
   title: string;
   chart: ReactNode;
@@ -203,6 +212,8 @@ export function ChartSection({
   rows: string[][];
   /** An id other parts of the page link to (`#anchor`): followed, it opens the data table too. */
   anchor?: string;
+  /** The series of a chart whose colours need a key, in the chart's order (`seriesColor`). */
+  legend?: readonly string[];
 }) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -229,6 +240,7 @@ export function ChartSection({
           <Box h="72" aria-hidden="true">
             {chart}
           </Box>
+          {legend && <ChartLegend keys={legend} />}
           <details open={targeted || undefined}>
             <summary>{t('dashboard.charts.showData')}</summary>
             <TableScrollArea mt="2" labelledBy={headingId}>

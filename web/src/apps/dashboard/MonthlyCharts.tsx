@@ -43,6 +43,7 @@ export default function MonthlyCharts({ dashboard }: { dashboard: MonthlyCharts_
       <ChartSection
         title={t('dashboard.monthly.wasteByDay')}
         chart={<TonnesBars {...wasteByDay} label={t('dashboard.monthly.wasteByDay')} />}
+        legend={wasteByDay.keys}
         headers={[t('dashboard.monthly.day'), t('dashboard.charts.flow'), t('dashboard.charts.tonnes')]}
         rows={(data.wasteChart ?? []).map((row) => [
           String(row.day),
@@ -59,6 +60,7 @@ export default function MonthlyCharts({ dashboard }: { dashboard: MonthlyCharts_
             label={t('dashboard.monthly.costsByDay')}
           />
         }
+        legend={costs.keys}
         headers={[t('dashboard.monthly.day'), ...costs.keys]}
         rows={(data.costChart ?? []).map((row) => [String(row.day), ...costs.cells(row.costs)])}
       />

@@ -1,12 +1,58 @@
+import { Box, HStack, Text } from '@chakra-ui/react';
 import { ResponsiveBar } from '@nivo/bar';
 import { useTranslation } from 'react-i18next';
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
 
 /**
  * What the dashboard's bar charts share (the yearly ones of `/`, the monthly ones of `/details`): the four costs
- * as series, grouped cost bars, stacked tonnes bars by waste. Every chart also gives its data as a table
- * (ChartSection), so none is read by colour alone.
+ * as series, grouped cost bars, stacked tonnes bars by waste, their colours and legend. Every chart also gives its
+ * data as a table (ChartSection), so none is read by colour alone.
  */
+
+/**
+ * The series colours, in order: nivo's own scheme first (the charts' look), then six more, so that up to twelve
+ * series (the wastes of a year) never share a colour.
+ */
+export const SERIES_COLORS = [
+  '#e8c1a0',
+  '#f47560',
+  '#f1e15b',
+  '#e8a838',
+  '#61cdbb',
+  '#97e3d5',
+  '#a6cee3',
+  '#b2df8a',
+  '#cab2d6',
+  '#fdbf6f',
+  '#bc80bd',
+  '#d9d9d9',
+] as const;
+
+/** The colour of each series of `keys`, by its place: nivo's `colors` for a chart, and its legend's. */
+export function seriesColor(keys: readonly string[]) {
+  return ({ id }: { id: string | number }) =>
+    SERIES_COLORS[Math.max(keys.indexOf(String(id)), 0) % SERIES_COLORS.length] as string;
+}
+
+/**
+ * A chart's legend in HTML, below it: it wraps on narrow screens where an SVG legend runs off the chart and
+ * overlaps itself. Hidden from screen readers, which read the data table instead.
+ */
+export function ChartLegend({ keys }: { keys: readonly string[] }) {
+  const colorOf = seriesColor(keys);
+  return (
+    <HStack as="ul" aria-hidden="true" wrap="wrap" gap="1" columnGap="4" listStyleType="none" m="0" p="0">
+      {keys.map((key) => (
+        <HStack as="li" key={key} gap="1.5">
+          <Box w="3" h="3" borderRadius="sm" bg={colorOf({ id: key })} flexShrink={0} />
+          <Text fontSize="xs" color="fg.muted">
+            {key}
+          </Text>
+        </HStack>
+      ))}
+    </HStack>
+  );
+}
 
 export interface Costs {
   treatmentCost: string;
@@ -39,33 +85,28 @@ export function useCostSeries() {
 }
 
 /**
- * Tonnes by period and waste, as stacked bar rows (`index` the period's label) and the wastes met, in order of
- * appearance; `unknown` names a waste without a flow.
+ * Tonnes by period and waste, as stacked bar rows (`index` the period's label) and the wastes met, most tonnes
+ * first (the order of the waste distribution, so a waste has the same colour in both); `unknown` names a waste
+ * without a flow.
  */
 export function tonnesByPeriod<T extends { readonly label?: string | null; readonly tonnes: string }>(
   lines: readonly T[],
   periodOf: (line: T) => string,
   unknown: string,
 ) {
-  const keys = [...new Set(lines.map((line) => line.label ?? unknown))];
+  const totals = new Map<string, number>();
   const rows = new Map<string, Record<string, string | number>>();
   for (const line of lines) {
+    const key = line.label ?? unknown;
     const index = periodOf(line);
     const row = rows.get(index) ?? { index };
-    row[line.label ?? unknown] = Number(line.tonnes);
+    row[key] = Number(line.tonnes);
     rows.set(index, row);
+    totals.set(key, (totals.get(key) ?? 0) + Number(line.tonnes));
   }
+  const keys = [...totals].sort(([a, x], [b, y]) => y - x || a.localeCompare(b, 'fr')).map(([key]) => key);
   return { keys, data: [...rows.values()] };
 }
-
-const legend = {
-  dataFrom: 'keys' as const,
-  anchor: 'bottom' as const,
-  direction: 'row' as const,
-  translateY: 50,
-  itemWidth: 120,
-  itemHeight: 14,
-};
 
 /** Bars of euros, one group per period (rows of `useCostSeries().row`). */
 export function CostBars({
@@ -83,11 +124,11 @@ export function CostBars({
       keys={keys}
       indexBy="index"
       groupMode="grouped"
-      margin={{ top: 10, right: 10, bottom: 60, left: 70 }}
+      margin={{ top: 10, right: 10, bottom: 30, left: 70 }}
+      colors={seriesColor(keys)}
       valueFormat={(value) => formatEuros(String(value)) ?? ''}
       enableLabel={false}
       axisLeft={{ format: (value) => formatEuros(String(value)) ?? '' }}
-      legends={[legend]}
       role="img"
       ariaLabel={label}
     />
@@ -109,10 +150,10 @@ export function TonnesBars({
       data={data}
       keys={keys}
       indexBy="index"
-      margin={{ top: 10, right: 10, bottom: 60, left: 60 }}
+      margin={{ top: 10, right: 10, bottom: 30, left: 60 }}
+      colors={seriesColor(keys)}
       valueFormat={(value) => `${formatTonnes(String(value))} t`}
       enableLabel={false}
-      legends={[legend]}
       role="img"
       ariaLabel={label}
     />

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { renderRoutes, screen } from '../../test/TestWrapper.tsx';
+import { ChartLegend, SERIES_COLORS, seriesColor, tonnesByPeriod } from './chartParts.tsx';
+
+describe('the dashboard charts’ series', () => {
+  it('order the wastes of stacked bars by tonnes, as the waste distribution does, so each keeps its colour', () => {
+    const { keys, data } = tonnesByPeriod(
+      [
+        { month: 1, label: 'Verre', tonnes: '2.000' },
+        { month: 1, label: 'Bois', tonnes: '1.000' },
+        { month: 2, label: 'Bois', tonnes: '4.500' },
+        { month: 2, label: null, tonnes: '0.500' },
+        { month: 3, label: 'Métaux', tonnes: '2.000' },
+      ],
+      (line) => `M${line.month}`,
+      'Autre',
+    );
+    // Bois 5.5 t, then Métaux and Verre 2 t each (alphabetical), then the waste without a flow.
+    expect(keys).toEqual(['Bois', 'Métaux', 'Verre', 'Autre']);
+    expect(data).toEqual([
+      { index: 'M1', Verre: 2, Bois: 1 },
+      { index: 'M2', Bois: 4.5, Autre: 0.5 },
+      { index: 'M3', Métaux: 2 },
+    ]);
+  });
+
+  it('give twelve series twelve colours, the same to a series in each chart that lists it at the same place', () => {
+    const keys = Array.from({ length: 12 }, (_, index) => `Déchet ${index + 1}`);
+    const colorOf = seriesColor(keys);
+    expect(new Set(keys.map((id) => colorOf({ id }))).size).toBe(12);
+    expect(colorOf({ id: 'Déchet 3' })).toBe(SERIES_COLORS[2]);
+    expect(seriesColor(['Déchet 3'])({ id: 'Déchet 3' })).toBe(SERIES_COLORS[0]);
+  });
+
+  it('name each series in a legend that wraps below the chart', async () => {
+    renderRoutes([{ path: '/', element: <ChartLegend keys={['Traitement', 'Transport']} /> }]);
+    const items = await screen.findAllByRole('listitem', { hidden: true });
+    expect(items.map((item) => item.textContent)).toEqual(['Traitement', 'Transport']);
+  });
+});
