@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import type { MonthlyCharts_dashboard$key } from '../../__generated__/MonthlyCharts_dashboard.graphql.ts';
 import { formatTonnes } from '../../i18n/format.ts';
-import { CostBars, TonnesBars, tonnesByPeriod, useCostSeries } from './chartParts.tsx';
+import { CostBars, daysOf, TonnesBars, tonnesByPeriod, useCostSeries } from './chartParts.tsx';
 import { ChartSection } from './DashboardCharts.tsx';
 
 /**
@@ -15,6 +15,8 @@ export default function MonthlyCharts({ dashboard }: { dashboard: MonthlyCharts_
   const data = useFragment(
     graphql`
       fragment MonthlyCharts_dashboard on MonthlyDashboard {
+        year
+        month
         wasteChart {
           day
           flow
@@ -36,13 +38,16 @@ export default function MonthlyCharts({ dashboard }: { dashboard: MonthlyCharts_
   );
   const unknownFlow = t('dashboard.charts.unknownFlow');
   const costs = useCostSeries();
-  const wasteByDay = tonnesByPeriod(data.wasteChart ?? [], (row) => String(row.day), unknownFlow);
+  // Every day of the month has its place on the axis, so the rhythm of the collections shows.
+  const { days, ticks } = daysOf(data.year, data.month);
+  const wasteByDay = tonnesByPeriod(data.wasteChart ?? [], (row) => String(row.day), unknownFlow, days);
+  const costsByDay = new Map((data.costChart ?? []).map((row) => [String(row.day), row.costs]));
 
   return (
     <SimpleGrid columns={{ base: 1, xl: 2 }} gap="6">
       <ChartSection
         title={t('dashboard.monthly.wasteByDay')}
-        chart={<TonnesBars {...wasteByDay} label={t('dashboard.monthly.wasteByDay')} />}
+        chart={<TonnesBars {...wasteByDay} ticks={ticks} label={t('dashboard.monthly.wasteByDay')} />}
         legend={wasteByDay.keys}
         headers={[t('dashboard.monthly.day'), t('dashboard.charts.flow'), t('dashboard.charts.tonnes')]}
         rows={(data.wasteChart ?? []).map((row) => [
@@ -55,8 +60,12 @@ export default function MonthlyCharts({ dashboard }: { dashboard: MonthlyCharts_
         title={t('dashboard.monthly.costsByDay')}
         chart={
           <CostBars
-            data={(data.costChart ?? []).map((row) => costs.row(String(row.day), row.costs))}
+            data={days.map((day) => {
+              const dayCosts = costsByDay.get(day);
+              return dayCosts ? costs.row(day, dayCosts) : { index: day };
+            })}
             keys={costs.keys}
+            ticks={ticks}
             label={t('dashboard.monthly.costsByDay')}
           />
         }

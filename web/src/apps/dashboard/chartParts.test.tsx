@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, screen } from '../../test/TestWrapper.tsx';
-import { ChartLegend, SERIES_COLORS, seriesColor, tonnesByPeriod } from './chartParts.tsx';
+import { ChartLegend, daysOf, SERIES_COLORS, seriesColor, tonnesByPeriod } from './chartParts.tsx';
 
 describe('the dashboard charts’ series', () => {
   it('order the wastes of stacked bars by tonnes, as the waste distribution does, so each keeps its colour', () => {
@@ -22,6 +22,21 @@ describe('the dashboard charts’ series', () => {
       { index: 'M2', Bois: 4.5, Autre: 0.5 },
       { index: 'M3', Métaux: 2 },
     ]);
+  });
+
+  it('give every day of a month its place, empty when nothing was collected, and name a few on the axis', () => {
+    const { days, ticks } = daysOf(2024, 2);
+    expect(days).toHaveLength(29);
+    expect(ticks).toEqual(['1', '5', '10', '15', '20', '25']);
+    expect(daysOf(2025, 12).days.at(-1)).toBe('31');
+    const { data } = tonnesByPeriod(
+      [{ day: 3, label: 'Bois', tonnes: '1.500' }],
+      (line) => String(line.day),
+      'Autre',
+      days,
+    );
+    expect(data).toHaveLength(29);
+    expect(data.slice(0, 4)).toEqual([{ index: '1' }, { index: '2' }, { index: '3', Bois: 1.5 }, { index: '4' }]);
   });
 
   it('give twelve series twelve colours, the same to a series in each chart that lists it at the same place', () => {

@@ -87,15 +87,16 @@ export function useCostSeries() {
 /**
  * Tonnes by period and waste, as stacked bar rows (`index` the period's label) and the wastes met, most tonnes
  * first (the order of the waste distribution, so a waste has the same colour in both); `unknown` names a waste
- * without a flow.
+ * without a flow. With `periods`, every one of them has a row, in that order, empty when nothing was collected.
  */
 export function tonnesByPeriod<T extends { readonly label?: string | null; readonly tonnes: string }>(
   lines: readonly T[],
   periodOf: (line: T) => string,
   unknown: string,
+  periods: readonly string[] = [],
 ) {
   const totals = new Map<string, number>();
-  const rows = new Map<string, Record<string, string | number>>();
+  const rows = new Map<string, Record<string, string | number>>(periods.map((index) => [index, { index }]));
   for (const line of lines) {
     const key = line.label ?? unknown;
     const index = periodOf(line);
@@ -108,15 +109,24 @@ export function tonnesByPeriod<T extends { readonly label?: string | null; reado
   return { keys, data: [...rows.values()] };
 }
 
-/** Bars of euros, one group per period (rows of `useCostSeries().row`). */
+/** The days of a month as chart periods ('1' to '31'), and the few of them its axis names. */
+export function daysOf(year: number, month: number) {
+  const count = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const days = Array.from({ length: count }, (_, index) => String(index + 1));
+  return { days, ticks: days.filter((day) => day === '1' || Number(day) % 5 === 0) };
+}
+
+/** Bars of euros, one group per period (rows of `useCostSeries().row`); `ticks`: the periods the axis names. */
 export function CostBars({
   data,
   keys,
   label,
+  ticks,
 }: {
   data: Record<string, string | number>[];
   keys: string[];
   label: string;
+  ticks?: string[];
 }) {
   return (
     <ResponsiveBar
@@ -129,21 +139,24 @@ export function CostBars({
       valueFormat={(value) => formatEuros(String(value)) ?? ''}
       enableLabel={false}
       axisLeft={{ format: (value) => formatEuros(String(value)) ?? '' }}
+      axisBottom={ticks ? { tickValues: ticks } : {}}
       role="img"
       ariaLabel={label}
     />
   );
 }
 
-/** Stacked bars of tonnes by waste, one per period (the rows of `tonnesByPeriod`). */
+/** Stacked bars of tonnes by waste, one per period (the rows of `tonnesByPeriod`); `ticks` as for CostBars. */
 export function TonnesBars({
   data,
   keys,
   label,
+  ticks,
 }: {
   data: Record<string, string | number>[];
   keys: string[];
   label: string;
+  ticks?: string[];
 }) {
   return (
     <ResponsiveBar
@@ -154,6 +167,7 @@ export function TonnesBars({
       colors={seriesColor(keys)}
       valueFormat={(value) => `${formatTonnes(String(value))} t`}
       enableLabel={false}
+      axisBottom={ticks ? { tickValues: ticks } : {}}
       role="img"
       ariaLabel={label}
     />
