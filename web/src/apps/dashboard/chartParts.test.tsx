@@ -36,7 +36,12 @@ describe('the dashboard charts’ series', () => {
       days,
     );
     expect(data).toHaveLength(29);
-    expect(data.slice(0, 4)).toEqual([{ index: '1' }, { index: '2' }, { index: '3', Bois: 1.5 }, { index: '4' }]);
+    expect(data.slice(0, 4)).toEqual([
+      { index: '1' },
+      { index: '2' },
+      { index: '3', Bois: 1.5 },
+      { index: '4' },
+    ]);
   });
 
   it('give twelve series twelve colours, the same to a series in each chart that lists it at the same place', () => {
