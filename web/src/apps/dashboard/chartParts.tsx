@@ -1,7 +1,7 @@
 import { Box, HStack, Text } from '@chakra-ui/react';
 import { ResponsiveBar } from '@nivo/bar';
 import { useTranslation } from 'react-i18next';
-import { formatEuros, formatTonnes } from '../../i18n/format.ts';
+import { formatDecimal, formatEuros, formatTonnes } from '../../i18n/format.ts';
 
 /**
  * What the dashboard's bar charts share (the yearly ones of `/`, the monthly ones of `/details`): the four costs
@@ -167,6 +167,7 @@ export function TonnesBars({
       colors={seriesColor(keys)}
       valueFormat={(value) => `${formatTonnes(String(value))} t`}
       enableLabel={false}
+      axisLeft={{ format: (value) => `${formatDecimal(String(value))} t` }}
       axisBottom={ticks ? { tickValues: ticks } : {}}
       role="img"
       ariaLabel={label}
