@@ -36,6 +36,7 @@ import {
   printTable,
   producerUser,
   root,
+  sessionCookie,
   time,
 } from './lib.ts';
 
@@ -584,15 +585,7 @@ export async function benchDashboard(iterations: number): Promise<void> {
     }
 
     // The `/` screen through the gateway, as the browser sends it: persisted queries with the session cookie.
-    const login = await graphql(
-      gateway,
-      { doc_id: persistedId('LoginPageMutation') },
-      { input: { email: user.email, password } },
-    );
-    const cookie = login.response.headers
-      .getSetCookie()
-      .map((header) => header.split(';')[0])
-      .join('; ');
+    const cookie = await sessionCookie(gateway, user.email);
     const figuresId = persistedId('DashboardFiguresQuery');
     const screenIds = SCREEN_OPERATIONS.map(persistedId);
     const scope = (producerSiteId: string | null) => ({

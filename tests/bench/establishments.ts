@@ -9,12 +9,12 @@ import {
   bearerToken,
   graphql,
   ms,
-  password,
   percentile,
   persistedId,
   printTable,
   producerUser,
   restGetter,
+  sessionCookie,
   startPortal,
   time,
 } from './lib.ts';
@@ -33,7 +33,6 @@ export async function benchEstablishments(iterations: number, sizes = [20, 200, 
     ],
   ];
   const listQuery = persistedId('EstablishmentListPageQuery');
-  const loginMutation = persistedId('LoginPageMutation');
   for (const size of sizes) {
     // One producer company owning `size` establishments, served by a handful of providers.
     const options = {
@@ -49,15 +48,7 @@ export async function benchEstablishments(iterations: number, sizes = [20, 200, 
       const { world, gateway, api } = portal;
       const user = producerUser(world);
       const token = await bearerToken(gateway, user.email);
-      const login = await graphql(
-        gateway,
-        { doc_id: loginMutation },
-        { input: { email: user.email, password } },
-      );
-      const cookie = login.response.headers
-        .getSetCookie()
-        .map((header) => header.split(';')[0])
-        .join('; ');
+      const cookie = await sessionCookie(gateway, user.email);
       const screen = (search: string | null) =>
         graphql(gateway, { doc_id: listQuery }, { linked: false, search, orderBy: null }, { cookie });
 

@@ -155,6 +155,24 @@ export async function graphql(
   return { response, restCalls: answer.extensions?.restCalls?.count ?? 0, data: answer.data };
 }
 
+/** The cookies a response sets, as a browser sends them back (`name=value; name=value`). */
+export function cookieOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
+}
+
+/** Signs in through the gateway as the browser does (the persisted login mutation): the session cookie. */
+export async function sessionCookie(gateway: string, email: string): Promise<string> {
+  const login = await graphql(
+    gateway,
+    { doc_id: persistedId('LoginPageMutation') },
+    { input: { email, password } },
+  );
+  return cookieOf(login.response);
+}
+
 export async function bearerToken(gateway: string, email: string): Promise<string> {
   const answer = await json<{ token: string }>(
     await fetch(`${gateway}/auth/token`, {
@@ -174,7 +192,9 @@ export function restGetter(api: string, token: string, counter: { calls: number 
   };
 }
 
-export { persistedId } from '../persisted.ts';
+import { persistedId } from '../persisted.ts';
+
+export { persistedId };
 
 export function printTable(title: string, rows: string[][]): void {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));

@@ -5,16 +5,17 @@
  * filtered pages (validated only; one client establishment), through the gateway, with the REST calls each costs,
  * beside the api's own page of operations.
  */
+import { operationListVariables } from '../../web/src/apps/operations/operationListParams.ts';
 import {
   bearerToken,
   graphql,
   ms,
-  password,
   percentile,
   persistedId,
   printTable,
   restGetter,
   retrieverUser,
+  sessionCookie,
   startPortal,
   time,
 } from './lib.ts';
@@ -34,15 +35,7 @@ export async function benchOperations(iterations: number): Promise<void> {
   try {
     const { world, gateway, api } = portal;
     const user = retrieverUser(world);
-    const login = await graphql(
-      gateway,
-      { doc_id: persistedId('LoginPageMutation') },
-      { input: { email: user.email, password } },
-    );
-    const cookie = login.response.headers
-      .getSetCookie()
-      .map((header) => header.split(';')[0])
-      .join('; ');
+    const cookie = await sessionCookie(gateway, user.email);
     const listQuery = persistedId('OperationListPageQuery');
     const token = await bearerToken(gateway, user.email);
     const counter = { calls: 0 };
@@ -51,28 +44,23 @@ export async function benchOperations(iterations: number): Promise<void> {
       '/users/me/company_sites_linked_producer_full?pagination=false',
     );
     const firstClient = clientSite['hydra:member'][0]?.id;
-    const variables = (filter: Record<string, unknown>) => ({
-      filter: { history: 'ALL', statuses: null, establishmentId: null, ...filter },
-      siteId: 0,
-      withSite: false,
-      withPrograms: false,
-    });
-    const cases: [string, Record<string, unknown>][] = [
-      ['history, first page (50)', {}],
-      ['history, validated only', { history: 'VALIDATED' }],
-      [
-        'history of one client establishment',
-        { establishmentId: Buffer.from(`Establishment:${firstClient}`).toString('base64') },
-      ],
+    // The variables the list's route sends for the URL's search, built by the web's own function.
+    const retrieverViewer = { ownSiteTypology: 'RETRIEVER', isRetriever: true };
+    const variables = (search: string) =>
+      operationListVariables('history', retrieverViewer, new URLSearchParams(search));
+    const cases: [string, string][] = [
+      ['history, first page (50)', ''],
+      ['history, validated only', 'filtre=validees'],
+      ['history of one client establishment', `client=${firstClient}`],
     ];
     const rows = [['query', 'operations', 'p50', 'p95', 'REST calls']];
-    for (const [label, filter] of cases) {
+    for (const [label, search] of cases) {
       const samples: number[] = [];
       let restCalls = 0;
       let total = 0;
       for (let i = 0; i < iterations; i++) {
         const answer = await time(samples, () =>
-          graphql(gateway, { doc_id: listQuery }, variables(filter), { cookie }),
+          graphql(gateway, { doc_id: listQuery }, variables(search), { cookie }),
         );
         restCalls = answer.restCalls;
         total =

@@ -4,6 +4,7 @@
  * company name, one per establishment for its chantiers).
  */
 import {
+  cookieOf,
   graphql,
   json,
   ms,
@@ -36,10 +37,7 @@ export async function benchShell(iterations: number): Promise<void> {
       const login = await time(gatewayLogin, () =>
         graphql(gateway, { doc_id: loginId }, { input: { email: user.email, password } }),
       );
-      const cookie = login.response.headers
-        .getSetCookie()
-        .map((header) => header.split(';')[0])
-        .join('; ');
+      const cookie = cookieOf(login.response);
       await time(gatewayShell, async () => {
         const answers = await Promise.all(
           shellIds.map((id) => graphql(gateway, { doc_id: id }, {}, { cookie })),

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { fr } from '../../web/src/i18n/fr.ts';
 
 /**
  * The screens of establishments, clients and providers as their users find them: by role and accessible name.
@@ -173,18 +174,5 @@ export const operationsScreen = (page: Page) => {
   };
 };
 
-/** The months as the screens name them (`dashboard.period.monthNames`). */
-export const MONTHS = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-];
+/** The months as the screens name them. */
+export const MONTHS = fr.dashboard.period.monthNames;
