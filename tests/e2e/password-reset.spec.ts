@@ -25,6 +25,9 @@ test('a forgotten password is replaced through the link of the e-mail, once', as
   await page.goto('/customer/Login');
   await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/customer/Password');
+  // The URL changes before the new screen is drawn, and the login form on screen until then has an e-mail field of
+  // the same name: fill in the field once the page that asks for the link is there.
+  await expect(page.getByRole('heading', { name: 'Mot de passe oublié', level: 1 })).toBeVisible();
   await page.getByLabel('Adresse e-mail').fill(carrier.email);
   const mail = mailbox.waitFor(carrier.email);
   await page.getByRole('button', { name: 'Recevoir le lien' }).click();
