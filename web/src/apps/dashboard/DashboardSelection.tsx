@@ -106,7 +106,7 @@ export function DashboardSelectionProvider({
           current,
           resolveSelection(readSelection(current), rules.current.options, rules.current.pathname),
         ),
-      { replace: true },
+      { correction: true },
     );
   }, [selection, currentSearch, updateSearch]);
 

@@ -29,7 +29,7 @@ export function useLatestYear({
         next.set(YEAR_PARAM, String(latest));
         return next;
       },
-      { replace: true },
+      { correction: true },
     );
   }, [fresh, latest, missing, updateSearch]);
 }
