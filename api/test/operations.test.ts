@@ -1362,6 +1362,44 @@ describe('GET /api/operations', () => {
       scrapIds,
     );
     expectProblem(await get(api, '/api/operations?thirdLevelWaste[]=abc', w.producer), 400);
+
+    // The waste code, as the dashboard's rows of wastes count it: the operation's own, else its waste type's.
+    const withoutCode = scrapIds[0]!;
+    const otherWaste = (await idsWhere(`${producerSites} and o.third_level_waste_id <> $1`, [scrap]))[0];
+    const scrapCode = w.wastes.get('FERRAILLE')!.wasteCode;
+    const saved = await api.db.query<{ id: number; wasteCode: string | null }>(
+      'select id, waste_code as "wasteCode" from operations where id = any($1)',
+      [[withoutCode, otherWaste]],
+    );
+    await api.db.query('update operations set waste_code = null where id = $1', [withoutCode]);
+    await api.db.query('update operations set waste_code = $2 where id = $1', [otherWaste, scrapCode]);
+    try {
+      const rows = await api.db.query<{ id: number; own: string | null; ofWaste: string | null }>(
+        `select o.id, o.waste_code as own, w.waste_code as "ofWaste" from operations o
+           left join third_level_wastes w on w.id = o.third_level_waste_id
+         where ${producerSites} order by o.created_at desc, o.id desc`,
+      );
+      const expected = rows.filter((row) => (row.own ?? row.ofWaste) === scrapCode).map((row) => row.id);
+      expect(expected).toEqual(expect.arrayContaining([withoutCode, otherWaste]));
+      expect(
+        await listIds(`pagination=false&wasteCode[]=${encodeURIComponent(scrapCode)}&wasteCode[]=all`),
+      ).toEqual(expected);
+      // With the waste type too: the dashboard's row of one waste under one code.
+      expect(
+        await listIds(
+          `pagination=false&thirdLevelWaste[]=${scrap}&wasteCode[]=${encodeURIComponent(scrapCode)}`,
+        ),
+      ).toEqual(expected.filter((id) => scrapIds.includes(id)));
+      const before = await listIds('pagination=false');
+      const refused = await get(api, '/api/operations?wasteCode[]=99%2099%2099', w.producer);
+      expectProblem(refused, 400);
+      expect(refused.body).toContain('Code déchet inconnu : « 99 99 99 »');
+      expect(await listIds('pagination=false')).toEqual(before);
+    } finally {
+      for (const row of saved) {
+        await api.db.query('update operations set waste_code = $2 where id = $1', [row.id, row.wasteCode]);
+      }
+    }
   });
 
   it('pages, newest first by default, with the total of every page', async () => {

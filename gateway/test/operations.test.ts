@@ -127,6 +127,7 @@ describe('User.operations', () => {
           realisedFrom: '2026-03-02',
           realisedTo: '2026-03-30',
           thirdLevelWasteId: toGlobalId('ThirdLevelWaste', 2),
+          wasteCode: '15 01 01',
         },
       },
       { cookies },
@@ -136,7 +137,7 @@ describe('User.operations', () => {
     expect(normalizedCalls(body)).toEqual(
       sorted([
         '/api/users/1',
-        '/api/operations?status[]=COMPLETED&status[]=NOT_CARRIED_OUT&requestedDate[after]=2026-03-01&requestedDate[before]=2026-03-31&thirdLevelWaste[]=2&realInterventionDate[after]=2026-03-02&realInterventionDate[before]=2026-03-30&order[createdAt]=desc&page=1&itemsPerPage=20',
+        '/api/operations?status[]=COMPLETED&status[]=NOT_CARRIED_OUT&requestedDate[after]=2026-03-01&requestedDate[before]=2026-03-31&thirdLevelWaste[]=2&wasteCode[]=15 01 01&realInterventionDate[after]=2026-03-02&realInterventionDate[before]=2026-03-30&order[createdAt]=desc&page=1&itemsPerPage=20',
       ]),
     );
   });

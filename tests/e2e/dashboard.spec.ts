@@ -122,6 +122,7 @@ interface MonthSummary extends Summary {
 
 interface WasteLine {
   label: string | null;
+  wasteCode: string | null;
   operations: number;
   treatments: { treatmentCode: string }[];
 }
@@ -209,6 +210,8 @@ test('the monthly view: a producer switches month, traces a waste to its final c
     .click();
   await expect(page).toHaveURL(/dechet=\d+/);
   await expect(page.getByText(`Déchet : ${waste.label}`)).toBeVisible();
+  if (waste.wasteCode) await expect(page.getByText(`Code déchet : ${waste.wasteCode}`)).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('code_dechet')).toBe(waste.wasteCode);
   await expect(
     page.getByText(
       waste.operations <= 1 ? `${waste.operations} opération` : `${waste.operations} opérations`,

@@ -199,6 +199,23 @@ export function enumListFilter<T extends string>(
   return [...new Set(selected)] as T[];
 }
 
+/**
+ * A multi-value filter of official codes (`wasteCode[]=15 01 01`), too many to list in a message: an unknown one is
+ * refused with `unknown` and the value received. Undefined when absent.
+ */
+export function codeListFilter(
+  query: RawQuery,
+  name: string,
+  known: { has(code: string): boolean },
+  unknown: string,
+): string[] | undefined {
+  const selected = values(query, `${name}[]`, name).filter((raw) => !NO_SELECTION.has(raw.trim()));
+  if (selected.length === 0) return undefined;
+  const refused = selected.find((raw) => !known.has(raw));
+  if (refused !== undefined) throw badRequest(`${unknown} : « ${refused} ».`);
+  return [...new Set(selected)];
+}
+
 /** A boolean filter (`dangerous=true`); undefined when absent. */
 export function booleanFilter(query: RawQuery, name: string): boolean | undefined {
   const raw = single(query, name);

@@ -33,6 +33,7 @@ import {
   type CollectionSpec,
   collectionQuerySchema,
   enumFilter,
+  codeListFilter,
   enumListFilter,
   fetchPage,
   filterConditions,
@@ -156,7 +157,7 @@ async function actorFor(
 
 export function registerOperationRoutes(app: FastifyInstance, { db, config, reference }: ApiContext): void {
   const tags = ['operations'];
-  const { treatmentCodes } = codeIndex(reference);
+  const { treatmentCodes, wasteCodes } = codeIndex(reference);
 
   /** A producer's request on a container: POST /api/operations and POST /api/skip/retirement. */
   async function requestOperation(request: FastifyRequest, reply: FastifyReply, type?: OperationType) {
@@ -218,7 +219,8 @@ export function registerOperationRoutes(app: FastifyInstance, { db, config, refe
         tags,
         summary:
           'Visible operations: of my sites (a limited-entity user: my chantiers) and those I provide; filters ' +
-          '`status[]`, `type[]`, `history` (a key of filters/operation)',
+          '`status[]`, `type[]`, `history` (a key of filters/operation), `wasteCode[]` (official codes; an ' +
+          "operation without its own code has its waste type's, as the dashboard counts it)",
         querystring: {
           ...collectionQuerySchema(spec),
           properties: {
@@ -226,6 +228,7 @@ export function registerOperationRoutes(app: FastifyInstance, { db, config, refe
             'status[]': { type: 'array', items: { type: 'string', enum: [...OPERATION_STATUSES] } },
             'type[]': { type: 'array', items: { type: 'string', enum: [...OPERATION_TYPES] } },
             history: { type: 'string', enum: [...HISTORY_FILTER_KEYS] },
+            'wasteCode[]': { type: 'array', items: { type: 'string' } },
           },
         },
         response: { 200: itemResponse('hydra:Collection of Operation') },
@@ -238,6 +241,7 @@ export function registerOperationRoutes(app: FastifyInstance, { db, config, refe
       const statuses = enumListFilter(raw, 'status', OPERATION_STATUSES);
       const types = enumListFilter(raw, 'type', OPERATION_TYPES);
       const history = enumFilter(raw, 'history', HISTORY_FILTER_KEYS);
+      const codes = codeListFilter(raw, 'wasteCode', wasteCodes, messages.unknownWasteCode);
       const params = new SqlParams();
       const where = [await visibleCondition(policy, params), ...filterConditions(query, columns, params)];
       if (statuses !== undefined) where.push(`o.status = any(${params.add(statuses)}::text[])`);
@@ -245,6 +249,12 @@ export function registerOperationRoutes(app: FastifyInstance, { db, config, refe
         where.push(`o.status = any(${params.add([...HISTORY_FILTERS[history].statuses])}::text[])`);
       }
       if (types !== undefined) where.push(`o.type = any(${params.add(types)}::text[])`);
+      if (codes !== undefined) {
+        where.push(
+          `coalesce(o.waste_code, (select w.waste_code from third_level_wastes w where w.id = o.third_level_waste_id))
+             = any(${params.add(codes)}::text[])`,
+        );
+      }
       const { rows, totalItems } = await fetchPage<OperationRow>(db, {
         select: OPERATION_SELECT,
         from: 'operations o',

@@ -390,6 +390,7 @@ export const fr = {
       realised: 'Réalisées du {{from}} au {{to}} (dates d’intervention réelles)',
       removeRealised: 'Retirer ce filtre',
       wasteType: 'Déchet : {{label}}',
+      wasteCode: 'Code déchet : {{code}}',
       removeWasteType: 'Tous les déchets',
     },
     pickupsTitle: 'Mes enlèvements',

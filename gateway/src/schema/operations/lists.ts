@@ -22,6 +22,7 @@ export interface OperationFilterInput {
   realisedFrom?: string | null;
   realisedTo?: string | null;
   thirdLevelWasteId?: string | null;
+  wasteCode?: string | null;
 }
 
 export interface OperationListArgs extends ConnectionArgs {
@@ -52,6 +53,7 @@ function operationFilters(filter: OperationFilterInput | null | undefined): Rest
     'type[]': filter?.types?.length ? filter.types : undefined,
     'companySite[]': siteId === undefined ? undefined : [siteId],
     'thirdLevelWaste[]': wasteId === undefined ? undefined : [wasteId],
+    'wasteCode[]': filter?.wasteCode ? [filter.wasteCode] : undefined,
     'requestedDate[after]': filter?.requestedFrom || undefined,
     'requestedDate[before]': filter?.requestedTo || undefined,
     'realInterventionDate[after]': filter?.realisedFrom || undefined,

@@ -237,7 +237,7 @@ function MonthlyCosts({ viewer }: { viewer: { ownSiteTypology: string } }) {
                 link: row.waste ? (
                   <Link asChild color="brand.fg" fontSize="sm" whiteSpace="nowrap">
                     <RouterLink
-                      to={operationsOfPeriod(params, shown, row.waste.databaseId)}
+                      to={operationsOfPeriod(params, shown, { typeId: row.waste.databaseId })}
                       aria-label={t('monthlyCosts.seeOperationsOf', { name })}
                     >
                       {t('monthlyCosts.seeOperations')}

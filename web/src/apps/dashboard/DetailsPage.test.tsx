@@ -136,12 +136,12 @@ describe('the monthly view', () => {
     expect(row).toHaveTextContent('Valorisation matière · 1,5 t');
     expect(row).toHaveTextContent('Transit (traitement final inconnu) · 1 t');
     expect(row.textContent?.replace(/\s/g, ' ')).toContain('318,75 €');
-    // Each waste leads to its own operations of the month.
+    // Each waste leads to its own operations of the month, under its code.
     expect(
       within(row).getByRole('link', { name: 'Voir les 3 opérations « Emballages en carton » du mois' }),
     ).toHaveAttribute(
       'href',
-      '/mes-enlevements?etablissement=12&filtre=validees&realise_du=2025-03-01&realise_au=2025-03-31&dechet=2',
+      '/mes-enlevements?etablissement=12&filtre=validees&realise_du=2025-03-01&realise_au=2025-03-31&dechet=2&code_dechet=15+01+01',
     );
     // The operations behind: those carried out in the month, in the same selection.
     expect(screen.getByRole('link', { name: 'Voir les opérations du mois' })).toHaveAttribute(

@@ -109,7 +109,11 @@ export function WasteTraceTable({ dashboard }: { dashboard: WasteTraceTable_dash
                   {line.thirdLevelWaste ? (
                     <Link asChild color="brand.fg">
                       <RouterLink
-                        to={operationsOfPeriod(params, { year, month }, line.thirdLevelWaste.databaseId)}
+                        to={operationsOfPeriod(
+                          params,
+                          { year, month },
+                          { typeId: line.thirdLevelWaste.databaseId, code: line.wasteCode?.code },
+                        )}
                         aria-label={t('dashboard.monthly.wasteOperations', {
                           count: line.operations,
                           waste: line.thirdLevelWaste.label,

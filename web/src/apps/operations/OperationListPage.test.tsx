@@ -9,6 +9,7 @@ import {
   operationNode,
   operationPage,
   resolveList,
+  signIn,
 } from '../../test/operationFixtures.ts';
 import { gerland, provider, villeurbanne } from '../../test/skipFixtures.ts';
 import { findOperation, resolveOperation, screen } from '../../test/TestWrapper.tsx';
@@ -175,6 +176,33 @@ describe('the history', () => {
     expect(await screen.findByRole('table', { name: 'Historique des opérations' })).toHaveTextContent(
       'Réalisée',
     );
+  });
+
+  it('narrows the pick-ups to one waste under one code, as a dashboard row leads there, until the user drops it', async () => {
+    const view = await signIn({
+      path: '/mes-enlevements?etablissement=12&filtre=validees&dechet=2&code_dechet=15+01+01',
+    });
+    const pending = await findOperation(view.environment, 'OperationListPageQuery');
+    expect(pending.request.variables.filter).toMatchObject({
+      thirdLevelWasteId: globalId('ThirdLevelWaste', 2),
+      wasteCode: '15 01 01',
+    });
+    await resolveOperation(view.environment, 'OperationListPageQuery', {
+      Query: {
+        viewer: { id: USER_ID, ownSiteTypology: 'PRODUCER', operations: operationPage([]) },
+        site: null,
+        wasteType: { __typename: 'ThirdLevelWaste', label: 'Emballages en carton' },
+        operationHistoryFilters: historyFilterOptions,
+      },
+    });
+    expect(await screen.findByText('Déchet : Emballages en carton')).toBeInTheDocument();
+    expect(screen.getByText('Code déchet : 15 01 01')).toBeInTheDocument();
+
+    await view.user.click(screen.getByRole('button', { name: 'Tous les déchets' }));
+    await waitFor(() => expect(view.router.state.location.search).toBe('?etablissement=12&filtre=validees'));
+    const reloaded = await findOperation(view.environment, 'OperationListPageQuery');
+    expect(reloaded.request.variables.filter).not.toHaveProperty('wasteCode');
+    expect(reloaded.request.variables.withWaste).toBe(false);
   });
 
   it('shows every establishment of the viewer when none is selected', async () => {

@@ -21,10 +21,12 @@ import {
   readDateParam,
   readHistoryFilter,
   readTypeFilter,
+  readWasteCode,
   TO_PARAM,
   TYPE_PARAM,
   TYPE_PARAMS,
   type TypeFilter,
+  WASTE_CODE_PARAM,
   WASTE_PARAM,
   writeHistoryFilter,
   writeParam,
@@ -79,6 +81,7 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
   // Set by the dashboard's links, so its figures lead to exactly their operations (real intervention dates).
   const realisedFrom = readDateParam(params, REALISED_FROM_PARAM);
   const realisedTo = readDateParam(params, REALISED_TO_PARAM);
+  const wasteCode = readWasteCode(params);
   const title = {
     requests: t('operations.requestsTitle'),
     history: t('operations.historyTitle'),
@@ -109,15 +112,26 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
           <Text color="fg.muted" fontSize="sm">
             {site ? t('operations.scopeSelected', { name: site.displayName }) : t('operations.scopeAll')}
           </Text>
-          {withFilter && wasteType && (
+          {withFilter && (wasteType || wasteCode) && (
             <HStack gap="2" wrap="wrap">
-              <Text fontSize="sm" fontWeight="medium">
-                {t('operations.filters.wasteType', { label: wasteType.label ?? '' })}
-              </Text>
+              {wasteType && (
+                <Text fontSize="sm" fontWeight="medium">
+                  {t('operations.filters.wasteType', { label: wasteType.label ?? '' })}
+                </Text>
+              )}
+              {wasteCode && (
+                <Text fontSize="sm" fontWeight="medium">
+                  {t('operations.filters.wasteCode', { code: wasteCode })}
+                </Text>
+              )}
               <Button
                 size="xs"
                 variant="outline"
-                onClick={() => updateSearch((current) => writeParam(current, WASTE_PARAM, null))}
+                onClick={() =>
+                  updateSearch((current) =>
+                    writeParam(writeParam(current, WASTE_PARAM, null), WASTE_CODE_PARAM, null),
+                  )
+                }
               >
                 {t('operations.filters.removeWasteType')}
               </Button>

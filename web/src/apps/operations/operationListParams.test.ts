@@ -189,14 +189,17 @@ describe('the variables of a list of operations', () => {
 });
 
 describe('the dashboard’s way into the lists', () => {
-  it('narrows the history and the pick-ups to real intervention dates and a waste type, not the other lists', () => {
-    const dashboard = params('filtre=validees&realise_du=2025-03-01&realise_au=2025-03-31&dechet=7');
+  it('narrows the history and the pick-ups to real intervention dates and a waste type under one code, not the other lists', () => {
+    const dashboard = params(
+      'filtre=validees&realise_du=2025-03-01&realise_au=2025-03-31&dechet=7&code_dechet=15+01+10*',
+    );
     expect(operationListVariables('pickups', producer, dashboard)).toMatchObject({
       filter: {
         history: 'VALIDATED',
         realisedFrom: '2025-03-01',
         realisedTo: '2025-03-31',
         thirdLevelWasteId: globalId('ThirdLevelWaste', 7),
+        wasteCode: '15 01 10*',
       },
       wasteTypeId: globalId('ThirdLevelWaste', 7),
       withWaste: true,
@@ -204,10 +207,16 @@ describe('the dashboard’s way into the lists', () => {
     const requests = operationListVariables('requests', producer, dashboard);
     expect(requests.filter).not.toHaveProperty('realisedFrom');
     expect(requests.filter).not.toHaveProperty('thirdLevelWasteId');
+    expect(requests.filter).not.toHaveProperty('wasteCode');
     expect(requests.withWaste).toBe(false);
     // Anything that is not a date or an id is ignored.
-    const wrong = operationListVariables('history', producer, params('realise_du=mars&dechet=abc'));
+    const wrong = operationListVariables(
+      'history',
+      producer,
+      params('realise_du=mars&dechet=abc&code_dechet=15010'),
+    );
     expect(wrong.filter).not.toHaveProperty('realisedFrom');
+    expect(wrong.filter).not.toHaveProperty('wasteCode');
     expect(wrong.withWaste).toBe(false);
   });
 });

@@ -57,6 +57,18 @@ export const REALISED_FROM_PARAM = 'realise_du';
 export const REALISED_TO_PARAM = 'realise_au';
 /** One waste type (`?dechet=`, its database id): the dashboard's table of wastes leads to its operations. */
 export const WASTE_PARAM = 'dechet';
+/**
+ * One official waste code (`?code_dechet=15 01 01`): a waste type counted under several codes has one row per code
+ * on the dashboard, each leading to its own operations.
+ */
+export const WASTE_CODE_PARAM = 'code_dechet';
+const WASTE_CODE = /^\d{2} \d{2} \d{2}\*?$/;
+
+/** The waste code of the URL, in the official shape; anything else is ignored (the api checks it is official). */
+export function readWasteCode(params: URLSearchParams): string | null {
+  const value = params.get(WASTE_CODE_PARAM);
+  return value !== null && WASTE_CODE.test(value) ? value : null;
+}
 
 export const TYPE_PARAMS = { ROTATION: 'rotations', RETIREMENT: 'retraits' } as const;
 export type TypeFilter = keyof typeof TYPE_PARAMS | 'ALL';
@@ -123,6 +135,7 @@ export function operationListVariables(
   const realisedFrom = filtered ? readDateParam(params, REALISED_FROM_PARAM) : null;
   const realisedTo = filtered ? readDateParam(params, REALISED_TO_PARAM) : null;
   const wasteId = filtered ? routeId(params.get(WASTE_PARAM) ?? '') : null;
+  const wasteCode = filtered ? readWasteCode(params) : null;
   return {
     filter: {
       history,
@@ -134,6 +147,7 @@ export function operationListVariables(
       ...(realisedFrom ? { realisedFrom } : {}),
       ...(realisedTo ? { realisedTo } : {}),
       ...(wasteId === null ? {} : { thirdLevelWasteId: globalId('ThirdLevelWaste', wasteId) }),
+      ...(wasteCode === null ? {} : { wasteCode }),
     },
     siteId: site ?? 0,
     withSite: site !== null,
