@@ -38,6 +38,9 @@ export function graphQLErrorOfRest(error: RestError): { message: string; code: s
       return { message: error.problemMessage ?? messages.forbidden, code: ErrorCode.forbidden };
     case 404:
       return { message: messages.notFound, code: ErrorCode.notFound };
+    case 400:
+      // An argument the api refused (a filter value it does not know): its French words, for the user to fix.
+      return { message: error.problemMessage ?? messages.genericError, code: ErrorCode.badUserInput };
     default:
       // 5xx, time-outs, unreachable api, and answers the gateway does not expect: the api is at fault.
       return { message: messages.retryLater, code: ErrorCode.upstream };

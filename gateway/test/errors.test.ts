@@ -134,6 +134,30 @@ describe('REST errors in the graph', () => {
     ]);
   });
 
+  it('400 gives BAD_USER_INPUT with the api’s French words on the failing field', async () => {
+    nock(API)
+      .get('/api/users/1')
+      .reply(200, userItem(), JSON_LD)
+      .get('/api/operations')
+      .query(true)
+      .reply(400, problem(400, 'Requête invalide.', 'Code déchet inconnu : « 99 99 99 ».'), PROBLEM);
+    const { body } = await graphql(
+      gateway,
+      'query ($filter: OperationFilter) { viewer { email operations(filter: $filter) { totalCount } } }',
+      { filter: { wasteCode: '99 99 99' } },
+      { cookies: session },
+    );
+    // The connection is not nullable: its error nulls the viewer (the web then fails the request whole).
+    expect(body.data).toEqual({ viewer: null });
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        path: ['viewer', 'operations'],
+        message: 'Code déchet inconnu : « 99 99 99 ».',
+        extensions: { code: 'BAD_USER_INPUT' },
+      }),
+    ]);
+  });
+
   it('a time-out gives UPSTREAM_ERROR on the failing field while sibling fields resolve', async () => {
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => {

@@ -221,3 +221,21 @@ test('the monthly view: a producer switches month, traces a waste to its final c
     ),
   ).toBeVisible();
 });
+
+test('a waste code the api does not know, written in the address, is named as refused and the user stays signed in', async ({
+  page,
+}) => {
+  await signInToDashboard(page, producer.email);
+  await page.goto('/mes-enlevements?filtre=validees&code_dechet=99+99+99');
+  await expect(page.getByRole('alert')).toHaveText('Code déchet inconnu : « 99 99 99 ».');
+  await expect(page.getByRole('button', { name: 'Réessayer' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
+
+  // The navigation still works: the user's next page loads.
+  await page
+    .getByRole('navigation', { name: 'Navigation principale' })
+    .getByRole('link', { name: 'Mes coûts' })
+    .click();
+  await expect(page).toHaveURL(/\/mes-couts/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mes coûts' })).toBeVisible();
+});

@@ -22,7 +22,7 @@ export interface RestErrorDetails {
 
 /**
  * A failed REST call. The graph maps it (src/errors.ts): 401 UNAUTHENTICATED, 403 FORBIDDEN, 404 null,
- * 422 userErrors, anything else UPSTREAM_ERROR. Title and detail are the api's French problem texts.
+ * 422 userErrors, 400 BAD_USER_INPUT on a query's field (userErrors on a mutation), anything else UPSTREAM_ERROR. Title and detail are the api's French problem texts.
  */
 export class RestError extends Error {
   readonly kind: RestErrorKind;

@@ -31,3 +31,9 @@ export function isForbiddenError(error: unknown): boolean {
     error.errors.some((entry) => entry.extensions?.code === 'FORBIDDEN')
   );
 }
+
+/** The graph's French words for an argument it refused (`BAD_USER_INPUT`: a filter of the URL it does not know). */
+export function badUserInputMessage(error: unknown): string | null {
+  if (!(error instanceof GraphQLRequestError)) return null;
+  return error.errors.find((entry) => entry.extensions?.code === 'BAD_USER_INPUT')?.message ?? null;
+}

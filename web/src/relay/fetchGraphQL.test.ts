@@ -69,6 +69,37 @@ describe('fetch function', () => {
     await expect(run()).rejects.toMatchObject({ status: 502 });
   });
 
+  it('fails rather than commit a root field that an error beneath it nulled, which would sign the viewer out', async () => {
+    const bubbled = {
+      data: { viewer: null, operationHistoryFilters: [] },
+      errors: [
+        {
+          message: 'Code déchet inconnu : « 99 99 99 ».',
+          path: ['viewer', 'operations'],
+          extensions: { code: 'BAD_USER_INPUT' },
+        },
+      ],
+    };
+    respond(200, bubbled);
+    const failure = run();
+    await expect(failure).rejects.toBeInstanceOf(GraphQLRequestError);
+    await expect(failure).rejects.toMatchObject({ errors: bubbled.errors });
+
+    // The root field itself failing (null on its own path), or a nested nullable field, is data as it stands.
+    const own = {
+      data: { viewer: { name: 'Marie' }, node: null },
+      errors: [{ message: 'x', path: ['node'], extensions: { code: 'FORBIDDEN' } }],
+    };
+    respond(200, own);
+    await expect(run()).resolves.toEqual(own);
+    const nested = {
+      data: { viewer: { name: null } },
+      errors: [{ message: 'x', path: ['viewer', 'name'], extensions: { code: 'UPSTREAM_ERROR' } }],
+    };
+    respond(200, nested);
+    await expect(run()).resolves.toEqual(nested);
+  });
+
   it('refuses an operation without a persisted id', async () => {
     const fetchMock = respond(200, { data: {} });
     const withText = { ...params, id: null, text: 'query X { viewer { id } }' } as RequestParameters;

@@ -40,7 +40,17 @@ export function createFetchFunction(options: FetchGraphQLOptions): FetchFunction
       const detail = errors.map((error) => error.message).join('; ') || `HTTP ${response.status}`;
       throw new GraphQLRequestError(`${params.name}: ${detail}`, response.status, errors);
     }
-    // Partial data with errors (e.g. UPSTREAM_ERROR on one field) is committed: the failed fields are null.
+    // A root field nulled by an error beneath it (a non-null field failed, and GraphQL nulls its parents up to a
+    // nullable one): committing it would null that record for every screen, `viewer` first, whose loss reads as a
+    // signed-out user. The request fails instead; the screen shows its error and the rest of the store stands.
+    const data = body.data;
+    const nulledRoot = errors.find(
+      (error) => (error.path?.length ?? 0) > 1 && data[String(error.path?.[0])] === null,
+    );
+    if (nulledRoot) {
+      throw new GraphQLRequestError(`${params.name}: ${nulledRoot.message}`, response.status, errors);
+    }
+    // Other partial data (e.g. UPSTREAM_ERROR on one nullable field) is committed: the failed fields are null.
     return body as GraphQLResponse;
   };
 }

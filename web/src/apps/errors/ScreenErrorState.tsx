@@ -2,13 +2,14 @@ import { Alert, Button, Stack } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRevalidator, useRouteError } from 'react-router-dom';
-import { UnauthenticatedError } from '../../relay/errors.ts';
+import { badUserInputMessage, UnauthenticatedError } from '../../relay/errors.ts';
 import { isChunkLoadError } from './chunkReload.ts';
 import { NotFoundError } from './notFound.ts';
 
 /**
  * The error state of a screen inside the dashboard layout (a route's `errorElement`): its data could not be
- * loaded, the header and the navigation stay, and the user can try again. A missing page, an expired session
+ * loaded, the header and the navigation stay, and the user can try again (or, for a value of the URL the api
+ * refused, reads what to change). A missing page, an expired session
  * and a stale chunk are the root boundary's business (404 page, login, reload): they are passed on.
  */
 export function ScreenErrorState() {
@@ -26,20 +27,24 @@ export function ScreenErrorState() {
   }, [error, passedOn]);
 
   if (passedOn) throw error;
+  // A value of the URL the api refused: its words say what to change, and trying again would not help.
+  const refused = badUserInputMessage(error);
   return (
     <Stack gap="4" maxW="2xl">
       <Alert.Root status="error" role="alert">
         <Alert.Indicator />
-        <Alert.Title>{t('errors.retryLater')}</Alert.Title>
+        <Alert.Title>{refused ?? t('errors.retryLater')}</Alert.Title>
       </Alert.Root>
-      <Button
-        alignSelf="flex-start"
-        variant="outline"
-        loading={revalidator.state === 'loading'}
-        onClick={() => void revalidator.revalidate()}
-      >
-        {t('errors.retry')}
-      </Button>
+      {refused === null && (
+        <Button
+          alignSelf="flex-start"
+          variant="outline"
+          loading={revalidator.state === 'loading'}
+          onClick={() => void revalidator.revalidate()}
+        >
+          {t('errors.retry')}
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { messages } from '@portal/domain/messages';
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { GraphQLRequestError } from '../../relay/errors.ts';
 import {
   type EstablishmentFixture,
   establishment,
@@ -202,6 +203,30 @@ describe('my establishments', () => {
     expect(await screen.findByRole('table', { name: 'Mes établissements' })).toHaveTextContent(
       'Usine de Lyon Gerland',
     );
+  });
+});
+
+describe('a value of the URL the api refuses', () => {
+  it('says what the api refused, without a retry that could not help, and the layout stays', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const view = renderRoute('/mes-etablissements?etablissement=12');
+    await resolveSession(view.environment, { hasAcceptedCGU: true });
+    await resolveOperation(
+      view.environment,
+      'DashboardLayoutQuery',
+      viewerResolvers({ establishments: [gerland] }),
+    );
+    const refused = 'Code déchet inconnu : « 99 99 99 ».';
+    await rejectOperation(
+      view.environment,
+      'EstablishmentListPageQuery',
+      new GraphQLRequestError('EstablishmentListPageQuery: refused', 200, [
+        { message: refused, path: ['viewer', 'establishments'], extensions: { code: 'BAD_USER_INPUT' } },
+      ]),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(refused);
+    expect(screen.queryByRole('button', { name: 'Réessayer' })).not.toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Navigation principale' })).toBeInTheDocument();
   });
 });
 
