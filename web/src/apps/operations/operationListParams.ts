@@ -1,3 +1,4 @@
+import { normalizeWasteCode } from '@portal/domain/skips';
 import type {
   OperationHistoryFilter,
   OperationListPageQuery$variables,
@@ -62,12 +63,14 @@ export const WASTE_PARAM = 'dechet';
  * on the dashboard, each leading to its own operations.
  */
 export const WASTE_CODE_PARAM = 'code_dechet';
-const WASTE_CODE = /^\d{2} \d{2} \d{2}\*?$/;
 
-/** The waste code of the URL, in the official shape; anything else is ignored (the api checks it is official). */
+/**
+ * The waste code of the URL in its official form (`150101` read as `15 01 01`); anything else is ignored (the api
+ * checks it is on the official list).
+ */
 export function readWasteCode(params: URLSearchParams): string | null {
   const value = params.get(WASTE_CODE_PARAM);
-  return value !== null && WASTE_CODE.test(value) ? value : null;
+  return value === null ? null : normalizeWasteCode(value);
 }
 
 export const TYPE_PARAMS = { ROTATION: 'rotations', RETIREMENT: 'retraits' } as const;
