@@ -1,6 +1,8 @@
 export * from './access.ts';
 export * from './costs.ts';
 export * from './deliveries.ts';
+export * from './entities.ts';
+export * from './fields.ts';
 export * from './files.ts';
 export * from './impacts.ts';
 export * from './iri.ts';
@@ -9,6 +11,7 @@ export * from './operations.ts';
 export * from './permissions.ts';
 export * from './recurrence.ts';
 export * from './rotation-programs.ts';
+export * from './sites.ts';
 export * from './skips.ts';
 export * from './typologies.ts';
 export * from './validation.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineFields, fieldLabels } from './fields.ts';
 import { messages } from './messages.ts';
 import { normalizeTreatmentCode, positiveDecimalSchema } from './skips.ts';
 import { isoDateSchema, siretSchema } from './validation.ts';
@@ -304,16 +305,139 @@ export const finalOutletSchema = z.object(
 export type FinalOutletInput = z.input<typeof finalOutletSchema>;
 export type FinalOutletValues = z.output<typeof finalOutletSchema>;
 
+/** Who writes an operation's fields: the producer asks, the provider completes (domain moves apart). */
+export type OperationWriter = 'producer' | 'provider';
+
+const ref = (resource: string, node: string, graphField: string) => ({
+  resource,
+  node,
+  graphField,
+  graphInput: `${graphField}Id`,
+});
+
+/**
+ * An operation's stored fields (SPEC 3 "Operation"): the one list the api selects and serialises, and from which
+ * the request's and the completion's fields are written. Its status moves only through `OPERATION_ACTIONS`; its
+ * final outlets are their own rows (`finalOutletSchema`). The completion's `comment` is the provider's comment.
+ */
+export const operationFields = defineFields<OperationWriter>()({
+  type: {
+    kind: 'enum',
+    column: 'type',
+    label: "Type d'opération",
+    required: true,
+    values: OPERATION_TYPES,
+    rule: z.enum(OPERATION_TYPES, { error: messages.unknownChoice }),
+    writers: ['producer'],
+  },
+  status: { kind: 'enum', column: 'status', label: 'Statut', required: true, values: OPERATION_STATUSES },
+  skip: { kind: 'reference', column: 'skip_id', label: 'Contenant', reference: ref('skips', 'Skip', 'skip') },
+  companySite: {
+    kind: 'reference',
+    column: 'company_site_id',
+    label: 'Établissement',
+    required: true,
+    reference: ref('company_sites', 'Establishment', 'establishment'),
+  },
+  companySiteEntity: {
+    kind: 'reference',
+    column: 'company_site_entity_id',
+    label: 'Chantier',
+    reference: {
+      ...ref('company_site_entities', 'Entity', 'entity'),
+      nestedUnder: { field: 'companySite', resource: 'company_sites' },
+    },
+  },
+  provider: {
+    kind: 'reference',
+    column: 'provider_site_id',
+    label: 'Prestataire',
+    reference: ref('company_sites', 'Establishment', 'provider'),
+  },
+  thirdLevelWaste: {
+    kind: 'reference',
+    column: 'third_level_waste_id',
+    label: 'Déchet',
+    reference: ref('third_level_wastes', 'ThirdLevelWaste', 'thirdLevelWaste'),
+  },
+  wasteCode: { kind: 'code', column: 'waste_code', label: 'Code déchet' },
+  dangerous: { kind: 'boolean', column: 'dangerous', label: 'Dangereux' },
+  plannedTreatmentCode: { kind: 'code', column: 'planned_treatment_code', label: 'Code de traitement prévu' },
+  requestedDate: {
+    kind: 'date',
+    column: 'requested_date',
+    label: 'Date souhaitée',
+    required: true,
+    rule: isoDateSchema,
+    writers: ['producer'],
+  },
+  interventionDate: { kind: 'date', column: 'intervention_date', label: "Date d'intervention" },
+  comment: {
+    kind: 'text',
+    column: 'comment',
+    label: 'Commentaire',
+    rule: optionalText(2000),
+    writers: ['producer'],
+  },
+  receivedQuantity: {
+    kind: 'decimal',
+    column: 'received_quantity',
+    label: 'Quantité réceptionnée (t)',
+    rule: positiveDecimalSchema(3).nullish(),
+    writers: ['provider'],
+  },
+  realInterventionDate: {
+    kind: 'date',
+    column: 'real_intervention_date',
+    label: "Date réelle d'intervention",
+    rule: isoDateSchema.nullish(),
+    writers: ['provider'],
+  },
+  bsdNumber: {
+    kind: 'text',
+    column: 'bsd_number',
+    label: 'Numéro de BSD',
+    rule: optionalText(100),
+    writers: ['provider'],
+  },
+  transporter: {
+    kind: 'text',
+    column: 'transporter',
+    label: 'Transporteur',
+    rule: optionalText(255),
+    writers: ['provider'],
+  },
+  providerComment: {
+    kind: 'text',
+    column: 'provider_comment',
+    label: 'Commentaire du prestataire',
+    rule: optionalText(2000),
+    writers: ['provider'],
+  },
+  program: {
+    kind: 'reference',
+    column: 'program_id',
+    label: 'Programme de rotations',
+    reference: ref('operation_programs', 'RotationProgram', 'program'),
+  },
+  version: { kind: 'integer', column: 'version', label: 'Version', required: true },
+  createdAt: { kind: 'timestamp', column: 'created_at', label: 'Demandée le', required: true },
+  updatedAt: { kind: 'timestamp', column: 'updated_at', label: 'Modifiée le', required: true },
+  completedAt: { kind: 'timestamp', column: 'completed_at', label: 'Complétée le' },
+  validatedAt: { kind: 'timestamp', column: 'validated_at', label: 'Validée le' },
+});
+export const operationFieldLabels = fieldLabels(operationFields);
+
 /**
  * The completion of an operation as the provider saves it (every field optional: save and resume later).
  * `complete: true` also asks for the move to COMPLETED, which `completionProblems` guards.
  */
 export const operationCompletionSchema = z.object({
-  receivedQuantity: positiveDecimalSchema(3).nullish(),
-  realInterventionDate: isoDateSchema.nullish(),
-  bsdNumber: optionalText(100),
-  transporter: optionalText(255),
-  comment: optionalText(2000),
+  receivedQuantity: operationFields.receivedQuantity.rule,
+  realInterventionDate: operationFields.realInterventionDate.rule,
+  bsdNumber: operationFields.bsdNumber.rule,
+  transporter: operationFields.transporter.rule,
+  comment: operationFields.providerComment.rule,
   // Replaced as a whole; null (a merge-patch clearing it) is no outlet.
   finalOutlets: z
     .array(finalOutletSchema, { error: messages.required })
@@ -349,8 +473,8 @@ export function completionProblems(completion: {
 
 /** A producer's request (SPEC 4): a rotation or a retirement of a container, on a wished date. */
 export const operationRequestSchema = z.object({
-  type: z.enum(OPERATION_TYPES, { error: messages.unknownChoice }),
-  requestedDate: isoDateSchema,
-  comment: optionalText(2000),
+  type: operationFields.type.rule,
+  requestedDate: operationFields.requestedDate.rule,
+  comment: operationFields.comment.rule,
 });
 export type OperationRequestInput = z.input<typeof operationRequestSchema>;

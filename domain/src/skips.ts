@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineFields, fieldLabels, writableFields, writableSchema } from './fields.ts';
 import { messages } from './messages.ts';
 import { decimalSchema, isoDateSchema, quantityPattern, whenFieldsValid } from './validation.ts';
 
@@ -54,81 +55,10 @@ export const SKIP_UNITS = ['L', 'm3', 'unité'] as const;
 export type SkipUnit = (typeof SKIP_UNITS)[number];
 export const skipUnitLabels: Record<SkipUnit, string> = { L: 'L', m3: 'm³', unité: 'unité(s)' };
 
-/** The fields of a container, as the REST API names them. */
-export const SKIP_FIELDS = [
-  'name',
-  'companySite',
-  'companySiteEntity',
-  'skipType',
-  'unit',
-  'volume',
-  'firstLevelWaste',
-  'secondLevelWaste',
-  'thirdLevelWaste',
-  'provider',
-  'ecoOrganisation',
-  'plannedTreatmentCode',
-  'fillingLevel',
-  'estimatedFullQuantity',
-  'packageCount',
-  'dangerous',
-  'persistentOrganicPollutants',
-  'consistency',
-  'wasteCode',
-  'providerReceiptNumber',
-  'providerReceiptValidity',
-  'capNumber',
-  'adrMention',
-  'adrNumber',
-] as const;
-export type SkipField = (typeof SKIP_FIELDS)[number];
-
-export const skipFieldLabels: Record<SkipField, string> = {
-  name: 'Nom',
-  companySite: 'Établissement',
-  companySiteEntity: 'Chantier',
-  skipType: 'Type de contenant',
-  unit: 'Unité',
-  volume: 'Volume',
-  firstLevelWaste: 'Famille de déchet (niveau 1)',
-  secondLevelWaste: 'Flux de déchet (niveau 2)',
-  thirdLevelWaste: 'Déchet (niveau 3)',
-  provider: 'Prestataire',
-  ecoOrganisation: 'Éco-organisme',
-  plannedTreatmentCode: 'Code de traitement prévu',
-  fillingLevel: 'Niveau de remplissage',
-  estimatedFullQuantity: 'Quantité estimée une fois plein (t)',
-  packageCount: 'Nombre de colis',
-  dangerous: 'Contenant dangereux',
-  persistentOrganicPollutants: 'Polluants organiques persistants (POP)',
-  consistency: 'Consistance',
-  wasteCode: 'Code déchet',
-  providerReceiptNumber: 'Numéro de récépissé du prestataire',
-  providerReceiptValidity: 'Date de validité du récépissé',
-  capNumber: "Numéro de CAP (certificat d'acceptation préalable)",
-  adrMention: 'Mention ADR',
-  adrNumber: 'Numéro ADR (ONU)',
-};
-
 /** The French label of a container field (e.g. one `missingForRotation` names); the name itself if unknown. */
 export function missingFieldLabel(field: string): string {
   return (skipFieldLabels as Record<string, string>)[field] ?? field;
 }
-
-/** What the provider of a container may complete (SPEC 6); the producer may change every field. */
-export const SKIP_PROVIDER_FIELDS = [
-  'plannedTreatmentCode',
-  'wasteCode',
-  'consistency',
-  'persistentOrganicPollutants',
-  'providerReceiptNumber',
-  'providerReceiptValidity',
-  'capNumber',
-  'adrMention',
-  'adrNumber',
-  'ecoOrganisation',
-] as const satisfies readonly SkipField[];
-export type SkipProviderField = (typeof SKIP_PROVIDER_FIELDS)[number];
 
 /** Mandatory before a rotation can be requested (SPEC 5), in the order of the form. */
 export const ROTATION_MANDATORY_FIELDS = [
@@ -243,61 +173,245 @@ const flag = z
   .nullish()
   .transform((value) => value ?? false);
 
+/** Who writes a container's fields (SPEC 6): its producer every one, its provider those it completes. */
+export type SkipWriter = 'producer' | 'provider';
+const BOTH: readonly SkipWriter[] = ['producer', 'provider'];
+const PRODUCER: readonly SkipWriter[] = ['producer'];
+
+const wasteLevel = (level: 1 | 2 | 3, resource: string, node: string, graphField: string) =>
+  ({
+    kind: 'reference',
+    column: `${['first', 'second', 'third'][level - 1]}_level_waste_id`,
+    label: ['Famille de déchet (niveau 1)', 'Flux de déchet (niveau 2)', 'Déchet (niveau 3)'][
+      level - 1
+    ] as string,
+    rule: optional(referenceSchema),
+    writers: PRODUCER,
+    reference: { resource, node, graphField, graphInput: `${graphField}Id` },
+  }) as const;
+
 /**
- * The fields of a container, each with its rules. References (`companySite`, `skipType`, waste levels,
- * `provider`, ...) are IRIs or ids the api resolves; the rules that need the reference lists (a code that
- * exists, a provider linked to the site) are the api's. A form that shows only some fields picks them here
- * and adds `withSkipRules` (zod refuses to pick from a refined schema).
+ * A container's fields (SPEC 3), in the order of its form: the one list the api, the gateway and the web read.
+ * References (`companySite`, `skipType`, waste levels, `provider`) are IRIs or ids the api resolves; the rules
+ * that need the reference lists (a code that exists, a provider linked to the site) are the api's.
  */
-export const skipFieldsSchema = z.object({
-  name: z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, messages.required)
-    .max(255, messages.maxLength(255)),
-  companySite: referenceSchema,
-  companySiteEntity: optional(referenceSchema),
-  skipType: optional(referenceSchema),
-  unit: optional(choice(SKIP_UNITS)),
-  volume: optional(positiveDecimalSchema(3)),
-  firstLevelWaste: optional(referenceSchema),
-  secondLevelWaste: optional(referenceSchema),
-  thirdLevelWaste: optional(referenceSchema),
-  provider: optional(referenceSchema),
-  ecoOrganisation: optionalText(255),
-  plannedTreatmentCode: optional(
-    z
-      .string({ error: messages.unknownTreatmentCode })
-      .transform(
-        (raw, context) => normalizeTreatmentCode(raw) ?? invalid(context, messages.unknownTreatmentCode),
-      ),
-  ),
-  fillingLevel: optional(choice(FILLING_LEVELS)),
-  estimatedFullQuantity: optional(positiveDecimalSchema(3)),
-  packageCount: optional(
-    z.preprocess(
-      (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+export const skipFields = defineFields<SkipWriter>()({
+  name: {
+    kind: 'text',
+    column: 'name',
+    label: 'Nom',
+    required: true,
+    rule: z
+      .string({ error: messages.required })
+      .trim()
+      .min(1, messages.required)
+      .max(255, messages.maxLength(255)),
+    writers: PRODUCER,
+  },
+  companySite: {
+    kind: 'reference',
+    column: 'company_site_id',
+    label: 'Établissement',
+    required: true,
+    rule: referenceSchema,
+    writers: PRODUCER,
+    reference: {
+      resource: 'company_sites',
+      node: 'Establishment',
+      graphField: 'establishment',
+      graphInput: 'establishmentId',
+    },
+  },
+  companySiteEntity: {
+    kind: 'reference',
+    column: 'company_site_entity_id',
+    label: 'Chantier',
+    rule: optional(referenceSchema),
+    writers: PRODUCER,
+    reference: {
+      resource: 'company_site_entities',
+      nestedUnder: { field: 'companySite', resource: 'company_sites' },
+      node: 'Entity',
+      graphField: 'entity',
+      graphInput: 'entityId',
+    },
+  },
+  skipType: {
+    kind: 'reference',
+    column: 'skip_type_id',
+    label: 'Type de contenant',
+    rule: optional(referenceSchema),
+    writers: PRODUCER,
+    reference: { resource: 'skip_types', node: 'SkipType', graphField: 'skipType', graphInput: 'skipTypeId' },
+  },
+  unit: {
+    kind: 'enum',
+    column: 'unit',
+    label: 'Unité',
+    values: SKIP_UNITS,
+    rule: optional(choice(SKIP_UNITS)),
+    writers: PRODUCER,
+  },
+  volume: {
+    kind: 'decimal',
+    column: 'volume',
+    label: 'Volume',
+    rule: optional(positiveDecimalSchema(3)),
+    writers: PRODUCER,
+  },
+  firstLevelWaste: wasteLevel(1, 'first_level_wastes', 'FirstLevelWaste', 'firstLevelWaste'),
+  secondLevelWaste: wasteLevel(2, 'second_level_wastes', 'SecondLevelWaste', 'secondLevelWaste'),
+  thirdLevelWaste: wasteLevel(3, 'third_level_wastes', 'ThirdLevelWaste', 'thirdLevelWaste'),
+  provider: {
+    kind: 'reference',
+    column: 'provider_site_id',
+    label: 'Prestataire',
+    rule: optional(referenceSchema),
+    writers: PRODUCER,
+    reference: {
+      resource: 'company_sites',
+      node: 'Establishment',
+      graphField: 'provider',
+      graphInput: 'providerId',
+    },
+  },
+  ecoOrganisation: {
+    kind: 'text',
+    column: 'eco_organisation',
+    label: 'Éco-organisme',
+    rule: optionalText(255),
+    writers: BOTH,
+  },
+  plannedTreatmentCode: {
+    kind: 'code',
+    column: 'planned_treatment_code',
+    label: 'Code de traitement prévu',
+    rule: optional(
       z
-        .number({ error: messages.positiveInteger })
-        .int(messages.positiveInteger)
-        .min(1, messages.positiveInteger)
-        .max(1_000_000, messages.valueTooLarge),
+        .string({ error: messages.unknownTreatmentCode })
+        .transform(
+          (raw, context) => normalizeTreatmentCode(raw) ?? invalid(context, messages.unknownTreatmentCode),
+        ),
     ),
-  ),
-  dangerous: flag,
-  persistentOrganicPollutants: flag,
-  consistency: optional(choice(CONSISTENCIES)),
-  wasteCode: optional(
-    z
-      .string({ error: messages.unknownWasteCode })
-      .transform((raw, context) => normalizeWasteCode(raw) ?? invalid(context, messages.unknownWasteCode)),
-  ),
-  providerReceiptNumber: optionalText(100),
-  providerReceiptValidity: optional(isoDateSchema),
-  capNumber: optionalText(100),
-  adrMention: optionalText(500),
-  adrNumber: optionalText(20),
+    writers: BOTH,
+  },
+  fillingLevel: {
+    kind: 'enum',
+    column: 'filling_level',
+    label: 'Niveau de remplissage',
+    values: FILLING_LEVELS,
+    rule: optional(choice(FILLING_LEVELS)),
+    writers: PRODUCER,
+  },
+  estimatedFullQuantity: {
+    kind: 'decimal',
+    column: 'estimated_full_quantity',
+    label: 'Quantité estimée une fois plein (t)',
+    rule: optional(positiveDecimalSchema(3)),
+    writers: PRODUCER,
+  },
+  packageCount: {
+    kind: 'integer',
+    column: 'package_count',
+    label: 'Nombre de colis',
+    rule: optional(
+      z.preprocess(
+        (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+        z
+          .number({ error: messages.positiveInteger })
+          .int(messages.positiveInteger)
+          .min(1, messages.positiveInteger)
+          .max(1_000_000, messages.valueTooLarge),
+      ),
+    ),
+    writers: PRODUCER,
+  },
+  dangerous: {
+    kind: 'boolean',
+    column: 'dangerous',
+    label: 'Contenant dangereux',
+    rule: flag,
+    writers: PRODUCER,
+  },
+  persistentOrganicPollutants: {
+    kind: 'boolean',
+    column: 'persistent_organic_pollutants',
+    label: 'Polluants organiques persistants (POP)',
+    rule: flag,
+    writers: BOTH,
+  },
+  consistency: {
+    kind: 'enum',
+    column: 'consistency',
+    label: 'Consistance',
+    values: CONSISTENCIES,
+    rule: optional(choice(CONSISTENCIES)),
+    writers: BOTH,
+  },
+  wasteCode: {
+    kind: 'code',
+    column: 'waste_code',
+    label: 'Code déchet',
+    rule: optional(
+      z
+        .string({ error: messages.unknownWasteCode })
+        .transform((raw, context) => normalizeWasteCode(raw) ?? invalid(context, messages.unknownWasteCode)),
+    ),
+    writers: BOTH,
+  },
+  providerReceiptNumber: {
+    kind: 'text',
+    column: 'provider_receipt_number',
+    label: 'Numéro de récépissé du prestataire',
+    rule: optionalText(100),
+    writers: BOTH,
+  },
+  providerReceiptValidity: {
+    kind: 'date',
+    column: 'provider_receipt_validity',
+    label: 'Date de validité du récépissé',
+    rule: optional(isoDateSchema),
+    writers: BOTH,
+  },
+  capNumber: {
+    kind: 'text',
+    column: 'cap_number',
+    label: "Numéro de CAP (certificat d'acceptation préalable)",
+    rule: optionalText(100),
+    writers: BOTH,
+  },
+  adrMention: {
+    kind: 'text',
+    column: 'adr_mention',
+    label: 'Mention ADR',
+    rule: optionalText(500),
+    writers: BOTH,
+  },
+  adrNumber: {
+    kind: 'text',
+    column: 'adr_number',
+    label: 'Numéro ADR (ONU)',
+    rule: optionalText(20),
+    writers: BOTH,
+  },
+  state: { kind: 'enum', column: 'state', label: 'État', required: true, values: SKIP_STATES },
+  plannedWork: { kind: 'enum', column: 'planned_work', label: 'Travaux prévus', values: SKIP_PLANNED_WORKS },
+  version: { kind: 'integer', column: 'version', label: 'Version', required: true },
+  createdAt: { kind: 'timestamp', column: 'created_at', label: 'Créé le', required: true },
+  updatedAt: { kind: 'timestamp', column: 'updated_at', label: 'Modifié le', required: true },
 });
+
+/** The fields of a container a client writes, as the REST API names them (the table's order). */
+export const SKIP_FIELDS = writableFields(skipFields);
+export type SkipField = (typeof SKIP_FIELDS)[number];
+export const skipFieldLabels = fieldLabels(skipFields);
+
+/** What the provider of a container may complete (SPEC 6); the producer may change every field. */
+export const SKIP_PROVIDER_FIELDS = writableFields(skipFields, 'provider');
+export type SkipProviderField = (typeof SKIP_PROVIDER_FIELDS)[number];
+
+/** The fields of a container with their rules; a form that shows only some picks them and adds `withSkipRules`. */
+export const skipFieldsSchema = writableSchema(skipFields);
 
 /** The rules across fields of a container: a hazardous waste code goes with a dangerous container only. */
 export function withSkipRules<S extends z.ZodType<{ dangerous: boolean; wasteCode: string | null }>>(

@@ -112,31 +112,3 @@ export const isoDateSchema = z
   }, messages.dateFormat);
 
 export const postcodeSchema = z.string().regex(/^[0-9]{5}$/, messages.postcodeFormat);
-
-/** Establishment profile (SPEC 2 "Company profile"): what a producer or retriever may edit on their own site. */
-export const establishmentProfileSchema = z.object({
-  name: requiredText(255),
-  address: z.string().trim().max(255, messages.maxLength(255)).nullable().optional(),
-  city: requiredText(120),
-  postcode: postcodeSchema,
-  siret: siretSchema,
-});
-
-/** A chantier (company site entity): the end, when given, is not before the start. */
-export const entitySchema = z
-  .object({
-    name: requiredText(255),
-    startDate: isoDateSchema,
-    endDate: isoDateSchema.nullable().optional(),
-    address: z.string().trim().max(255, messages.maxLength(255)).nullable().optional(),
-  })
-  .refine((v) => !v.endDate || v.endDate >= v.startDate, {
-    message: messages.endBeforeStart,
-    path: ['endDate'],
-    // Only compare dates that are themselves valid: a malformed date already has its own message.
-    when: (payload) =>
-      !payload.issues.some((issue) => issue.path?.[0] === 'startDate' || issue.path?.[0] === 'endDate'),
-  });
-
-export type EstablishmentProfileInput = z.infer<typeof establishmentProfileSchema>;
-export type EntityInput = z.infer<typeof entitySchema>;

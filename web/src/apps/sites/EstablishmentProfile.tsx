@@ -1,7 +1,7 @@
 import { Button, Card, DataList, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@portal/domain/messages';
-import { type EstablishmentProfileInput, establishmentProfileSchema } from '@portal/domain/validation';
+import { type EstablishmentProfileInput, establishmentProfileSchema } from '@portal/domain/sites';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
