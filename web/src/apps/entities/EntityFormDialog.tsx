@@ -1,7 +1,7 @@
 import { Button, CloseButton, Dialog, Input, Portal, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { messages } from '@portal/domain/messages';
 import { type EntityInput, entitySchema } from '@portal/domain/entities';
+import { messages } from '@portal/domain/messages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
