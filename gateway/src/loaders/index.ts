@@ -26,9 +26,10 @@ import type {
   RestWasteCode,
 } from '../rest/types.ts';
 import type { Connection } from '../schema/connections.ts';
+import { oppositeSide, type SiteSide, sideOf } from '../viewer/rights.ts';
 import { createItemLoader, type ItemKey, itemCacheKey, MAX_IDS_PER_CALL, primeItems } from './item-loader.ts';
 import { createRelationListLoader, type RelationListKey } from './relation-lists.ts';
-import { oppositeSide, type SiteSide, sideOf, siteListPath } from './site-lists.ts';
+import { siteListPath } from './site-lists.ts';
 
 export type { ItemKey } from './item-loader.ts';
 export type { RelationListKey } from './relation-lists.ts';

@@ -1,51 +1,6 @@
-import { isUserTypology, linkedSiteTypology, ownSiteTypology, type Permission } from '@portal/domain';
 import { pathWithQuery } from '../rest/client.ts';
 import type { RestUser } from '../rest/types.ts';
-
-/**
- * The two sides of the mirror views (SPEC 1), as seen by the viewer: `own` are my establishments, `linked`
- * the sites of the other typology linked to them (a producer's providers, a retriever's clients).
- */
-export type SiteSide = 'own' | 'linked';
-
-export function oppositeSide(side: SiteSide): SiteSide {
-  return side === 'own' ? 'linked' : 'own';
-}
-
-/** What the gateway reads off the viewer for the mirror and for hiding what the api would refuse. */
-export interface ViewerFacts {
-  ownTypology: 'producer' | 'retriever';
-  linkedTypology: 'producer' | 'retriever';
-  /** Every own site (through a company, directly or through an entity): `companySitesIdsFull`. */
-  ownSiteIds: ReadonlySet<number>;
-  permissions: ReadonlySet<string>;
-}
-
-const factsByUser = new WeakMap<RestUser, ViewerFacts>();
-
-/** Computed once per user item (a screen asks it for each of its 2,000 rows). */
-export function viewerFacts(user: RestUser): ViewerFacts {
-  let facts = factsByUser.get(user);
-  if (facts === undefined) {
-    const ownTypology = ownSiteTypology((user.userTypologies ?? []).filter(isUserTypology));
-    facts = {
-      ownTypology,
-      linkedTypology: linkedSiteTypology(ownTypology),
-      ownSiteIds: new Set(user.companySitesIdsFull ?? []),
-      permissions: new Set(user.permissions ?? []),
-    };
-    factsByUser.set(user, facts);
-  }
-  return facts;
-}
-
-export function hasPermission(user: RestUser, permission: Permission): boolean {
-  return viewerFacts(user).permissions.has(permission);
-}
-
-export function sideOf(user: RestUser, siteId: number): SiteSide {
-  return viewerFacts(user).ownSiteIds.has(siteId) ? 'own' : 'linked';
-}
+import { type SiteSide, viewerFacts } from '../viewer/rights.ts';
 
 /** The api's site order fields (`order[companyName]=desc`). */
 export type SiteOrderField = 'name' | 'companyName' | 'city' | 'postcode' | 'siret';

@@ -1,7 +1,6 @@
-import { idFromIri } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
-import { hasPermission, sideOf } from '../../loaders/site-lists.ts';
 import type { RestEntity } from '../../rest/types.ts';
+import { mayOnOwnSite } from '../../viewer/rights.ts';
 import { toGlobalId } from '../global-id.ts';
 
 export const entityResolvers = {
@@ -14,15 +13,7 @@ export const entityResolvers = {
      * As the api decides it: `entity:update` and the chantier on one of the viewer's own sites (a
      * limited-entity user edits their own chantiers; a provider does not edit a client's).
      */
-    canEdit: async (entity: RestEntity, _args: unknown, context: GatewayContext) => {
-      const user = await context.viewer();
-      const siteId = idFromIri(entity.companySite);
-      return (
-        user !== null &&
-        siteId !== null &&
-        hasPermission(user, 'entity:update') &&
-        sideOf(user, siteId) === 'own'
-      );
-    },
+    canEdit: (entity: RestEntity, _args: unknown, context: GatewayContext) =>
+      mayOnOwnSite(context, 'entity:update', entity.companySite),
   },
 };

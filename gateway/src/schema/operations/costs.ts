@@ -2,9 +2,9 @@ import { amountFor, iri, messages } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
 import { notFoundUserError, unauthenticatedError, userErrorsOfWrite } from '../../errors.ts';
 import type { RestOperation, RestOperationCost } from '../../rest/types.ts';
+import { mayAs } from '../../viewer/rights.ts';
 import { databaseIdOf } from '../global-id.ts';
 import { mergePatchOf } from '../merge-patch.ts';
-import { mayAsProvider } from '../skips/rights.ts';
 
 /** Costs hang off operations (one set each, batched by operation); their totals are exact decimals. */
 
@@ -36,7 +36,7 @@ export const costResolvers = {
       return cost === null ? null : { cost, receivedQuantity: operation.receivedQuantity };
     },
     canEditCosts: (operation: RestOperation, _args: unknown, context: GatewayContext) =>
-      mayAsProvider(context, 'cost:update', operation.provider),
+      mayAs(context, 'provider', 'cost:update', operation),
   },
   OperationCosts: {
     treatmentCost: (value: CostsOfOperation) => value.cost.treatmentCost,

@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../../context.ts';
 import type { RestIncident, RestOperation, RestSkip } from '../../rest/types.ts';
+import { mayAs } from '../../viewer/rights.ts';
 import { toGlobalId } from '../global-id.ts';
-import { mayAsProducer } from '../skips/rights.ts';
 
 /** Incidents hang off operations and containers (batched by parent); their photos download from the gateway. */
 
@@ -26,13 +26,13 @@ export const incidentResolvers = {
     incidents: (operation: RestOperation, _args: unknown, context: GatewayContext) =>
       incidentsOf(context, 'incidentsByOperation', operation.id),
     canDeclareIncident: (operation: RestOperation, _args: unknown, context: GatewayContext) =>
-      mayAsProducer(context, 'incident:declare', operation.companySite, () => operation.companySiteEntity),
+      mayAs(context, 'producer', 'incident:declare', operation),
   },
   Skip: {
     incidents: (skip: RestSkip, _args: unknown, context: GatewayContext) =>
       incidentsOf(context, 'incidentsBySkip', skip.id),
     canDeclareIncident: (skip: RestSkip, _args: unknown, context: GatewayContext) =>
-      mayAsProducer(context, 'incident:declare', skip.companySite, () => skip.companySiteEntity),
+      mayAs(context, 'producer', 'incident:declare', skip),
   },
   Incident: {
     id: (incident: RestIncident) => toGlobalId('Incident', incident.id),

@@ -10,10 +10,10 @@ import type { GatewayContext } from '../../context.ts';
 import { notFoundUserError, type UserError, unauthenticatedError, userErrorsOfWrite } from '../../errors.ts';
 import { primeItems } from '../../loaders/item-loader.ts';
 import type { RestRotationProgram, RestSkip, RestUser } from '../../rest/types.ts';
+import { mayAs } from '../../viewer/rights.ts';
 import { type ConnectionArgs, connectionFromRestList, windowOf } from '../connections.ts';
 import { databaseIdOf, toGlobalId } from '../global-id.ts';
 import { mergePatchOf } from '../merge-patch.ts';
-import { mayAsProducer, mayAsProvider } from '../skips/rights.ts';
 
 interface RecurrenceProgramInput {
   startDate: string;
@@ -105,9 +105,9 @@ export const rotationProgramResolvers = {
         limit: Math.max(0, Math.min(first, 50)),
       }),
     canValidate: (program: RestRotationProgram, _args: unknown, context: GatewayContext) =>
-      program.status === 'PENDING' && mayAsProvider(context, 'operation:schedule', program.provider),
+      program.status === 'PENDING' && mayAs(context, 'provider', 'operation:schedule', program),
     canDelete: (program: RestRotationProgram, _args: unknown, context: GatewayContext) =>
-      mayAsProducer(context, 'operation:request', program.companySite, () => program.companySiteEntity),
+      mayAs(context, 'producer', 'operation:request', program),
   },
   Mutation: {
     /** `POST /api/operation_programs`. */

@@ -1,7 +1,11 @@
 import {
+  COMPLETION_EDITABLE_STATUSES,
   HISTORY_FILTER_KEYS,
   HISTORY_FILTERS,
+  OPERATION_ACTIONS,
   OPERATION_STATUSES,
+  type OperationActionName,
+  operationActionsFrom,
   operationStatusLabels,
   operationTypeLabels,
   qualificationOf,
@@ -18,6 +22,7 @@ import type {
   RestSkip,
   RestUser,
 } from '../../rest/types.ts';
+import { mayAs } from '../../viewer/rights.ts';
 import { toGlobalId } from '../global-id.ts';
 import {
   officialTreatmentCode,
@@ -25,9 +30,7 @@ import {
   treatmentCodeValue,
   wasteCodeValue,
 } from '../reference/wastes.ts';
-import { mayAsProducer } from '../skips/rights.ts';
 import { type OperationListArgs, operationsOf, viewerOperations } from './lists.ts';
-import { mayEditCompletion, viewerOperationActions } from './rights.ts';
 
 /** GraphQL enum values to the domain's names (graphql-tools maps both ways). */
 const OPERATION_ACTION_VALUES = {
@@ -49,6 +52,33 @@ async function qualificationOfOutlet(context: GatewayContext, outlet: RestFinalO
   if (outlet.qualification) return qualificationOf(outlet.qualification, []);
   const code = await officialTreatmentCode(context, { code: outlet.treatmentCode });
   return qualificationOf(null, code?.operationModes ?? []);
+}
+
+/**
+ * The moves of `domain/operations.ts` from the current status that the viewer may make, for the sides it holds
+ * with each move's permission: only the buttons the api would accept (it decides again on every write).
+ */
+async function viewerOperationActions(
+  context: GatewayContext,
+  operation: RestOperation,
+): Promise<OperationActionName[]> {
+  const candidates = (['provider', 'producer'] as const).flatMap((actor) =>
+    operationActionsFrom(operation.status, actor).map((name) => ({ actor, name })),
+  );
+  // All at once: every operation of a page then asks for its sites in the same batch, whatever its status
+  // (one after the other, each status would reach the site loader after a different number of awaits).
+  const allowed = await Promise.all(
+    candidates.map(({ actor, name }) => mayAs(context, actor, OPERATION_ACTIONS[name].permission, operation)),
+  );
+  return candidates.filter((_, index) => allowed[index]).map(({ name }) => name);
+}
+
+/** The provider fills in the completion while the operation is scheduled or accepted. */
+async function mayEditCompletion(context: GatewayContext, operation: RestOperation): Promise<boolean> {
+  return (
+    COMPLETION_EDITABLE_STATUSES.includes(operation.status) &&
+    (await mayAs(context, 'provider', 'operation:complete', operation))
+  );
 }
 
 export const operationResolvers = {
@@ -89,7 +119,7 @@ export const operationResolvers = {
       skip.state === 'AVAILABLE' &&
       !skip.plannedWork &&
       skip.provider !== null &&
-      (await mayAsProducer(context, 'operation:request', skip.companySite, () => skip.companySiteEntity)),
+      (await mayAs(context, 'producer', 'operation:request', skip)),
   },
   Operation: {
     id: (operation: RestOperation) => toGlobalId('Operation', operation.id),

@@ -1,6 +1,7 @@
 import type { GatewayContext } from '../../context.ts';
-import { type SiteOrderField, type SiteSide, siteListPath } from '../../loaders/site-lists.ts';
+import { type SiteOrderField, siteListPath } from '../../loaders/site-lists.ts';
 import type { RestSite, RestUser } from '../../rest/types.ts';
+import type { SiteSide } from '../../viewer/rights.ts';
 import { type Connection, type ConnectionArgs, connectionFromRestList } from '../connections.ts';
 
 type EstablishmentOrderField = 'NAME' | 'COMPANY_NAME' | 'CITY' | 'POSTCODE' | 'SIRET';

@@ -1,9 +1,9 @@
-import { isUserTypology, type Permission } from '@portal/domain';
+import { isUserTypology } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
 import { unauthenticatedError } from '../../errors.ts';
-import { hasPermission, sideOf } from '../../loaders/site-lists.ts';
 import { isRestError } from '../../rest/errors.ts';
 import type { RestSite } from '../../rest/types.ts';
+import { isOwnSite, mayOnSite } from '../../viewer/rights.ts';
 import { companyName, companyRef } from '../companies/resolvers.ts';
 import { type ConnectionArgs, connectionFromList } from '../connections.ts';
 import { toGlobalId } from '../global-id.ts';
@@ -13,16 +13,6 @@ async function establishmentCompanyName(site: RestSite, context: GatewayContext)
   if (site.companyName) return site.companyName;
   const company = companyRef(site.company);
   return company === null ? '' : companyName(context, company.companyId);
-}
-
-/**
- * What the api would allow on this site, to hide what it would refuse (it decides again on the write):
- * full access to the site and the permission.
- */
-async function mayOnSite(site: RestSite, permission: Permission, context: GatewayContext): Promise<boolean> {
-  if (site.hasFullAccess !== true) return false;
-  const user = await context.viewer();
-  return user !== null && hasPermission(user, permission);
 }
 
 export const siteResolvers = {
@@ -56,14 +46,11 @@ export const siteResolvers = {
     typologies: (site: RestSite) =>
       (site.siteTypologies ?? []).filter(isUserTypology).map((typology) => typology.toUpperCase()),
     hasFullAccess: (site: RestSite) => site.hasFullAccess === true,
-    isOwn: async (site: RestSite, _args: unknown, context: GatewayContext) => {
-      const user = await context.viewer();
-      return user !== null && sideOf(user, site.id) === 'own';
-    },
+    isOwn: (site: RestSite, _args: unknown, context: GatewayContext) => isOwnSite(context, site.id),
     canEdit: (site: RestSite, _args: unknown, context: GatewayContext) =>
-      mayOnSite(site, 'site:update', context),
+      mayOnSite(context, site, 'site:update'),
     canAddEntity: (site: RestSite, _args: unknown, context: GatewayContext) =>
-      mayOnSite(site, 'entity:create', context),
+      mayOnSite(context, site, 'entity:create'),
     entityCount: (site: RestSite) => site.entityCount ?? site.companySiteEntities?.length ?? 0,
     entities: async (site: RestSite, args: ConnectionArgs, context: GatewayContext) => {
       // The site item lists the chantiers the caller sees: none listed, nothing to fetch.

@@ -11,6 +11,7 @@ import type {
   RestSkipType,
   RestUser,
 } from '../../rest/types.ts';
+import { hasPermission, mayAs, mayAsProducer, mayAsProvider, sideOf } from '../../viewer/rights.ts';
 import type { ConnectionArgs } from '../connections.ts';
 import { toGlobalId } from '../global-id.ts';
 import { findById } from '../reference/lookups.ts';
@@ -30,14 +31,33 @@ import {
   skipsOfEntity,
   skipsOfSite,
 } from './lists.ts';
-import {
-  mayAsDeliverer,
-  mayAsOrderer,
-  mayCompleteSkip,
-  mayManageSkips,
-  mayOnSkip,
-  mayRequestRotation,
-} from './rights.ts';
+
+/**
+ * `Skip.canRequestRotation`: every mandatory field filled (SPEC 5), the container on site with nothing
+ * planned or asked yet, and the producer's `operation:request` on it.
+ */
+async function mayRequestRotation(context: GatewayContext, skip: RestSkip): Promise<boolean> {
+  return (
+    (skip.missingForRotation ?? []).length === 0 &&
+    skip.state === 'AVAILABLE' &&
+    !skip.plannedWork &&
+    (await mayAs(context, 'producer', 'operation:request', skip))
+  );
+}
+
+/**
+ * `Establishment.canManageSkips`: create containers and order deliveries here. Full access to the site, or
+ * an own site reached through chantiers (a limited-entity user creates containers on their chantiers).
+ */
+async function mayManageSkips(context: GatewayContext, site: RestSite): Promise<boolean> {
+  const user = await context.viewer();
+  return (
+    user !== null &&
+    hasPermission(user, 'skip:create') &&
+    hasPermission(user, 'skip:order') &&
+    (site.hasFullAccess === true || sideOf(user, site.id) === 'own')
+  );
+}
 
 export const skipResolvers = {
   Query: {
@@ -101,10 +121,11 @@ export const skipResolvers = {
     canRequestRotation: (skip: RestSkip, _args: unknown, context: GatewayContext) =>
       mayRequestRotation(context, skip),
     canEdit: (skip: RestSkip, _args: unknown, context: GatewayContext) =>
-      mayOnSkip(context, skip, 'skip:update'),
-    canComplete: (skip: RestSkip, _args: unknown, context: GatewayContext) => mayCompleteSkip(context, skip),
+      mayAs(context, 'producer', 'skip:update', skip),
+    canComplete: (skip: RestSkip, _args: unknown, context: GatewayContext) =>
+      mayAs(context, 'provider', 'skip:complete', skip),
     canDelete: (skip: RestSkip, _args: unknown, context: GatewayContext) =>
-      mayOnSkip(context, skip, 'skip:delete'),
+      mayAs(context, 'producer', 'skip:delete', skip),
     deliveries: (skip: RestSkip, args: ConnectionArgs, context: GatewayContext) =>
       deliveriesOfSkip(context, skip.id, args),
   },
@@ -122,12 +143,13 @@ export const skipResolvers = {
     /** The status table of `domain/deliveries.ts` has a move for the provider, and the viewer is it. */
     canAdvance: async (delivery: RestSkipDelivery, _args: unknown, context: GatewayContext) =>
       nextDeliveryStatuses(delivery.status, 'provider').length > 0 &&
-      (await mayAsDeliverer(context, delivery.provider)),
+      (await mayAsProvider(context, 'operation:schedule', delivery.provider)),
     /** Not yet scheduled (`domain/deliveries.ts`), and the viewer is the producer who may order here. */
     canCancel: async (delivery: RestSkipDelivery, _args: unknown, context: GatewayContext) =>
       canCancelDelivery(delivery.status, 'producer') &&
-      (await mayAsOrderer(
+      (await mayAsProducer(
         context,
+        'skip:order',
         delivery.companySite,
         async () => (await context.loaders.skips.load(delivery.skip))?.companySiteEntity,
       )),
