@@ -3,10 +3,10 @@ import { idFromIri } from '@portal/domain';
 import type { Request, Response } from 'express';
 import type { Dispatcher } from 'undici';
 import type { GatewayConfig } from './config.ts';
-import { createLoaders, type Loaders } from './loaders/index.ts';
 import type { Logger } from './logger.ts';
 import { RestCallLog, RestClient } from './rest/client.ts';
 import type { LoginResult, RestUser } from './rest/types.ts';
+import { createLoaders, type Loaders } from './schema/domains.ts';
 import { expressSessionCookies, SESSION_COOKIE, type SessionCookies, USER_ID_COOKIE } from './session.ts';
 
 /** Where the caller's token came from: the browser's session cookie or a script's Authorization header. */

@@ -1,8 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { buildSchema as buildFromSdl, lexicographicSortSchema, printSchema } from 'graphql';
+import {
+  buildSchema as buildFromSdl,
+  type GraphQLInterfaceType,
+  lexicographicSortSchema,
+  printSchema,
+} from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { fromGlobalId, toGlobalId } from '../src/schema/global-id.ts';
+import { fromGlobalId, NODE_TYPES, toGlobalId } from '../src/schema/global-id.ts';
 import { buildSchema, SCHEMA_FILE } from '../src/schema/index.ts';
+import { nodeReaders } from '../src/schema/node.ts';
 
 describe('the executable schema', () => {
   it('serves exactly schema.graphql', () => {
@@ -17,6 +23,14 @@ describe('the executable schema', () => {
 
   it('fails to build with resolvers for a type the SDL lacks', () => {
     expect(() => buildSchema([{ Invoice: { total: () => 0 } }])).toThrow(/Invoice/);
+  });
+
+  it('reads every type that implements Node through the domain that serves it', () => {
+    const schema = buildSchema();
+    const implementations = schema.getImplementations(schema.getType('Node') as GraphQLInterfaceType);
+    const nodeTypes = implementations.objects.map((type) => type.name).sort();
+    expect(Object.keys(nodeReaders).sort()).toEqual(nodeTypes);
+    expect([...NODE_TYPES].sort()).toEqual(nodeTypes);
   });
 });
 

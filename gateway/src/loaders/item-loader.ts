@@ -16,6 +16,11 @@ export function itemCacheKey(key: ItemKey): number {
   return idFromIri(key) ?? 0;
 }
 
+/** The ids of a list of IRIs (`linkedCompanySites`), leaving out what names no item. */
+export function idsOfIris(iris: readonly string[] | undefined): number[] {
+  return (iris ?? []).map((iri) => idFromIri(iri)).filter((id): id is number => id !== null);
+}
+
 export interface ItemLoaderOptions {
   rest: RestClient;
   /** The collection that accepts `id[]=` (`/api/companies`). */

@@ -6,6 +6,7 @@ import {
   type Permission,
 } from '@portal/domain';
 import type { GatewayContext } from '../context.ts';
+import { idsOfIris } from '../loaders/item-loader.ts';
 import type { RestSite, RestUser } from '../rest/types.ts';
 
 /**
@@ -46,11 +47,7 @@ export function viewerFacts(user: RestUser): ViewerFacts {
       ownTypology,
       linkedTypology: linkedSiteTypology(ownTypology),
       ownSiteIds: new Set(user.companySitesIdsFull ?? []),
-      ownEntityIds: new Set(
-        (user.companySiteEntities ?? [])
-          .map((iri) => idFromIri(iri))
-          .filter((id): id is number => id !== null),
-      ),
+      ownEntityIds: new Set(idsOfIris(user.companySiteEntities)),
       permissions: new Set(user.permissions ?? []),
     };
     factsByUser.set(user, facts);

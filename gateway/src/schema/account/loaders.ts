@@ -1,0 +1,22 @@
+import DataLoader from 'dataloader';
+import { nullOn404 } from '../../rest/errors.ts';
+import type { RestUser } from '../../rest/types.ts';
+import type { LoaderKit } from '../domain.ts';
+
+/** A user by id, or `me` (the caller) for bearer scripts whose user id is not known yet. */
+export type UserKey = number | 'me';
+
+export function accountLoaders({ rest }: LoaderKit) {
+  const users: DataLoader<UserKey, RestUser | null, string> = new DataLoader(
+    (keys) =>
+      Promise.all(
+        keys.map(async (key) => {
+          const user = await nullOn404(rest.get<RestUser>(`/api/users/${key}`));
+          if (user !== null && key === 'me') users.prime(user.id, user);
+          return user;
+        }),
+      ),
+    { cacheKeyFn: String, batch: false },
+  );
+  return { users };
+}

@@ -1,0 +1,71 @@
+import { idFromIri } from '@portal/domain';
+import { createItemLoader, MAX_IDS_PER_CALL } from '../../loaders/item-loader.ts';
+import { AS_SEEDED } from '../../loaders/reference-lists.ts';
+import { createRelationListLoader } from '../../loaders/relation-lists.ts';
+import type { RestQuery } from '../../rest/client.ts';
+import type { RestSkip, RestSkipDelivery, RestSkipDeliveryProgram, RestSkipType } from '../../rest/types.ts';
+import type { LoaderKit } from '../domain.ts';
+
+export function skipLoaders({ rest, referenceList }: LoaderKit) {
+  const skips = createItemLoader<RestSkip>({ rest, collection: '/api/skips' });
+  const skipDeliveries = createItemLoader<RestSkipDelivery>({ rest, collection: '/api/skip_deliveries' });
+
+  /**
+   * The deliveries of more skips than one URL carries: those of the skips' sites (the skips are primed by
+   * the list that named them, so this costs no call), or everything the caller sees past MAX_IDS_PER_CALL
+   * sites.
+   */
+  async function sitesOfSkips(skipIds: number[]): Promise<RestQuery | null> {
+    const siteIds = new Set<number>();
+    for (const skip of await skips.loadMany(skipIds)) {
+      if (skip instanceof Error) throw skip;
+      const siteId = idFromIri(skip?.companySite);
+      if (siteId !== null) siteIds.add(siteId);
+    }
+    return siteIds.size <= MAX_IDS_PER_CALL ? { 'companySite[]': [...siteIds] } : null;
+  }
+
+  return {
+    /** The containers collectors offer: a reference list, read whole at most once. */
+    skipTypes: () => referenceList<RestSkipType>('/api/skip_types', AS_SEEDED),
+    skips,
+    skipDeliveries,
+    skipDeliveryPrograms: createItemLoader<RestSkipDeliveryProgram>({
+      rest,
+      collection: '/api/skip_delivery_programs',
+    }),
+    /** The skips of each site (`skips?companySite[]=`), with the filters and window of each key. */
+    skipsBySite: createRelationListLoader<RestSkip>({
+      rest,
+      collection: '/api/skips',
+      relation: 'companySite[]',
+      parentOf: (skip) => idFromIri(skip.companySite),
+      items: skips,
+    }),
+    /** The skips of each chantier (`skips?companySiteEntity[]=`). */
+    skipsByEntity: createRelationListLoader<RestSkip>({
+      rest,
+      collection: '/api/skips',
+      relation: 'companySiteEntity[]',
+      parentOf: (skip) => idFromIri(skip.companySiteEntity),
+      items: skips,
+    }),
+    /** The deliveries of each skip (`skip_deliveries?skip[]=`). */
+    deliveriesBySkip: createRelationListLoader<RestSkipDelivery>({
+      rest,
+      collection: '/api/skip_deliveries',
+      relation: 'skip[]',
+      parentOf: (delivery) => idFromIri(delivery.skip),
+      items: skipDeliveries,
+      covering: sitesOfSkips,
+    }),
+    /** The deliveries ordered for each site (`skip_deliveries?companySite[]=`). */
+    deliveriesBySite: createRelationListLoader<RestSkipDelivery>({
+      rest,
+      collection: '/api/skip_deliveries',
+      relation: 'companySite[]',
+      parentOf: (delivery) => idFromIri(delivery.companySite),
+      items: skipDeliveries,
+    }),
+  };
+}
