@@ -91,11 +91,17 @@ function createFastify(config: ApiConfig): FastifyInstance {
       return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     trustProxy: config.trustProxy,
+    // Route schemas document the API (OpenAPI); bodies are validated by zod in the handlers, with the French
+    // messages of @portal/domain, and answers are plain JSON. Set as factories, so that every plugin context
+    // (one that adds shared schemas included) keeps them.
+    schemaController: {
+      compilersFactory: {
+        // Fastify types these as ajv's and fast-json-stringify's pools; any compiler factory is accepted.
+        buildValidator: (() => () => () => true) as never,
+        buildSerializer: (() => () => (data: unknown) => JSON.stringify(data)) as never,
+      },
+    },
   });
-  // Route schemas document the API (OpenAPI); bodies are validated by zod in the handlers, with the
-  // French messages of @portal/domain, and answers are plain JSON.
-  app.setValidatorCompiler(() => () => true);
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -152,6 +158,11 @@ export async function createApi(config: ApiConfig): Promise<Api> {
         info: { title: 'Portail déchets: REST API', version: '0.1.0', description: 'See docs/rest-api.md' },
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
         security: [{ bearer: [] }],
+      },
+      // Shared schemas keep their names (`Skip`) as components, which the routes' answers reference.
+      refResolver: {
+        buildLocalReference: (json, _baseUri, _fragment, index) =>
+          typeof json.$id === 'string' ? json.$id : `def-${index}`,
       },
     });
     app.get('/api/docs.json', { schema: { hide: true } }, async () => app.swagger());

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { defineFields } from './fields.ts';
 import { messages } from './messages.ts';
-import { recurrenceProgramSchema } from './recurrence.ts';
+import { recurrenceFields, recurrenceProgramSchema } from './recurrence.ts';
+import { skipSideFields } from './skips.ts';
 import { isoDateSchema, whenFieldsValid } from './validation.ts';
 
 /** Container deliveries (SPEC 4 "Container delivery"): statuses, who moves them, and the order form. */
@@ -110,3 +112,41 @@ export const deliveryOrderSchema = z
 
 export type DeliveryOrderInput = z.input<typeof deliveryOrderSchema>;
 export type DeliveryOrderValues = z.output<typeof deliveryOrderSchema>;
+
+/** A recurring delivery program's stored fields (`skip_delivery_programs p`, its container `s` joined). */
+export const deliveryProgramFields = defineFields()({
+  ...skipSideFields('s.company_site_entity_id'),
+  ...recurrenceFields,
+  comment: { kind: 'text', column: 'comment', label: 'Commentaire' },
+  createdAt: { kind: 'timestamp', column: 'created_at', label: 'Commandé le', required: true },
+});
+
+/** A delivery's stored fields (`skip_deliveries d`, its container `s` joined). */
+export const deliveryFields = defineFields()({
+  ...skipSideFields('s.company_site_entity_id'),
+  program: {
+    kind: 'reference',
+    column: 'program_id',
+    label: 'Programme de livraisons',
+    reference: {
+      resource: 'skip_delivery_programs',
+      node: 'SkipDeliveryProgram',
+      graphField: 'program',
+      graphInput: 'programId',
+    },
+  },
+  requestedDate: { kind: 'date', column: 'requested_date', label: 'Date souhaitée', required: true },
+  scheduledDate: { kind: 'date', column: 'scheduled_date', label: 'Date programmée' },
+  status: {
+    kind: 'enum',
+    column: 'status',
+    label: 'Statut',
+    required: true,
+    values: SKIP_DELIVERY_STATUSES,
+  },
+  comment: { kind: 'text', column: 'comment', label: 'Commentaire' },
+  version: { kind: 'integer', column: 'version', label: 'Version', required: true },
+  createdAt: { kind: 'timestamp', column: 'created_at', label: 'Commandée le', required: true },
+  updatedAt: { kind: 'timestamp', column: 'updated_at', label: 'Modifiée le', required: true },
+  validatedAt: { kind: 'timestamp', column: 'validated_at', label: 'Livrée le' },
+});

@@ -16,10 +16,14 @@ export type FieldKind =
   | 'text'
   | 'decimal'
   | 'integer'
+  /** A floating-point number (a position), a JSON number everywhere. */
+  | 'number'
   | 'boolean'
   | 'date'
   | 'timestamp'
   | 'enum'
+  /** A list of values (a text[] column), each among `values` when given. */
+  | 'list'
   | 'reference'
   /** An official code (waste or treatment code), text in REST, an object with its description in the graph. */
   | 'code'
@@ -71,7 +75,7 @@ export function defineFields<Writer extends string = string>() {
 
 type KindValue<F extends FieldSpec> = F['kind'] extends 'text' | 'decimal' | 'date' | 'code'
   ? string
-  : F['kind'] extends 'integer' | 'reference'
+  : F['kind'] extends 'integer' | 'reference' | 'number'
     ? number
     : F['kind'] extends 'boolean'
       ? boolean
@@ -81,11 +85,15 @@ type KindValue<F extends FieldSpec> = F['kind'] extends 'text' | 'decimal' | 'da
           ? F extends { values: readonly (infer V)[] }
             ? V
             : string
-          : unknown;
+          : F['kind'] extends 'list'
+            ? F extends { values: readonly (infer V)[] }
+              ? V[]
+              : string[]
+            : unknown;
 
 type Nullable<F extends FieldSpec, V> = F extends { required: true }
   ? V
-  : F['kind'] extends 'boolean'
+  : F['kind'] extends 'boolean' | 'list'
     ? V
     : V | null;
 
@@ -162,8 +170,9 @@ export function restFields<T extends FieldTable>(table: T, row: FieldRow<T>): Fi
   for (const name of fieldNames(table)) {
     const field = table[name] as FieldSpec;
     const value = record[name];
-    if (value === null || value === undefined) fields[name] = field.kind === 'boolean' ? false : null;
-    else if (field.kind === 'reference' && field.reference !== undefined) {
+    if (value === null || value === undefined) {
+      fields[name] = field.kind === 'boolean' ? false : field.kind === 'list' ? [] : null;
+    } else if (field.kind === 'reference' && field.reference !== undefined) {
       fields[name] = referenceIri(field.reference, Number(value), record);
     } else if (field.kind === 'timestamp') fields[name] = isoTimestamp(value);
     else fields[name] = value;

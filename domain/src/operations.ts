@@ -305,6 +305,41 @@ export const finalOutletSchema = z.object(
 export type FinalOutletInput = z.input<typeof finalOutletSchema>;
 export type FinalOutletValues = z.output<typeof finalOutletSchema>;
 
+/** A final outlet of an operation as stored (`operation_final_outlet_links`): its fields, in the list's order. */
+export const operationOutletFields = defineFields()({
+  operation: {
+    kind: 'reference',
+    column: 'operation_id',
+    label: 'Opération',
+    required: true,
+    reference: {
+      resource: 'operations',
+      node: 'Operation',
+      graphField: 'operation',
+      graphInput: 'operationId',
+    },
+  },
+  position: { kind: 'integer', column: 'position', label: 'Rang', required: true },
+  name: { kind: 'text', column: 'name', label: "Nom de l'exutoire", required: true },
+  siret: { kind: 'text', column: 'siret', label: 'SIRET' },
+  address: { kind: 'text', column: 'address', label: 'Adresse' },
+  treatmentCode: { kind: 'code', column: 'treatment_code', label: 'Code de traitement', required: true },
+  qualification: {
+    kind: 'enum',
+    column: 'qualification',
+    label: 'Qualification du traitement',
+    values: TREATMENT_QUALIFICATIONS,
+  },
+  quantity: { kind: 'decimal', column: 'quantity', label: 'Quantité', required: true },
+  quantityUnit: {
+    kind: 'enum',
+    column: 'quantity_unit',
+    label: 'Unité de la quantité',
+    required: true,
+    values: OUTLET_QUANTITY_UNITS,
+  },
+});
+
 /** Who writes an operation's fields: the producer asks, the provider completes (domain moves apart). */
 export type OperationWriter = 'producer' | 'provider';
 

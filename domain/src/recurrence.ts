@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineFields } from './fields.ts';
 import { messages } from './messages.ts';
 import { isoDateSchema, whenFieldsValid } from './validation.ts';
 
@@ -323,3 +324,25 @@ export const recurrenceProgramSchema = z
 
 export type RecurrenceProgramInput = z.input<typeof recurrenceProgramSchema>;
 export type RecurrenceProgramValues = z.output<typeof recurrenceProgramSchema>;
+
+/** A stored program's recurrence, as every program table holds it (read-only: written from `recurrenceProgramSchema`). */
+export const recurrenceFields = defineFields()({
+  startDate: { kind: 'date', column: 'start_date', label: 'Date de début', required: true },
+  endDate: { kind: 'date', column: 'end_date', label: 'Date de fin', required: true },
+  recurrence: {
+    kind: 'enum',
+    column: 'recurrence',
+    label: 'Récurrence',
+    required: true,
+    values: RECURRENCE_TYPES,
+  },
+  interval: { kind: 'integer', column: 'repeat_interval', label: 'Intervalle', required: true },
+  weekdays: { kind: 'list', column: 'weekdays', label: 'Jours de la semaine', values: WEEKDAYS },
+  monthPosition: {
+    kind: 'enum',
+    column: 'month_position',
+    label: 'Position dans le mois',
+    values: MONTH_POSITIONS,
+  },
+  monthDay: { kind: 'integer', column: 'month_day', label: 'Jour du mois' },
+});

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { defineFields } from './fields.ts';
 import { messages } from './messages.ts';
-import { recurrenceProgramSchema } from './recurrence.ts';
+import { recurrenceFields, recurrenceProgramSchema } from './recurrence.ts';
+import { skipSideFields } from './skips.ts';
 
 /**
  * Recurring rotations (SPEC 3 "Recurring rotation / program", SPEC 4: pending or validated, can be deleted).
@@ -36,3 +38,19 @@ export function horizonEnd(today: string, days = ROTATION_PROGRAM_HORIZON_DAYS):
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
+
+/** A recurring rotation program's stored fields (`operation_programs p`). */
+export const rotationProgramFields = defineFields()({
+  ...skipSideFields(),
+  status: {
+    kind: 'enum',
+    column: 'status',
+    label: 'Statut',
+    required: true,
+    values: ROTATION_PROGRAM_STATUSES,
+  },
+  ...recurrenceFields,
+  comment: { kind: 'text', column: 'comment', label: 'Commentaire' },
+  createdAt: { kind: 'timestamp', column: 'created_at', label: 'Demandé le', required: true },
+  validatedAt: { kind: 'timestamp', column: 'validated_at', label: 'Validé le' },
+});

@@ -42,8 +42,8 @@ export const establishmentFields = defineFields<'owner'>()({
   },
   department: { kind: 'text', column: 'department', label: 'Département' },
   siret: { kind: 'text', column: 'siret', label: 'SIRET', rule: siretSchema, writers: ['owner'] },
-  lat: { kind: 'decimal', column: 'lat', label: 'Latitude' },
-  lon: { kind: 'decimal', column: 'lon', label: 'Longitude' },
+  lat: { kind: 'number', column: 'lat', label: 'Latitude' },
+  lon: { kind: 'number', column: 'lon', label: 'Longitude' },
   logo: { kind: 'text', column: 'logo', label: 'Logo' },
   companySector: {
     kind: 'reference',

@@ -450,3 +450,39 @@ function invalid(context: z.RefinementCtx, message: string): never {
 
 export type SkipInput = z.input<typeof skipSchema>;
 export type SkipValues = z.output<typeof skipSchema>;
+
+/**
+ * The container a row is about (a delivery, an operation, a program) and its sides, as each such table holds
+ * them: the producer's site and chantier, and the provider. `entityColumn` names where the chantier is read
+ * (a delivery reads its container's).
+ */
+export function skipSideFields(entityColumn = 'company_site_entity_id') {
+  return defineFields()({
+    skip: {
+      kind: 'reference',
+      column: 'skip_id',
+      label: 'Contenant',
+      required: true,
+      reference: { resource: 'skips', node: 'Skip', graphField: 'skip', graphInput: 'skipId' },
+    },
+    companySite: {
+      kind: 'reference',
+      column: 'company_site_id',
+      label: 'Établissement',
+      required: true,
+      reference: skipFields.companySite.reference,
+    },
+    companySiteEntity: {
+      kind: 'reference',
+      column: entityColumn,
+      label: 'Chantier',
+      reference: skipFields.companySiteEntity.reference,
+    },
+    provider: {
+      kind: 'reference',
+      column: 'provider_site_id',
+      label: 'Prestataire',
+      reference: skipFields.provider.reference,
+    },
+  });
+}

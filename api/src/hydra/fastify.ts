@@ -3,6 +3,7 @@ import { ZodError, z } from 'zod';
 import { type CollectionOptions, hydraCollection } from './collection.ts';
 import { type HydraItem, withContext } from './item.ts';
 import { MERGE_PATCH_CONTENT_TYPE } from './merge-patch.ts';
+import { nameOperations, registerHydraSchemas } from './openapi.ts';
 import { ApiProblem, unprocessable, violationsFromZod } from './problem.ts';
 
 export const JSON_LD = 'application/ld+json; charset=utf-8';
@@ -55,6 +56,8 @@ export function problemFromError(error: unknown): ApiProblem {
  * with a French title.
  */
 export function setupHydra(app: FastifyInstance): void {
+  registerHydraSchemas(app);
+  nameOperations(app);
   // The domain's schemas carry the French messages of SPEC 5; zod's own (a number where a string is
   // expected, ...) are French too, so that every violation a client reads is.
   z.config(z.locales.fr());

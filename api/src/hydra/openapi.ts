@@ -1,6 +1,8 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { type CollectionSpec, MAX_SEARCH_LENGTH } from './collection.ts';
 import { MERGE_PATCH_CONTENT_TYPE } from './merge-patch.ts';
+import { defaultTitle } from './problem.ts';
 
 /**
  * A zod schema as JSON Schema for the OpenAPI document. Route schemas only document: bodies are validated by
@@ -80,4 +82,107 @@ export function collectionQuerySchema(extra: CollectionSpec = {}) {
     };
   }
   return { type: 'object', properties };
+}
+
+/** A JSON Schema of the OpenAPI document (3.0: `nullable` marks what may be null). */
+export type JsonSchema = Record<string, unknown>;
+
+const LD_JSON = 'application/ld+json';
+const PROBLEM = 'application/problem+json';
+
+/** The shared component schemas of the Hydra conventions: a problem and a collection's view. */
+export function registerHydraSchemas(app: FastifyInstance): void {
+  app.addSchema({ $id: 'Problem', ...problemSchema, description: undefined });
+  app.addSchema({
+    $id: 'HydraView',
+    type: 'object',
+    description: 'The pages of a paginated collection (absent when `pagination=false`)',
+    required: ['@id', '@type', 'hydra:first', 'hydra:last'],
+    properties: {
+      '@id': { type: 'string' },
+      '@type': { type: 'string', enum: ['hydra:PartialCollectionView'] },
+      'hydra:first': { type: 'string' },
+      'hydra:last': { type: 'string' },
+      'hydra:previous': { type: 'string' },
+      'hydra:next': { type: 'string' },
+    },
+  });
+}
+
+/** A documented problem answer of `status` (`application/problem+json`). */
+export const problemResponse = (status: number, description = defaultTitle(status)) => ({
+  description,
+  content: { [PROBLEM]: { schema: { $ref: 'Problem#' } } },
+});
+
+/** Documented problem answers, by status. */
+export function problems(...statuses: number[]): Record<number, ReturnType<typeof problemResponse>> {
+  return Object.fromEntries(statuses.map((status) => [status, problemResponse(status)]));
+}
+
+/** A JSON-LD item of the component schema `type` (registered by its resource). */
+export const ldItem = (type: string, description = type) => ({
+  description,
+  content: { [LD_JSON]: { schema: { $ref: `${type}#` } } },
+});
+
+/** A JSON-LD answer of an inline schema (an item that is not a resource of its own: a computed summary). */
+export const ldObject = (description: string, schema: JsonSchema) => ({
+  description,
+  content: { [LD_JSON]: { schema } },
+});
+
+/** The schema of a Hydra collection of `items`. */
+export function collectionSchema(items: JsonSchema): JsonSchema {
+  return {
+    type: 'object',
+    required: ['@context', '@id', '@type', 'hydra:member', 'hydra:totalItems'],
+    properties: {
+      '@context': { type: 'string' },
+      '@id': { type: 'string' },
+      '@type': { type: 'string', enum: ['hydra:Collection'] },
+      'hydra:member': { type: 'array', items },
+      'hydra:totalItems': { type: 'integer', minimum: 0 },
+      'hydra:view': { $ref: 'HydraView#' },
+    },
+  };
+}
+
+/** A Hydra collection of the component schema `type`. */
+export const ldCollection = (type: string, description = `hydra:Collection of ${type}`) =>
+  ldObject(description, collectionSchema({ $ref: `${type}#` }));
+
+/** A plain JSON answer (not a resource: a token, a computed list). */
+export const jsonResponse = (description: string, schema: JsonSchema) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** An answer without a body. */
+export const noContent = (description: string) => ({ description, type: 'null' }) as const;
+
+/**
+ * The operationId of a route without one, as API Platform names them: the path's segments, then the method
+ * (`api_skips_get_collection`, `api_skips_id_get`, `api_skips_id_patch`), so generated clients get stable names.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const segments = url
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => segment.replace(/^:/, '').replace(/[^A-Za-z0-9]+/g, '_'));
+  const verb = method.toLowerCase();
+  const collection = verb === 'get' && !url.split('/').pop()?.startsWith(':');
+  return `${segments.join('_')}_${verb}${collection ? '_collection' : ''}`;
+}
+
+/** Gives every documented route an operationId (explicit ones stay). Install before registering routes. */
+export function nameOperations(app: FastifyInstance): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const schema = route.schema as (Record<string, unknown> & { hide?: boolean }) | undefined;
+    if (schema === undefined || schema.hide === true || schema.operationId !== undefined) return;
+    const method = Array.isArray(route.method) ? route.method[0] : route.method;
+    // Fastify's automatic HEAD twin of a GET is not documented; its schema object must stay its own.
+    if (method === 'HEAD') return;
+    route.schema = { ...schema, operationId: operationIdOf(String(method), route.url) };
+  });
 }

@@ -86,6 +86,8 @@ export const badRequest = (detail: string) => new ApiProblem(400, defaultTitle(4
 export const unauthenticated = () => new ApiProblem(401);
 export const forbidden = () => new ApiProblem(403);
 export const notFound = () => new ApiProblem(404);
+/** A write refused because of the state of what it changes (work in progress, a concurrent change). */
+export const conflict = (message: string) => new ApiProblem(409, message);
 export const tooManyRequests = (title: string, retryAfterSeconds: number) =>
   new ApiProblem(429, title, {
     headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },

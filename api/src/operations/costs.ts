@@ -10,6 +10,7 @@ import {
   badRequest,
   type CollectionSpec,
   collectionQuerySchema,
+  conflict,
   enumFilter,
   fetchPage,
   filterConditions,
@@ -30,8 +31,7 @@ import {
   sendItem,
   unprocessable,
 } from '../hydra/index.ts';
-import { conflict } from '../skips/routes.ts';
-import { loadOperation, operationTarget } from './store.ts';
+import { operations } from './resource.ts';
 
 /**
  * Costs of an operation (SPEC 3 "Costs": treatment, transport, recycling revenue, buy-back price, euro excluding
@@ -42,9 +42,9 @@ import { loadOperation, operationTarget } from './store.ts';
 interface CostRow {
   id: number;
   operationId: number;
-  siteId: number;
-  entityId: number | null;
-  providerSiteId: number | null;
+  companySite: number;
+  companySiteEntity: number | null;
+  provider: number | null;
   treatmentCost: string | null;
   transportCost: string | null;
   recyclingRevenue: string | null;
@@ -52,8 +52,8 @@ interface CostRow {
   updatedAt: Date | string;
 }
 
-const COST_SELECT = `c.id, c.operation_id as "operationId", o.company_site_id as "siteId",
-  o.company_site_entity_id as "entityId", o.provider_site_id as "providerSiteId",
+const COST_SELECT = `c.id, c.operation_id as "operationId", o.company_site_id as "companySite",
+  o.company_site_entity_id as "companySiteEntity", o.provider_site_id as "provider",
   c.treatment_cost::text as "treatmentCost", c.transport_cost::text as "transportCost",
   c.recycling_revenue::text as "recyclingRevenue", c.purchase_price::text as "purchasePrice",
   c.updated_at as "updatedAt"`;
@@ -174,8 +174,8 @@ export function registerCostRoutes(app: FastifyInstance, { db, config }: ApiCont
       }
       const operationId = referenceId(body.operation, 'operations');
       if (operationId === null) throw notFound();
-      const operation = await loadOperation(db, operationId);
-      await policy.assertCanActOnOperation(operationTarget(operation), 'provider', 'cost:update');
+      const operation = await operations.load(db, operationId);
+      await policy.assertCanActOn(operation, 'provider', 'cost:update');
       const costs = parseBody(operationCostsSchema, body);
       const inserted = await db.maybeOne<{ id: number }>(
         `insert into operation_costs (operation_id, treatment_cost, transport_cost, recycling_revenue,
@@ -217,7 +217,7 @@ export function registerCostRoutes(app: FastifyInstance, { db, config }: ApiCont
     async (request, reply) => {
       const costId = itemId(request.params.id);
       const current = await loadCost(db, costId);
-      await callerOf(request).policy.assertCanActOnOperation(current, 'provider', 'cost:update');
+      await callerOf(request).policy.assertCanActOn(current, 'provider', 'cost:update');
       const body = mergePatchBody(request);
       const costs = parseBody(operationCostsSchema, body);
       const pick = (field: keyof typeof costs, column: string) =>

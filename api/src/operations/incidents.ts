@@ -17,7 +17,6 @@ import {
   collectionQuerySchema,
   fetchPage,
   filterConditions,
-  forbidden,
   hydraItem,
   idParams,
   itemId,
@@ -33,8 +32,8 @@ import {
   type Violation,
 } from '../hydra/index.ts';
 import type { SkipTarget } from '../policy/index.ts';
-import { loadSkip, skipTarget } from '../skips/routes.ts';
-import { loadOperation, operationTarget } from './store.ts';
+import { skips } from '../skips/resource.ts';
+import { operations } from './resource.ts';
 
 /**
  * Incidents (SPEC 4: declared on an operation or a container, with photos). Photos are image formats only,
@@ -50,9 +49,9 @@ interface IncidentRow {
   id: number;
   operationId: number | null;
   skipId: number | null;
-  siteId: number;
-  entityId: number | null;
-  providerSiteId: number | null;
+  companySite: number;
+  companySiteEntity: number | null;
+  provider: number | null;
   description: string;
   declaredBy: number | null;
   createdAt: Date | string;
@@ -67,8 +66,8 @@ interface PhotoRow {
   size: number;
 }
 
-const INCIDENT_SELECT = `i.id, i.operation_id as "operationId", i.skip_id as "skipId", i.company_site_id as "siteId",
-  i.company_site_entity_id as "entityId", i.provider_site_id as "providerSiteId", i.description,
+const INCIDENT_SELECT = `i.id, i.operation_id as "operationId", i.skip_id as "skipId", i.company_site_id as "companySite",
+  i.company_site_entity_id as "companySiteEntity", i.provider_site_id as "provider", i.description,
   i.declared_by as "declaredBy", i.created_at as "createdAt"`;
 const PHOTO_SELECT = `p.id, p.incident_id as "incidentId", p.filename, p.storage_key as "storageKey",
   p.content_type as "contentType", p.size`;
@@ -80,8 +79,9 @@ function incidentItem(row: IncidentRow, photos: readonly PhotoRow[]) {
     id: row.id,
     operation: row.operationId === null ? null : iri('operations', row.operationId),
     skip: row.skipId === null ? null : iri('skips', row.skipId),
-    companySite: iri('company_sites', row.siteId),
-    companySiteEntity: row.entityId === null ? null : entityIri(row.siteId, row.entityId),
+    companySite: iri('company_sites', row.companySite),
+    companySiteEntity:
+      row.companySiteEntity === null ? null : entityIri(row.companySite, row.companySiteEntity),
     description: row.description,
     declaredBy: row.declaredBy === null ? null : iri('users', row.declaredBy),
     createdAt: new Date(row.createdAt).toISOString(),
@@ -96,12 +96,6 @@ function incidentItem(row: IncidentRow, photos: readonly PhotoRow[]) {
     })),
   });
 }
-
-const targetOf = (row: Pick<IncidentRow, 'siteId' | 'entityId' | 'providerSiteId'>): SkipTarget => ({
-  siteId: row.siteId,
-  entityId: row.entityId,
-  providerSiteId: row.providerSiteId,
-});
 
 async function photosOf(db: Db, incidentIds: readonly number[]): Promise<Map<number, PhotoRow[]>> {
   const byIncident = new Map<number, PhotoRow[]>(incidentIds.map((id) => [id, []]));
@@ -259,7 +253,7 @@ export function registerIncidentRoutes(app: FastifyInstance, { db, config }: Api
         [itemId(request.params.id)],
       );
       if (row === null) throw notFound();
-      await callerOf(request).policy.assertSkipVisible(targetOf(row));
+      await callerOf(request).policy.assertSkipVisible(row);
       return sendItem(reply, incidentItem(row, (await photosOf(db, [row.id])).get(row.id) ?? []));
     },
   );
@@ -305,13 +299,9 @@ export function registerIncidentRoutes(app: FastifyInstance, { db, config }: Api
         }
         // Who may declare comes first: a stranger learns nothing from the validation of the rest.
         let target: SkipTarget | null = null;
-        if (operationId !== null) target = operationTarget(await loadOperation(db, operationId));
-        else if (skipId !== null) target = skipTarget(await loadSkip(db, skipId));
-        if (target !== null) {
-          const sides = await policy.assertSkipVisible(target);
-          if (!sides.producer) throw forbidden();
-          await policy.assertCan('incident:declare');
-        }
+        if (operationId !== null) target = await operations.load(db, operationId);
+        else if (skipId !== null) target = await skips.load(db, skipId);
+        if (target !== null) await policy.assertCanActOn(target, 'producer', 'incident:declare');
         const description = (fields.description ?? '').trim();
         if (description === '') {
           violations.unshift({ propertyPath: 'description', message: messages.required, code: 'required' });
@@ -333,9 +323,9 @@ export function registerIncidentRoutes(app: FastifyInstance, { db, config }: Api
             [
               operationId,
               skipId,
-              target.siteId,
-              target.entityId,
-              target.providerSiteId,
+              target.companySite,
+              target.companySiteEntity,
+              target.provider,
               description,
               userId,
               config.now(),
@@ -374,13 +364,13 @@ export function registerIncidentRoutes(app: FastifyInstance, { db, config }: Api
     },
     async (request, reply) => {
       const photo = await db.maybeOne<PhotoRow & IncidentRow>(
-        `select ${PHOTO_SELECT}, i.company_site_id as "siteId", i.company_site_entity_id as "entityId",
-           i.provider_site_id as "providerSiteId"
+        `select ${PHOTO_SELECT}, i.company_site_id as "companySite",
+           i.company_site_entity_id as "companySiteEntity", i.provider_site_id as "provider"
          from incident_photos p join incidents i on i.id = p.incident_id where p.id = $1`,
         [itemId(request.params.id)],
       );
       if (photo === null) throw notFound();
-      await callerOf(request).policy.assertSkipVisible(targetOf(photo));
+      await callerOf(request).policy.assertSkipVisible(photo);
       const path = join(storeDir, photo.storageKey);
       const exists = await stat(path).then(
         () => true,

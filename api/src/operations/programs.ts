@@ -1,55 +1,45 @@
 import {
   expandRecurrence,
   horizonEnd,
-  iri,
   MAX_PROGRAM_OCCURRENCES,
   messages,
+  OPERATION_ACTIONS,
   parisDate,
   ROTATION_PROGRAM_STATUSES,
-  type RotationProgramStatus,
+  rotationProgramFields,
   rotationProgramRequestSchema,
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
-import { type Db, SqlParams } from '../db/index.ts';
-import {
-  RECURRENCE_INSERT_COLUMNS,
-  RECURRENCE_SELECT,
-  type RecurrenceColumns,
-  recurrenceFields,
-  recurrencePlaceholders,
-  recurrenceValues,
-} from '../db/recurrence-columns.ts';
-import { entityIri } from '../entities/serialize.ts';
+import type { Db } from '../db/index.ts';
 import {
   BODY_NOT_AN_OBJECT,
   badRequest,
-  type CollectionSpec,
-  collectionQuerySchema,
-  enumListFilter,
-  fetchPage,
-  filterConditions,
-  hydraItem,
+  conflict,
   idParams,
   isPlainObject,
   itemId,
-  itemResponse,
   jsonSchemaOf,
+  ldItem,
   mergePatchBody,
-  notFound,
+  noContent,
   parseBody,
-  parseCollectionQuery,
-  problemSchema,
-  type RawQuery,
-  sendCollection,
+  problems,
   sendItem,
   unprocessable,
   violationsFromZod,
 } from '../hydra/index.ts';
-import type { SkipTarget } from '../policy/index.ts';
-import { conflict, loadSkip } from '../skips/routes.ts';
+import {
+  defineProgramResource,
+  deleteProgram,
+  programDates,
+  recurrenceValues,
+} from '../recurrence/programs.ts';
+import { byValues } from '../resource/filters.ts';
+import { insertRow } from '../resource/sql.ts';
+import { skips } from '../skips/resource.ts';
 import { assertRequestable, skipOfProducerRequest, syncSkipPlannedWork } from './store.ts';
 
 /**
@@ -59,54 +49,15 @@ import { assertRequestable, skipOfProducerRequest, syncSkipPlannedWork } from '.
  * instances run at once; dates past the end are never expanded.
  */
 
-interface ProgramRow extends RecurrenceColumns {
-  id: number;
-  skipId: number;
-  siteId: number;
-  entityId: number | null;
-  providerSiteId: number | null;
-  status: RotationProgramStatus;
-  comment: string | null;
-  requestedBy: number | null;
-  createdAt: Date | string;
-  validatedAt: Date | string | null;
-}
-
-const PROGRAM_SELECT = `p.id, p.skip_id as "skipId", p.company_site_id as "siteId",
-  p.company_site_entity_id as "entityId", p.provider_site_id as "providerSiteId", p.status, ${RECURRENCE_SELECT},
-  p.comment, p.requested_by as "requestedBy", p.created_at as "createdAt", p.validated_at as "validatedAt"`;
-
-const timestamp = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
-function programItem(row: ProgramRow) {
-  return hydraItem('OperationProgram', iri('operation_programs', row.id), {
-    id: row.id,
-    skip: iri('skips', row.skipId),
-    companySite: iri('company_sites', row.siteId),
-    companySiteEntity: row.entityId === null ? null : entityIri(row.siteId, row.entityId),
-    provider: row.providerSiteId === null ? null : iri('company_sites', row.providerSiteId),
-    status: row.status,
-    ...recurrenceFields(row),
-    comment: row.comment,
-    createdAt: timestamp(row.createdAt),
-    validatedAt: timestamp(row.validatedAt),
-  });
-}
-
-const targetOf = (row: ProgramRow): SkipTarget => ({
-  siteId: row.siteId,
-  entityId: row.entityId,
-  providerSiteId: row.providerSiteId,
+const rotationPrograms = defineProgramResource({
+  type: 'OperationProgram',
+  path: '/api/operation_programs',
+  tags: ['operations'],
+  fields: rotationProgramFields,
+  from: 'operation_programs p',
+  entityColumn: 'p.company_site_entity_id',
+  filters: [byValues('status', ROTATION_PROGRAM_STATUSES, 'p.status')],
 });
-
-async function loadProgram(db: Db, programId: number, lock = false): Promise<ProgramRow> {
-  const row = await db.maybeOne<ProgramRow>(
-    `select ${PROGRAM_SELECT} from operation_programs p where p.id = $1${lock ? ' for update' : ''}`,
-    [programId],
-  );
-  if (row === null) throw notFound();
-  return row;
-}
 
 /**
  * Creates the occurrences of validated programs (all, or `programIds`) whose dates fall between today and the
@@ -119,12 +70,12 @@ export async function materializeRotationPrograms(
 ): Promise<number> {
   const today = parisDate(now);
   const lastDay = horizonEnd(today);
-  const programs = await db.query<ProgramRow>(
-    `select ${PROGRAM_SELECT} from operation_programs p
-     where p.status = 'VALIDATED' and p.end_date >= $1::date and p.start_date <= $2::date
-       ${programIds === undefined ? '' : 'and p.id = any($3::int[])'}`,
-    programIds === undefined ? [today, lastDay] : [today, lastDay, programIds],
-  );
+  const programs = await rotationPrograms.rows(db, (params) => [
+    `p.status = 'VALIDATED'`,
+    `p.end_date >= ${params.add(today)}::date`,
+    `p.start_date <= ${params.add(lastDay)}::date`,
+    ...(programIds === undefined ? [] : [`p.id = any(${params.add(programIds)}::int[])`]),
+  ]);
   let created = 0;
   for (const program of programs) {
     const dates = expandRecurrence(
@@ -138,24 +89,24 @@ export async function materializeRotationPrograms(
            third_level_waste_id, waste_code, dangerous, planned_treatment_code, requested_date, intervention_date,
            comment, program_id, requested_by, created_at, updated_at)
          select 'ROTATION', 'SCHEDULED', s.id, $2, $3, $4, s.third_level_waste_id, s.waste_code, s.dangerous,
-           s.planned_treatment_code, day::date, day::date, $5, $6, $7, $8, $8
-         from skips s cross join unnest($9::text[]) as day
+           s.planned_treatment_code, day::date, day::date, $5, $6,
+           (select requested_by from operation_programs where id = $6), $7, $7
+         from skips s cross join unnest($8::text[]) as day
          where s.id = $1 and s.state <> 'ARCHIVED'
          on conflict (program_id, requested_date) where program_id is not null do nothing
          returning id`,
         [
-          program.skipId,
-          program.siteId,
-          program.entityId,
-          program.providerSiteId,
+          program.skip,
+          program.companySite,
+          program.companySiteEntity,
+          program.provider,
           program.comment,
           program.id,
-          program.requestedBy,
           now,
           dates,
         ],
       );
-      if (rows.length > 0) await syncSkipPlannedWork(tx, program.skipId, now);
+      if (rows.length > 0) await syncSkipPlannedWork(tx, program.skip, now);
       return rows.length;
     });
     created += inserted;
@@ -163,96 +114,19 @@ export async function materializeRotationPrograms(
   return created;
 }
 
-const spec: CollectionSpec = {
-  relations: ['skip', 'companySite', 'provider'],
-  order: ['createdAt', 'startDate'],
-};
-
 const requestBody = z.object({ skip: z.string(), ...rotationProgramRequestSchema.shape });
 const patchSchema = z.object({
   status: z.enum(ROTATION_PROGRAM_STATUSES, { error: messages.unknownChoice }),
 });
 
-export function registerRotationProgramRoutes(app: FastifyInstance, { db, config }: ApiContext): void {
+export function registerRotationProgramRoutes(app: FastifyInstance, context: ApiContext): void {
+  const { db, config } = context;
   const tags = ['operations'];
-
-  app.get(
-    '/api/operation_programs',
-    {
-      schema: {
-        tags,
-        summary:
-          'Visible recurring rotation programs: of my containers and those I provide; filter `status[]`',
-        querystring: {
-          ...collectionQuerySchema(spec),
-          properties: {
-            ...collectionQuerySchema(spec).properties,
-            'status[]': { type: 'array', items: { type: 'string', enum: [...ROTATION_PROGRAM_STATUSES] } },
-          },
-        },
-        response: { 200: itemResponse('hydra:Collection of OperationProgram') },
-      },
-    },
-    async (request, reply) => {
-      const { policy } = callerOf(request);
-      const raw = request.query as RawQuery;
-      const query = parseCollectionQuery(raw, spec);
-      const statuses = enumListFilter(raw, 'status', ROTATION_PROGRAM_STATUSES);
-      const params = new SqlParams();
-      const where = [
-        await policy.visibleSkipCondition(
-          { site: 'p.company_site_id', entity: 'p.company_site_entity_id', provider: 'p.provider_site_id' },
-          params,
-        ),
-        ...filterConditions(
-          query,
-          {
-            id: 'p.id',
-            relations: {
-              skip: 'p.skip_id',
-              companySite: 'p.company_site_id',
-              provider: 'p.provider_site_id',
-            },
-          },
-          params,
-        ),
-      ];
-      if (statuses !== undefined) where.push(`p.status = any(${params.add(statuses)}::text[])`);
-      const { rows, totalItems } = await fetchPage<ProgramRow>(db, {
-        select: PROGRAM_SELECT,
-        from: 'operation_programs p',
-        where,
-        params,
-        order: query.order,
-        orderColumns: { createdAt: 'p.created_at', startDate: 'p.start_date' },
-        tieBreaker: 'p.id',
-        pagination: query.pagination,
-      });
-      return sendCollection(reply, request, {
-        type: 'OperationProgram',
-        members: rows.map(programItem),
-        totalItems,
-        pagination: query.pagination,
-      });
-    },
-  );
-
-  app.get<{ Params: { id: string } }>(
-    '/api/operation_programs/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One visible recurring rotation program',
-        params: idParams(),
-        response: { 200: itemResponse('OperationProgram'), 404: problemSchema },
-      },
-    },
-    async (request, reply) => {
-      const row = await loadProgram(db, itemId(request.params.id));
-      await callerOf(request).policy.assertSkipVisible(targetOf(row));
-      return sendItem(reply, programItem(row));
-    },
-  );
+  rotationPrograms.registerSchema(app);
+  rotationPrograms.registerCollection(app, context, {
+    summary: 'Visible recurring rotation programs: of my containers and those I provide; filter `status[]`',
+  });
+  rotationPrograms.registerItem(app, context, { summary: 'One visible recurring rotation program' });
 
   app.post(
     '/api/operation_programs',
@@ -263,13 +137,7 @@ export function registerRotationProgramRoutes(app: FastifyInstance, { db, config
           'The producer (operation:request) submits a recurring rotation program for a complete container on ' +
           'site; it waits for its provider to validate it',
         body: jsonSchemaOf(requestBody),
-        response: {
-          201: itemResponse('OperationProgram'),
-          400: problemSchema,
-          403: problemSchema,
-          404: problemSchema,
-          422: problemSchema,
-        },
+        response: { 201: ldItem('OperationProgram'), ...problems(400, 401, 403, 404, 422) },
       },
     },
     async (request, reply) => {
@@ -279,33 +147,29 @@ export function registerRotationProgramRoutes(app: FastifyInstance, { db, config
       const skipId = await skipOfProducerRequest(db, policy, body);
       const { program, comment } = parseBody(rotationProgramRequestSchema, body);
       const now = config.now();
-      if (expandRecurrence(program, { from: parisDate(now), limit: 1 }).length === 0) {
-        throw unprocessable([
-          { propertyPath: 'program.endDate', message: messages.programWithoutDates, code: 'empty' },
-        ]);
-      }
+      programDates(program, now, false);
       const row = await db.transaction(async (tx) => {
-        const skip = await loadSkip(tx, skipId, true);
+        const skip = await skips.load(tx, skipId, { lock: true });
         assertRequestable(skip, true);
-        const inserted = await tx.one<{ id: number }>(
-          `insert into operation_programs (skip_id, company_site_id, company_site_entity_id, provider_site_id,
-             ${RECURRENCE_INSERT_COLUMNS}, comment, requested_by, created_at)
-           values ($1, $2, $3, $4, ${recurrencePlaceholders(5)}, $12, $13, $14) returning id`,
-          [
-            skipId,
-            skip.siteId,
-            skip.entityId,
-            skip.providerSiteId,
+        const id = await insertRow(
+          tx,
+          { table: 'operation_programs', fields: rotationProgramFields },
+          {
+            skip: skipId,
+            companySite: skip.companySite,
+            companySiteEntity: skip.companySiteEntity,
+            provider: skip.provider,
             ...recurrenceValues(program),
             comment,
-            userId,
-            now,
-          ],
+            createdAt: now,
+          },
+          { requested_by: userId },
         );
-        return loadProgram(tx, inserted.id);
+        return rotationPrograms.load(tx, id);
       });
-      reply.header('location', iri('operation_programs', row.id));
-      return sendItem(reply, programItem(row), 201);
+      reply.header('location', `/api/operation_programs/${row.id}`);
+      const [item] = await rotationPrograms.items([row], { db, policy });
+      return sendItem(reply, item as never, 201);
     },
   );
 
@@ -319,27 +183,20 @@ export function registerRotationProgramRoutes(app: FastifyInstance, { db, config
           'rotations within the horizon are created at once, the next ones as their dates come; 409 after',
         params: idParams(),
         body: jsonSchemaOf(patchSchema),
-        response: {
-          200: itemResponse('OperationProgram'),
-          403: problemSchema,
-          404: problemSchema,
-          409: problemSchema,
-          415: problemSchema,
-          422: problemSchema,
-        },
+        response: { 200: ldItem('OperationProgram'), ...problems(401, 403, 404, 409, 415, 422) },
       },
     },
     async (request, reply) => {
       const { policy } = callerOf(request);
       const programId = itemId(request.params.id);
-      const current = await loadProgram(db, programId);
-      await policy.assertCanActOnOperation(targetOf(current), 'provider', 'operation:schedule');
+      const current = await rotationPrograms.load(db, programId);
+      await policy.assertCanActOn(current, 'provider', 'operation:schedule');
       const parsed = patchSchema.safeParse(mergePatchBody(request));
       if (!parsed.success) throw unprocessable(violationsFromZod(parsed.error));
       if (parsed.data.status !== 'VALIDATED') throw conflict(messages.operationCannotBeModified);
       const now = config.now();
       await db.transaction(async (tx) => {
-        const stored = await loadProgram(tx, programId, true);
+        const stored = await rotationPrograms.load(tx, programId, { lock: true });
         if (stored.status !== 'PENDING') throw conflict(messages.rotationProgramAlreadyValidated);
         await tx.query(
           `update operation_programs set status = 'VALIDATED', validated_at = $2 where id = $1`,
@@ -347,7 +204,11 @@ export function registerRotationProgramRoutes(app: FastifyInstance, { db, config
         );
       });
       await materializeRotationPrograms(db, now, [programId]);
-      return sendItem(reply, programItem(await loadProgram(db, programId)));
+      const [item] = await rotationPrograms.items([await rotationPrograms.load(db, programId)], {
+        db,
+        policy,
+      });
+      return sendItem(reply, item as never);
     },
   );
 
@@ -360,25 +221,24 @@ export function registerRotationProgramRoutes(app: FastifyInstance, { db, config
           'The producer (operation:request) deletes a program and its future rotations not yet started; the ' +
           'past and completed ones stay, without a program',
         params: idParams(),
-        response: { 204: { type: 'null' }, 403: problemSchema, 404: problemSchema },
+        response: { 204: noContent('Deleted'), ...problems(401, 403, 404) },
       },
     },
     async (request, reply) => {
       const { policy } = callerOf(request);
       const programId = itemId(request.params.id);
-      const current = await loadProgram(db, programId);
-      await policy.assertCanActOnOperation(targetOf(current), 'producer', 'operation:request');
+      const current = await rotationPrograms.load(db, programId);
+      await policy.assertCanActOn(current, 'producer', 'operation:request');
       const now = config.now();
       await db.transaction(async (tx) => {
-        await loadProgram(tx, programId, true);
-        await tx.query(
-          `delete from operations
-           where program_id = $1 and requested_date >= $2::date
-             and status in ('REQUESTED', 'WAITING', 'ACCEPTED_WITHOUT_SCHEDULING', 'SCHEDULED')`,
-          [programId, parisDate(now)],
+        await rotationPrograms.load(tx, programId, { lock: true });
+        await deleteProgram(
+          tx,
+          { table: 'operation_programs', id: programId },
+          { table: 'operations', pendingStatuses: OPERATION_ACTIONS.cancel.from },
+          now,
         );
-        await tx.query('delete from operation_programs where id = $1', [programId]);
-        await syncSkipPlannedWork(tx, current.skipId, now);
+        await syncSkipPlannedWork(tx, current.skip, now);
       });
       return reply.status(204).send();
     },

@@ -30,29 +30,22 @@ import { type Db, SqlParams } from '../db/index.ts';
 import {
   BODY_NOT_AN_OBJECT,
   badRequest,
-  type CollectionSpec,
-  codeListFilter,
-  collectionQuerySchema,
-  enumFilter,
-  enumListFilter,
-  fetchPage,
-  filterConditions,
-  forbidden,
+  collectionSchema,
+  conflict,
   hydraCollection,
   hydraItem,
   idParams,
   isPlainObject,
   itemId,
-  itemResponse,
   JSON_LD,
   jsonSchemaOf,
+  ldCollection,
+  ldItem,
+  ldObject,
   mergePatchBody,
   notFound,
   parseBody,
-  parseCollectionQuery,
-  problemSchema,
-  type RawQuery,
-  sendCollection,
+  problems,
   sendItem,
   unprocessable,
   type Violation,
@@ -60,20 +53,16 @@ import {
 } from '../hydra/index.ts';
 import type { Policy } from '../policy/index.ts';
 import { codeIndex } from '../reference/codes.ts';
-import { conflict, loadSkip } from '../skips/routes.ts';
+import { skips } from '../skips/resource.ts';
 import {
-  assertRequestable,
-  loadOperation,
-  OPERATION_SELECT,
   type OperationRow,
   operationItem,
-  operationTarget,
+  operations,
   outletItem,
+  outletSchema,
   outletsOf,
-  replaceOutlets,
-  skipOfProducerRequest,
-  syncSkipPlannedWork,
-} from './store.ts';
+} from './resource.ts';
+import { assertRequestable, replaceOutlets, skipOfProducerRequest, syncSkipPlannedWork } from './store.ts';
 
 /**
  * Operations (SPEC 3, 4, 7): a producer asks for a rotation or the retirement of a container; its provider
@@ -82,34 +71,6 @@ import {
  * `OPERATION_ACTIONS` (domain/operations.ts), checked under a row lock so that two people acting at once
  * never half-apply: the second is told the operation cannot be modified.
  */
-
-const spec: CollectionSpec = {
-  relations: ['companySite', 'companySiteEntity', 'provider', 'skip', 'thirdLevelWaste'],
-  order: ['createdAt', 'requestedDate', 'interventionDate', 'updatedAt'],
-  dates: ['createdAt', 'requestedDate', 'interventionDate', 'realInterventionDate'],
-};
-const columns = {
-  id: 'o.id',
-  relations: {
-    companySite: 'o.company_site_id',
-    companySiteEntity: 'o.company_site_entity_id',
-    provider: 'o.provider_site_id',
-    skip: 'o.skip_id',
-    thirdLevelWaste: 'o.third_level_waste_id',
-  },
-  dates: {
-    createdAt: { column: 'o.created_at', type: 'timestamptz' },
-    requestedDate: { column: 'o.requested_date', type: 'date' },
-    interventionDate: { column: 'o.intervention_date', type: 'date' },
-    realInterventionDate: { column: 'o.real_intervention_date', type: 'date' },
-  },
-} as const;
-const orderColumns = {
-  createdAt: 'o.created_at',
-  requestedDate: 'o.requested_date',
-  interventionDate: 'o.intervention_date',
-  updatedAt: 'o.updated_at',
-};
 
 /** The moves and completion fields of a PATCH (merge-patch: absent is untouched, null clears). */
 const patchSchema = operationCompletionSchema.extend({
@@ -125,39 +86,25 @@ const COMPLETION_FIELDS = Object.keys(operationCompletionSchema.shape) as (keyof
   typeof operationCompletionSchema
 >)[];
 
-const visibleCondition = (policy: Policy, params: SqlParams) =>
-  policy.visibleSkipCondition(
-    { site: 'o.company_site_id', entity: 'o.company_site_entity_id', provider: 'o.provider_site_id' },
-    params,
-  );
-
 async function sendOperation(db: Db, reply: FastifyReply, row: OperationRow, status = 200) {
   const outlets = await outletsOf(db, [row.id]);
   return sendItem(reply, operationItem(row, outlets.get(row.id) ?? []), status);
 }
 
-/** The actor the caller acts as for a move: the side that may make it; 403 when neither may. */
-async function actorFor(
-  policy: Policy,
-  row: OperationRow,
-  to: OperationStatus,
-): Promise<{ actor: OperationActor; action: OperationActionName | null }> {
-  const sides = await policy.assertSkipVisible(operationTarget(row));
-  for (const actor of ['provider', 'producer'] as const) {
-    if (!sides[actor]) continue;
-    const action = operationActionFor(row.status, to, actor);
-    if (action !== null) return { actor, action };
-  }
-  // A side the caller holds but no move from here: the operation cannot be modified (409), not a 403.
-  const actor = sides.provider ? 'provider' : 'producer';
-  const other = actor === 'provider' ? 'producer' : 'provider';
-  if (operationActionFor(row.status, to, other) !== null && !sides[other]) throw forbidden();
-  return { actor, action: null };
-}
+/** A list of codes with their French labels. */
+const labelledCodes = (codes: readonly string[]) => ({
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['code', 'label'],
+    properties: { code: { type: 'string', enum: [...codes] }, label: { type: 'string' } },
+  },
+});
 
-export function registerOperationRoutes(app: FastifyInstance, { db, config, reference }: ApiContext): void {
+export function registerOperationRoutes(app: FastifyInstance, context: ApiContext): void {
+  const { db, config, reference } = context;
   const tags = ['operations'];
-  const { treatmentCodes, wasteCodes } = codeIndex(reference);
+  const { treatmentCodes } = codeIndex(reference);
 
   /** A producer's request on a container: POST /api/operations and POST /api/skip/retirement. */
   async function requestOperation(request: FastifyRequest, reply: FastifyReply, type?: OperationType) {
@@ -173,7 +120,7 @@ export function registerOperationRoutes(app: FastifyInstance, { db, config, refe
       ]);
     }
     const row = await db.transaction(async (tx) => {
-      const skip = await loadSkip(tx, skipId, true);
+      const skip = await skips.load(tx, skipId, { lock: true });
       assertRequestable(skip, values.type === 'ROTATION');
       const open = await tx.maybeOne<{ id: number }>(
         `select id from operations where skip_id = $1
@@ -189,10 +136,10 @@ export function registerOperationRoutes(app: FastifyInstance, { db, config, refe
         [
           values.type,
           skipId,
-          skip.siteId,
-          skip.entityId,
-          skip.providerSiteId,
-          skip.thirdLevelWasteId,
+          skip.companySite,
+          skip.companySiteEntity,
+          skip.provider,
+          skip.thirdLevelWaste,
           skip.wasteCode,
           skip.dangerous,
           skip.plannedTreatmentCode,
@@ -202,99 +149,24 @@ export function registerOperationRoutes(app: FastifyInstance, { db, config, refe
           now,
         ],
       );
-      const created = await loadOperation(tx, inserted.id);
-      await syncSkipPlannedWork(tx, created.skipId, now);
+      const created = await operations.load(tx, inserted.id);
+      await syncSkipPlannedWork(tx, created.skip, now);
       return created;
     });
-    reply.header('location', operationItem(row, [])['@id']);
+    reply.header('location', `/api/operations/${row.id}`);
     return sendOperation(db, reply, row, 201);
   }
 
   const requestBody = jsonSchemaOf(z.object({ skip: z.string(), ...operationRequestSchema.shape }));
 
-  app.get(
-    '/api/operations',
-    {
-      schema: {
-        tags,
-        summary:
-          'Visible operations: of my sites (a limited-entity user: my chantiers) and those I provide; filters ' +
-          '`status[]`, `type[]`, `history` (a key of filters/operation), `wasteCode[]` (official codes; an ' +
-          "operation without its own code has its waste type's, as the dashboard counts it)",
-        querystring: {
-          ...collectionQuerySchema(spec),
-          properties: {
-            ...collectionQuerySchema(spec).properties,
-            'status[]': { type: 'array', items: { type: 'string', enum: [...OPERATION_STATUSES] } },
-            'type[]': { type: 'array', items: { type: 'string', enum: [...OPERATION_TYPES] } },
-            history: { type: 'string', enum: [...HISTORY_FILTER_KEYS] },
-            'wasteCode[]': { type: 'array', items: { type: 'string' } },
-          },
-        },
-        response: { 200: itemResponse('hydra:Collection of Operation') },
-      },
-    },
-    async (request, reply) => {
-      const { policy } = callerOf(request);
-      const raw = request.query as RawQuery;
-      const query = parseCollectionQuery(raw, spec);
-      const statuses = enumListFilter(raw, 'status', OPERATION_STATUSES);
-      const types = enumListFilter(raw, 'type', OPERATION_TYPES);
-      const history = enumFilter(raw, 'history', HISTORY_FILTER_KEYS);
-      const codes = codeListFilter(raw, 'wasteCode', wasteCodes, messages.unknownWasteCode);
-      const params = new SqlParams();
-      const where = [await visibleCondition(policy, params), ...filterConditions(query, columns, params)];
-      if (statuses !== undefined) where.push(`o.status = any(${params.add(statuses)}::text[])`);
-      if (history !== undefined && history !== 'all') {
-        where.push(`o.status = any(${params.add([...HISTORY_FILTERS[history].statuses])}::text[])`);
-      }
-      if (types !== undefined) where.push(`o.type = any(${params.add(types)}::text[])`);
-      if (codes !== undefined) {
-        where.push(
-          `coalesce(o.waste_code, (select w.waste_code from third_level_wastes w where w.id = o.third_level_waste_id))
-             = any(${params.add(codes)}::text[])`,
-        );
-      }
-      const { rows, totalItems } = await fetchPage<OperationRow>(db, {
-        select: OPERATION_SELECT,
-        from: 'operations o',
-        where,
-        params,
-        // Newest request first unless asked otherwise.
-        order: query.order.length > 0 ? query.order : [{ field: 'createdAt', direction: 'desc' }],
-        orderColumns,
-        tieBreaker: 'o.id desc',
-        pagination: query.pagination,
-      });
-      const outlets = await outletsOf(
-        db,
-        rows.map((row) => row.id),
-      );
-      return sendCollection(reply, request, {
-        type: 'Operation',
-        members: rows.map((row) => operationItem(row, outlets.get(row.id) ?? [])),
-        totalItems,
-        pagination: query.pagination,
-      });
-    },
-  );
-
-  app.get<{ Params: { id: string } }>(
-    '/api/operations/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One visible operation, with its final outlets',
-        params: idParams(),
-        response: { 200: itemResponse('Operation'), 404: problemSchema },
-      },
-    },
-    async (request, reply) => {
-      const row = await loadOperation(db, itemId(request.params.id));
-      await callerOf(request).policy.assertSkipVisible(operationTarget(row));
-      return sendOperation(db, reply, row);
-    },
-  );
+  operations.registerSchema(app);
+  app.addSchema(outletSchema);
+  operations.registerCollection(app, context, {
+    summary:
+      'Visible operations: of my sites (a limited-entity user: my chantiers) and those I provide; filters ' +
+      '`status[]`, `type[]`, `history` (a key of filters/operation), `wasteCode[]` (official codes)',
+  });
+  operations.registerItem(app, context, { summary: 'One visible operation, with its final outlets' });
 
   app.post(
     '/api/operations',
@@ -305,14 +177,7 @@ export function registerOperationRoutes(app: FastifyInstance, { db, config, refe
           'The producer (operation:request) asks for a rotation or a retirement of a container on site; a ' +
           'rotation needs every mandatory field of the container; one open operation per container',
         body: requestBody,
-        response: {
-          201: itemResponse('Operation'),
-          400: problemSchema,
-          403: problemSchema,
-          404: problemSchema,
-          409: problemSchema,
-          422: problemSchema,
-        },
+        response: { 201: ldItem('Operation'), ...problems(400, 401, 403, 404, 409, 422) },
       },
     },
     (request, reply) => requestOperation(request, reply),
@@ -326,14 +191,7 @@ export function registerOperationRoutes(app: FastifyInstance, { db, config, refe
         summary:
           'The producer asks for the definitive retirement of a container (an operation of type RETIREMENT)',
         body: jsonSchemaOf(z.object({ skip: z.string(), requestedDate: z.string(), comment: z.string() })),
-        response: {
-          201: itemResponse('Operation'),
-          400: problemSchema,
-          403: problemSchema,
-          404: problemSchema,
-          409: problemSchema,
-          422: problemSchema,
-        },
+        response: { 201: ldItem('Operation'), ...problems(400, 401, 403, 404, 409, 422) },
       },
     },
     (request, reply) => requestOperation(request, reply, 'RETIREMENT'),
@@ -351,21 +209,14 @@ export function registerOperationRoutes(app: FastifyInstance, { db, config, refe
           'move the status does not allow is a 409; a stale `version` too',
         params: idParams(),
         body: jsonSchemaOf(patchSchema),
-        response: {
-          200: itemResponse('Operation'),
-          403: problemSchema,
-          404: problemSchema,
-          409: problemSchema,
-          415: problemSchema,
-          422: problemSchema,
-        },
+        response: { 200: ldItem('Operation'), ...problems(401, 403, 404, 409, 415, 422) },
       },
     },
     async (request, reply) => {
       const { policy } = callerOf(request);
       const operationId = itemId(request.params.id);
-      const current = await loadOperation(db, operationId);
-      await policy.assertSkipVisible(operationTarget(current));
+      const current = await operations.load(db, operationId);
+      await policy.assertSkipVisible(current);
       const body = mergePatchBody(request);
       const parsed = patchSchema.safeParse(body);
       if (!parsed.success) throw unprocessable(violationsFromZod(parsed.error));
@@ -399,20 +250,20 @@ export function registerOperationRoutes(app: FastifyInstance, { db, config, refe
       const now = config.now();
       const today = parisDate(now);
       const row = await db.transaction(async (tx) => {
-        const stored = await loadOperation(tx, operationId, true);
+        const stored = await operations.load(tx, operationId, { lock: true });
         if (patch.version !== undefined && patch.version !== null && patch.version !== stored.version) {
           throw conflict(messages.concurrentModification);
         }
         const requestDay = parisDate(new Date(stored.createdAt));
         let action: OperationActionName | null = null;
         if (patch.status !== undefined) {
-          const decided = await actorFor(policy, stored, patch.status);
+          const decided = await policy.operationMove(stored, patch.status);
           if (decided.action === null) throw conflict(messages.operationCannotBeModified);
           action = decided.action;
           await policy.assertCan(OPERATION_ACTIONS[action].permission);
         }
         if (completing) {
-          await policy.assertCanActOnOperation(operationTarget(stored), 'provider', 'operation:complete');
+          await policy.assertCanActOn(stored, 'provider', 'operation:complete');
           if (!COMPLETION_EDITABLE_STATUSES.includes(stored.status)) {
             throw conflict(messages.operationCannotBeModified);
           }
@@ -504,11 +355,11 @@ export function registerOperationRoutes(app: FastifyInstance, { db, config, refe
           ],
         );
         if (finalOutlets !== undefined) await replaceOutlets(tx, operationId, finalOutlets);
-        const updated = await loadOperation(tx, operationId);
+        const updated = await operations.load(tx, operationId);
         if (updated.status !== stored.status) {
           await syncSkipPlannedWork(
             tx,
-            updated.skipId,
+            updated.skip,
             now,
             updated.type === 'RETIREMENT' && updated.status === 'REALISED',
           );
@@ -526,13 +377,13 @@ export function registerOperationRoutes(app: FastifyInstance, { db, config, refe
         tags,
         summary: 'The final outlets of a visible operation, in order',
         params: idParams(),
-        response: { 200: itemResponse('hydra:Collection of OperationFinalOutletLink'), 404: problemSchema },
+        response: { 200: ldCollection('OperationFinalOutletLink'), ...problems(401, 404) },
       },
     },
     async (request, reply) => {
       const operationId = itemId(request.params.id);
-      const row = await loadOperation(db, operationId);
-      await callerOf(request).policy.assertSkipVisible(operationTarget(row));
+      const row = await operations.load(db, operationId);
+      await callerOf(request).policy.assertSkipVisible(row);
       const outlets = (await outletsOf(db, [operationId])).get(operationId) ?? [];
       return reply.type(JSON_LD).send(
         hydraCollection({
@@ -557,14 +408,14 @@ export function registerOperationRoutes(app: FastifyInstance, { db, config, refe
           properties: { id: { type: 'string' }, lid: { type: 'string' } },
           required: ['id', 'lid'],
         },
-        response: { 200: itemResponse('OperationFinalOutletLink'), 404: problemSchema },
+        response: { 200: ldItem('OperationFinalOutletLink'), ...problems(401, 404) },
       },
     },
     async (request, reply) => {
       const operationId = itemId(request.params.id);
       const outletId = itemId(request.params.lid);
-      const row = await loadOperation(db, operationId);
-      await callerOf(request).policy.assertSkipVisible(operationTarget(row));
+      const row = await operations.load(db, operationId);
+      await callerOf(request).policy.assertSkipVisible(row);
       const outlet = (await outletsOf(db, [operationId])).get(operationId)?.find((o) => o.id === outletId);
       if (outlet === undefined) throw notFound();
       return sendItem(reply, outletItem(outlet));
@@ -577,7 +428,32 @@ export function registerOperationRoutes(app: FastifyInstance, { db, config, refe
       schema: {
         tags,
         summary: 'The filters of the operations history (SPEC 4), the statuses and types, with French labels',
-        response: { 200: itemResponse('OperationFilters') },
+        response: {
+          200: ldObject('The history filters, statuses and types of operations, with French labels', {
+            type: 'object',
+            required: ['@id', '@type', 'history', 'statuses', 'types'],
+            properties: {
+              '@context': { type: 'string' },
+              '@id': { type: 'string' },
+              '@type': { type: 'string', enum: ['OperationFilters'] },
+              history: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['key', 'label', 'statuses'],
+                  properties: {
+                    key: { type: 'string', enum: [...HISTORY_FILTER_KEYS] },
+                    label: { type: 'string' },
+                    statuses: { type: 'array', items: { type: 'string', enum: [...OPERATION_STATUSES] } },
+                  },
+                },
+              },
+              statuses: labelledCodes(OPERATION_STATUSES),
+              types: labelledCodes(OPERATION_TYPES),
+            },
+          }),
+          ...problems(401),
+        },
       },
     },
     async (_request, reply) =>
@@ -601,7 +477,22 @@ export function registerOperationRoutes(app: FastifyInstance, { db, config, refe
       schema: {
         tags,
         summary: 'Units of an outlet quantity: tonnes or a percentage of the operation',
-        response: { 200: itemResponse('hydra:Collection of OperationQuantityUnit') },
+        response: {
+          200: ldObject(
+            'hydra:Collection of OperationQuantityUnit',
+            collectionSchema({
+              type: 'object',
+              required: ['@id', '@type', 'id', 'label'],
+              properties: {
+                '@id': { type: 'string' },
+                '@type': { type: 'string', enum: ['OperationQuantityUnit'] },
+                id: { type: 'string', enum: [...OUTLET_QUANTITY_UNITS] },
+                label: { type: 'string' },
+              },
+            }),
+          ),
+          ...problems(401),
+        },
       },
     },
     async (request, reply) =>

@@ -11,153 +11,9 @@ import {
 } from '@portal/domain';
 import type { Db } from '../db/index.ts';
 import { entityIri } from '../entities/serialize.ts';
-import {
-  forbidden,
-  hydraItem,
-  notFound,
-  referenceId,
-  unprocessable,
-  type Violation,
-} from '../hydra/index.ts';
-import type { Policy, SkipTarget } from '../policy/index.ts';
-import { loadSkip, skipTarget } from '../skips/routes.ts';
-import { type SkipRow, skipFields } from '../skips/serialize.ts';
-
-/** An operation as stored, in the names of the REST API; decimals and dates as text. */
-export interface OperationRow {
-  id: number;
-  type: OperationType;
-  status: OperationStatus;
-  skipId: number | null;
-  siteId: number;
-  entityId: number | null;
-  providerSiteId: number | null;
-  thirdLevelWasteId: number | null;
-  wasteCode: string | null;
-  dangerous: boolean;
-  plannedTreatmentCode: string | null;
-  requestedDate: string;
-  interventionDate: string | null;
-  comment: string | null;
-  receivedQuantity: string | null;
-  realInterventionDate: string | null;
-  bsdNumber: string | null;
-  transporter: string | null;
-  providerComment: string | null;
-  programId: number | null;
-  version: number;
-  createdAt: Date | string;
-  updatedAt: Date | string;
-  completedAt: Date | string | null;
-  validatedAt: Date | string | null;
-}
-
-export interface OutletRow {
-  id: number;
-  operationId: number;
-  position: number;
-  name: string;
-  siret: string | null;
-  address: string | null;
-  treatmentCode: string;
-  qualification: string | null;
-  quantity: string;
-  quantityUnit: OutletQuantityUnit;
-}
-
-export const OPERATION_SELECT = `o.id, o.type, o.status, o.skip_id as "skipId", o.company_site_id as "siteId",
-  o.company_site_entity_id as "entityId", o.provider_site_id as "providerSiteId",
-  o.third_level_waste_id as "thirdLevelWasteId", o.waste_code as "wasteCode", o.dangerous,
-  o.planned_treatment_code as "plannedTreatmentCode", o.requested_date::text as "requestedDate",
-  o.intervention_date::text as "interventionDate", o.comment, o.received_quantity::text as "receivedQuantity",
-  o.real_intervention_date::text as "realInterventionDate", o.bsd_number as "bsdNumber", o.transporter,
-  o.provider_comment as "providerComment", o.program_id as "programId", o.version, o.created_at as "createdAt", o.updated_at as "updatedAt",
-  o.completed_at as "completedAt", o.validated_at as "validatedAt"`;
-
-const OUTLET_SELECT = `l.id, l.operation_id as "operationId", l.position, l.name, l.siret, l.address,
-  l.treatment_code as "treatmentCode", l.qualification, l.quantity::text as quantity,
-  l.quantity_unit as "quantityUnit"`;
-
-const timestamp = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-const reference = (resource: string, id: number | null) => (id === null ? null : iri(resource, id));
-
-export const outletIri = (operationId: number, outletId: number) =>
-  `/api/operation/${operationId}/operation_final_outlet_links/${outletId}`;
-
-export function outletItem(row: OutletRow) {
-  return hydraItem('OperationFinalOutletLink', outletIri(row.operationId, row.id), {
-    id: row.id,
-    operation: iri('operations', row.operationId),
-    position: row.position,
-    name: row.name,
-    siret: row.siret,
-    address: row.address,
-    treatmentCode: row.treatmentCode,
-    qualification: row.qualification,
-    quantity: row.quantity,
-    quantityUnit: row.quantityUnit,
-  });
-}
-
-/** The REST item; its final outlets are embedded (the operation is read with them, in one call). */
-export function operationItem(row: OperationRow, outlets: readonly OutletRow[]) {
-  return hydraItem('Operation', iri('operations', row.id), {
-    id: row.id,
-    type: row.type,
-    status: row.status,
-    skip: reference('skips', row.skipId),
-    companySite: iri('company_sites', row.siteId),
-    companySiteEntity: row.entityId === null ? null : entityIri(row.siteId, row.entityId),
-    provider: reference('company_sites', row.providerSiteId),
-    thirdLevelWaste: reference('third_level_wastes', row.thirdLevelWasteId),
-    wasteCode: row.wasteCode,
-    dangerous: row.dangerous,
-    plannedTreatmentCode: row.plannedTreatmentCode,
-    requestedDate: row.requestedDate,
-    interventionDate: row.interventionDate,
-    comment: row.comment,
-    receivedQuantity: row.receivedQuantity,
-    realInterventionDate: row.realInterventionDate,
-    bsdNumber: row.bsdNumber,
-    transporter: row.transporter,
-    providerComment: row.providerComment,
-    program: reference('operation_programs', row.programId),
-    finalOutlets: outlets.map(outletItem),
-    version: row.version,
-    createdAt: timestamp(row.createdAt),
-    updatedAt: timestamp(row.updatedAt),
-    completedAt: timestamp(row.completedAt),
-    validatedAt: timestamp(row.validatedAt),
-  });
-}
-
-export const operationTarget = (row: OperationRow): SkipTarget => ({
-  siteId: row.siteId,
-  entityId: row.entityId,
-  providerSiteId: row.providerSiteId,
-});
-
-export async function loadOperation(db: Db, operationId: number, lock = false): Promise<OperationRow> {
-  const row = await db.maybeOne<OperationRow>(
-    `select ${OPERATION_SELECT} from operations o where o.id = $1${lock ? ' for update' : ''}`,
-    [operationId],
-  );
-  if (row === null) throw notFound();
-  return row;
-}
-
-/** The final outlets of these operations, in their order, grouped by operation (one query for a page). */
-export async function outletsOf(db: Db, operationIds: readonly number[]): Promise<Map<number, OutletRow[]>> {
-  const byOperation = new Map<number, OutletRow[]>(operationIds.map((id) => [id, []]));
-  if (operationIds.length === 0) return byOperation;
-  const rows = await db.query<OutletRow>(
-    `select ${OUTLET_SELECT} from operation_final_outlet_links l
-     where l.operation_id = any($1::int[]) order by l.operation_id, l.position`,
-    [operationIds],
-  );
-  for (const row of rows) byOperation.get(row.operationId)?.push(row);
-  return byOperation;
-}
+import { notFound, referenceId, unprocessable, type Violation } from '../hydra/index.ts';
+import type { Policy } from '../policy/index.ts';
+import { type SkipRow, skips } from '../skips/resource.ts';
 
 /** Replaces the final outlets of an operation (the provider saves the whole list at once). */
 export async function replaceOutlets(
@@ -226,9 +82,7 @@ export async function skipOfProducerRequest(
   }
   const skipId = referenceId(body.skip, 'skips');
   if (skipId === null) throw notFound();
-  const sides = await policy.assertSkipVisible(skipTarget(await loadSkip(db, skipId)));
-  if (!sides.producer) throw forbidden();
-  await policy.assertCan('operation:request');
+  await policy.assertCanActOn(await skips.load(db, skipId), 'producer', 'operation:request');
   return skipId;
 }
 
@@ -240,13 +94,13 @@ export function assertRequestable(skip: SkipRow, needsEveryField: boolean): void
   let violation: Violation | null = null;
   if (skip.state !== 'AVAILABLE') {
     violation = { propertyPath: 'skip', message: messages.skipNotOnSite, code: 'not_on_site' };
-  } else if (skip.providerSiteId === null) {
+  } else if (skip.provider === null) {
     violation = {
       propertyPath: 'skip',
       message: messages.skipNeedsProviderForOperation,
       code: 'no_provider',
     };
-  } else if (needsEveryField && missingForRotation(skipFields(skip)).length > 0) {
+  } else if (needsEveryField && missingForRotation(skip).length > 0) {
     violation = { propertyPath: 'skip', message: messages.rotationMissingFields, code: 'incomplete' };
   }
   if (violation !== null) throw unprocessable([violation]);

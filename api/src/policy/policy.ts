@@ -2,8 +2,13 @@ import {
   hasFullAccess,
   isLimitedToEntities,
   isUserTypology,
+  type OperationActionName,
+  type OperationActor,
+  type OperationStatus,
+  operationActionFor,
   type Permission,
   permissionsFor,
+  SKIP_PROVIDER_FIELDS,
   type UserLinks,
   type UserTypology,
 } from '@portal/domain';
@@ -26,13 +31,14 @@ export interface LinkedSite {
 }
 
 /**
- * A container, or a delivery of one, as access decisions see it: the producer's site and chantier, and the
- * provider site (the skip's, or the one a delivery was ordered from).
+ * A container, or what is done on one (a delivery, an operation, a program, an incident), as access decisions
+ * see it: the producer's site and chantier, and the provider site, under their REST names (ids), so that every
+ * such row is its own target.
  */
 export interface SkipTarget {
-  siteId: number;
-  entityId: number | null;
-  providerSiteId: number | null;
+  companySite: number;
+  companySiteEntity: number | null;
+  provider: number | null;
 }
 
 /** Who the caller is to a container: the producer who owns it, its provider, both or neither. */
@@ -292,9 +298,11 @@ export class Policy {
   async skipSides(target: SkipTarget): Promise<SkipSides> {
     const { ownSites, links } = await this.access();
     const producer =
-      ownSites.get(target.siteId)?.full === true ||
-      (target.entityId !== null && ownSites.has(target.siteId) && links.entityIds.includes(target.entityId));
-    const provider = target.providerSiteId !== null && ownSites.get(target.providerSiteId)?.full === true;
+      ownSites.get(target.companySite)?.full === true ||
+      (target.companySiteEntity !== null &&
+        ownSites.has(target.companySite) &&
+        links.entityIds.includes(target.companySiteEntity));
+    const provider = target.provider !== null && ownSites.get(target.provider)?.full === true;
     return { producer, provider };
   }
 
@@ -324,20 +332,29 @@ export class Policy {
    */
   async assertCanCreateSkip(siteId: number, entityId: number | null): Promise<void> {
     await this.assertSiteVisible(siteId);
-    const { producer } = await this.skipSides({ siteId, entityId, providerSiteId: null });
+    const { producer } = await this.skipSides({
+      companySite: siteId,
+      companySiteEntity: entityId,
+      provider: null,
+    });
     if (!producer) throw forbidden();
     await this.assertCan('skip:create');
   }
 
   /**
-   * Changing a container: the producer (`skip:update`) changes every field, the provider (`skip:complete`)
-   * completes its own; 404 when not visible, 403 for anyone else. Returns the side the caller acts on.
+   * Changing a container's `fields`: the producer (`skip:update`) changes every field, the provider
+   * (`skip:complete`) completes the fields the field table lets it write (`writers` of `skipFields`); 404 when
+   * not visible, 403 for anyone else or any other field. Returns the side the caller acts on.
    */
-  async skipEditor(target: SkipTarget): Promise<'producer' | 'provider'> {
+  async skipEditor(target: SkipTarget, fields: readonly string[]): Promise<'producer' | 'provider'> {
     const sides = await this.assertSkipVisible(target);
     const { permissions } = await this.access();
     if (sides.producer && permissions.includes('skip:update')) return 'producer';
-    if (sides.provider && permissions.includes('skip:complete')) return 'provider';
+    if (sides.provider && permissions.includes('skip:complete')) {
+      const providerFields: readonly string[] = SKIP_PROVIDER_FIELDS;
+      if (fields.some((field) => !providerFields.includes(field))) throw forbidden();
+      return 'provider';
+    }
     throw forbidden();
   }
 
@@ -359,10 +376,31 @@ export class Policy {
   }
 
   /**
+   * The move of an operation to `to` (domain/operations.ts): the side the caller acts as (the one that may make
+   * it) and its action; 404 when not visible; 403 when the move is the other side's; `action` null when no side
+   * may make it from here (the operation cannot be modified).
+   */
+  async operationMove(
+    operation: SkipTarget & { status: OperationStatus },
+    to: OperationStatus,
+  ): Promise<{ actor: OperationActor; action: OperationActionName | null }> {
+    const sides = await this.assertSkipVisible(operation);
+    for (const actor of ['provider', 'producer'] as const) {
+      if (!sides[actor]) continue;
+      const action = operationActionFor(operation.status, to, actor);
+      if (action !== null) return { actor, action };
+    }
+    const actor = sides.provider ? 'provider' : 'producer';
+    const other = actor === 'provider' ? 'producer' : 'provider';
+    if (operationActionFor(operation.status, to, other) !== null && !sides[other]) throw forbidden();
+    return { actor, action: null };
+  }
+
+  /**
    * Acting on an operation (domain/operations.ts): `actor` must be the caller's side of it (the producer who
    * asked, or the provider) with the action's permission; 404 when not visible, 403 otherwise.
    */
-  async assertCanActOnOperation(
+  async assertCanActOn(
     target: SkipTarget,
     actor: 'producer' | 'provider',
     permission: Permission,

@@ -1,161 +1,86 @@
 import {
   deliveryActionFor,
+  deliveryFields,
   deliveryOrderSchema,
-  expandRecurrence,
-  iri,
+  deliveryProgramFields,
   isoDateSchema,
   MAX_PROGRAM_OCCURRENCES,
   messages,
   parisDate,
+  SKIP_DELIVERY_ACTIONS,
   SKIP_DELIVERY_STATUSES,
-  type SkipDeliveryStatus,
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
-import { type Db, SqlParams } from '../db/index.ts';
-import {
-  RECURRENCE_INSERT_COLUMNS,
-  RECURRENCE_SELECT,
-  type RecurrenceColumns,
-  recurrenceFields,
-  recurrencePlaceholders,
-  recurrenceValues,
-} from '../db/recurrence-columns.ts';
+import type { Db } from '../db/index.ts';
 import {
   BODY_NOT_AN_OBJECT,
   badRequest,
-  type CollectionSpec,
-  collectionQuerySchema,
-  enumListFilter,
-  fetchPage,
-  filterConditions,
+  conflict,
   hydraCollection,
-  hydraItem,
   idParams,
   isPlainObject,
   itemId,
-  itemResponse,
   JSON_LD,
   jsonSchemaOf,
+  ldCollection,
+  ldItem,
   mergePatchBody,
+  noContent,
   notFound,
   parseBody,
-  parseCollectionQuery,
-  problemSchema,
-  type RawQuery,
+  problems,
   referenceId,
-  sendCollection,
   sendItem,
   unprocessable,
   violationsFromZod,
 } from '../hydra/index.ts';
-import type { Policy, SkipTarget } from '../policy/index.ts';
-import { conflict, loadSkip, skipTarget } from './routes.ts';
+import {
+  defineProgramResource,
+  deleteProgram,
+  programDates,
+  recurrenceValues,
+} from '../recurrence/programs.ts';
+import { byValues } from '../resource/filters.ts';
+import { defineResource } from '../resource/resource.ts';
+import { insertRow } from '../resource/sql.ts';
+import { skips } from './resource.ts';
 
 /**
- * Ordering containers (SPEC 4 "Container delivery"): single deliveries or recurring programs expanded by
- * `expandRecurrence`, moved along `domain/deliveries.ts` by the provider, cancelled by the producer.
+ * Ordering containers (SPEC 4 "Container delivery"): single deliveries or recurring programs whose every date is
+ * ordered at once, moved along `domain/deliveries.ts` by the provider, cancelled by the producer.
  */
 
-interface DeliveryRow {
-  id: number;
-  skipId: number;
-  siteId: number;
-  entityId: number | null;
-  providerSiteId: number | null;
-  programId: number | null;
-  requestedDate: string;
-  scheduledDate: string | null;
-  status: SkipDeliveryStatus;
-  comment: string | null;
-  version: number;
-  createdAt: Date | string;
-  updatedAt: Date | string;
-  validatedAt: Date | string | null;
-}
-
-const DELIVERY_SELECT = `d.id, d.skip_id as "skipId", d.company_site_id as "siteId",
-  s.company_site_entity_id as "entityId", d.provider_site_id as "providerSiteId", d.program_id as "programId",
-  d.requested_date::text as "requestedDate", d.scheduled_date::text as "scheduledDate", d.status, d.comment,
-  d.version, d.created_at as "createdAt", d.updated_at as "updatedAt", d.validated_at as "validatedAt"`;
-const DELIVERY_FROM = 'skip_deliveries d join skips s on s.id = d.skip_id';
-
-interface ProgramRow extends RecurrenceColumns {
-  id: number;
-  skipId: number;
-  siteId: number;
-  entityId: number | null;
-  providerSiteId: number | null;
-  comment: string | null;
-  createdAt: Date | string;
-}
-
-const PROGRAM_SELECT = `p.id, p.skip_id as "skipId", p.company_site_id as "siteId",
-  s.company_site_entity_id as "entityId", p.provider_site_id as "providerSiteId", ${RECURRENCE_SELECT},
-  p.comment, p.created_at as "createdAt"`;
-const PROGRAM_FROM = 'skip_delivery_programs p join skips s on s.id = p.skip_id';
-
-const timestamp = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-const siteIri = (id: number | null) => (id === null ? null : iri('company_sites', id));
-
-function deliveryItem(row: DeliveryRow) {
-  return hydraItem('SkipDelivery', iri('skip_deliveries', row.id), {
-    id: row.id,
-    skip: iri('skips', row.skipId),
-    companySite: iri('company_sites', row.siteId),
-    provider: siteIri(row.providerSiteId),
-    requestedDate: row.requestedDate,
-    scheduledDate: row.scheduledDate,
-    status: row.status,
-    program: row.programId === null ? null : iri('skip_delivery_programs', row.programId),
-    comment: row.comment,
-    version: row.version,
-    createdAt: timestamp(row.createdAt),
-    updatedAt: timestamp(row.updatedAt),
-    validatedAt: timestamp(row.validatedAt),
-  });
-}
-
-function programItem(row: ProgramRow) {
-  return hydraItem('SkipDeliveryProgram', iri('skip_delivery_programs', row.id), {
-    id: row.id,
-    skip: iri('skips', row.skipId),
-    companySite: iri('company_sites', row.siteId),
-    provider: siteIri(row.providerSiteId),
-    ...recurrenceFields(row),
-    comment: row.comment,
-    createdAt: timestamp(row.createdAt),
-  });
-}
-
-const targetOf = (row: {
-  siteId: number;
-  entityId: number | null;
-  providerSiteId: number | null;
-}): SkipTarget => ({
-  siteId: row.siteId,
-  entityId: row.entityId,
-  providerSiteId: row.providerSiteId,
+const deliveries = defineResource({
+  type: 'SkipDelivery',
+  path: '/api/skip_deliveries',
+  tags: ['skips'],
+  fields: deliveryFields,
+  from: 'skip_deliveries d join skips s on s.id = d.skip_id',
+  alias: 'd',
+  visible: (policy, params) =>
+    policy.visibleSkipCondition(
+      { site: 'd.company_site_id', entity: 's.company_site_entity_id', provider: 'd.provider_site_id' },
+      params,
+    ),
+  collection: {
+    relations: ['skip', 'companySite', 'provider', 'program'],
+    order: ['requestedDate', 'scheduledDate', 'createdAt'],
+    dates: ['requestedDate', 'scheduledDate'],
+    filters: [byValues('status', SKIP_DELIVERY_STATUSES, 'd.status')],
+  },
 });
 
-async function loadDelivery(db: Db, deliveryId: number, lock = false): Promise<DeliveryRow> {
-  const row = await db.maybeOne<DeliveryRow>(
-    `select ${DELIVERY_SELECT} from ${DELIVERY_FROM} where d.id = $1${lock ? ' for update of d' : ''}`,
-    [deliveryId],
-  );
-  if (row === null) throw notFound();
-  return row;
-}
-
-async function loadProgram(db: Db, programId: number): Promise<ProgramRow> {
-  const row = await db.maybeOne<ProgramRow>(`select ${PROGRAM_SELECT} from ${PROGRAM_FROM} where p.id = $1`, [
-    programId,
-  ]);
-  if (row === null) throw notFound();
-  return row;
-}
+const deliveryPrograms = defineProgramResource({
+  type: 'SkipDeliveryProgram',
+  path: '/api/skip_delivery_programs',
+  tags: ['skips'],
+  fields: deliveryProgramFields,
+  from: 'skip_delivery_programs p join skips s on s.id = p.skip_id',
+  entityColumn: 's.company_site_entity_id',
+});
 
 /** An ordered container whose deliveries are all gone or done is back to available. */
 async function releaseSkipIfIdle(db: Db, skipId: number, now: Date): Promise<void> {
@@ -166,40 +91,6 @@ async function releaseSkipIfIdle(db: Db, skipId: number, now: Date): Promise<voi
     [skipId, now],
   );
 }
-
-const visibleCondition = (policy: Policy, params: SqlParams, table: 'd' | 'p') =>
-  policy.visibleSkipCondition(
-    {
-      site: `${table}.company_site_id`,
-      entity: 's.company_site_entity_id',
-      provider: `${table}.provider_site_id`,
-    },
-    params,
-  );
-
-const deliverySpec: CollectionSpec = {
-  relations: ['skip', 'companySite', 'provider', 'program'],
-  order: ['requestedDate', 'scheduledDate', 'createdAt'],
-  dates: ['requestedDate', 'scheduledDate'],
-};
-const deliveryColumns = {
-  id: 'd.id',
-  relations: {
-    skip: 'd.skip_id',
-    companySite: 'd.company_site_id',
-    provider: 'd.provider_site_id',
-    program: 'd.program_id',
-  },
-  dates: {
-    requestedDate: { column: 'd.requested_date', type: 'date' },
-    scheduledDate: { column: 'd.scheduled_date', type: 'date' },
-  },
-} as const;
-
-const programSpec: CollectionSpec = {
-  relations: ['skip', 'companySite', 'provider'],
-  order: ['startDate', 'createdAt'],
-};
 
 /** The body of a delivery's PATCH: the status it moves to and, to schedule, the date. */
 const advanceSchema = z.object({
@@ -212,75 +103,17 @@ const advanceSchema = z.object({
     .nullish(),
 });
 
-export function registerDeliveryRoutes(app: FastifyInstance, { db, config }: ApiContext): void {
+export function registerDeliveryRoutes(app: FastifyInstance, context: ApiContext): void {
+  const { db, config } = context;
   const tags = ['skips'];
-
-  app.get(
-    '/api/skip_deliveries',
-    {
-      schema: {
-        tags,
-        summary: 'Visible deliveries: of my containers and those ordered from my sites',
-        querystring: {
-          ...collectionQuerySchema(deliverySpec),
-          properties: {
-            ...collectionQuerySchema(deliverySpec).properties,
-            'status[]': { type: 'array', items: { type: 'string', enum: [...SKIP_DELIVERY_STATUSES] } },
-          },
-        },
-        response: { 200: itemResponse('hydra:Collection of SkipDelivery') },
-      },
-    },
-    async (request, reply) => {
-      const { policy } = callerOf(request);
-      const raw = request.query as RawQuery;
-      const query = parseCollectionQuery(raw, deliverySpec);
-      const statuses = enumListFilter(raw, 'status', SKIP_DELIVERY_STATUSES);
-      const params = new SqlParams();
-      const where = [
-        await visibleCondition(policy, params, 'd'),
-        ...filterConditions(query, deliveryColumns, params),
-      ];
-      if (statuses !== undefined) where.push(`d.status = any(${params.add(statuses)}::text[])`);
-      const { rows, totalItems } = await fetchPage<DeliveryRow>(db, {
-        select: DELIVERY_SELECT,
-        from: DELIVERY_FROM,
-        where,
-        params,
-        order: query.order,
-        orderColumns: {
-          requestedDate: 'd.requested_date',
-          scheduledDate: 'd.scheduled_date',
-          createdAt: 'd.created_at',
-        },
-        tieBreaker: 'd.id',
-        pagination: query.pagination,
-      });
-      return sendCollection(reply, request, {
-        type: 'SkipDelivery',
-        members: rows.map(deliveryItem),
-        totalItems,
-        pagination: query.pagination,
-      });
-    },
-  );
-
-  app.get<{ Params: { id: string } }>(
-    '/api/skip_deliveries/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One visible delivery',
-        params: idParams(),
-        response: { 200: itemResponse('SkipDelivery'), 404: problemSchema },
-      },
-    },
-    async (request, reply) => {
-      const row = await loadDelivery(db, itemId(request.params.id));
-      await callerOf(request).policy.assertSkipVisible(targetOf(row));
-      return sendItem(reply, deliveryItem(row));
-    },
-  );
+  deliveries.registerSchema(app);
+  deliveryPrograms.registerSchema(app);
+  deliveries.registerCollection(app, context, {
+    summary: 'Visible deliveries: of my containers and those ordered from my sites',
+  });
+  deliveries.registerItem(app, context, { summary: 'One visible delivery' });
+  deliveryPrograms.registerCollection(app, context, { summary: 'Visible recurring delivery programs' });
+  deliveryPrograms.registerItem(app, context, { summary: 'One visible recurring delivery program' });
 
   app.post(
     '/api/skip_deliveries',
@@ -291,13 +124,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, { db, config }: Api
           'Orders a container (skip:order, its producer): once on requestedDate, or on every date of program ' +
           `(at most ${MAX_PROGRAM_OCCURRENCES}); answers the created deliveries as a collection`,
         body: jsonSchemaOf(z.object({ skip: z.string(), ...deliveryOrderSchema.shape })),
-        response: {
-          201: itemResponse('hydra:Collection of SkipDelivery'),
-          400: problemSchema,
-          403: problemSchema,
-          404: problemSchema,
-          422: problemSchema,
-        },
+        response: { 201: ldCollection('SkipDelivery'), ...problems(400, 401, 403, 404, 422) },
       },
     },
     async (request, reply) => {
@@ -309,32 +136,16 @@ export function registerDeliveryRoutes(app: FastifyInstance, { db, config }: Api
       }
       const skipId = referenceId(body.skip, 'skips');
       if (skipId === null) throw notFound();
-      const current = await loadSkip(db, skipId);
-      await policy.assertCanActAsSkipProducer(skipTarget(current), 'skip:order');
+      await policy.assertCanActAsSkipProducer(await skips.load(db, skipId), 'skip:order');
       const order = parseBody(deliveryOrderSchema, body);
 
-      const today = parisDate(config.now());
+      const now = config.now();
       const { program } = order;
       let dates: string[];
-      if (program) {
-        dates = expandRecurrence(program, { from: today, limit: MAX_PROGRAM_OCCURRENCES + 1 });
-        if (dates.length === 0) {
-          throw unprocessable([
-            { propertyPath: 'program.endDate', message: messages.programWithoutDates, code: 'empty' },
-          ]);
-        }
-        if (dates.length > MAX_PROGRAM_OCCURRENCES) {
-          throw unprocessable([
-            {
-              propertyPath: 'program.endDate',
-              message: messages.programTooLong(MAX_PROGRAM_OCCURRENCES),
-              code: 'too_many',
-            },
-          ]);
-        }
-      } else {
+      if (program) dates = programDates(program, now, true);
+      else {
         const requestedDate = order.requestedDate as string;
-        if (requestedDate < today) {
+        if (requestedDate < parisDate(now)) {
           throw unprocessable([
             { propertyPath: 'requestedDate', message: messages.requestedDateInPast, code: 'past' },
           ]);
@@ -342,37 +153,33 @@ export function registerDeliveryRoutes(app: FastifyInstance, { db, config }: Api
         dates = [requestedDate];
       }
 
-      const now = config.now();
       const { rows, programId } = await db.transaction(async (tx) => {
-        const skip = await loadSkip(tx, skipId, true);
+        const skip = await skips.load(tx, skipId, { lock: true });
         if (skip.state === 'ARCHIVED') {
           throw unprocessable([
             { propertyPath: 'skip', message: messages.archivedSkipCannotBeOrdered, code: 'archived' },
           ]);
         }
-        if (skip.providerSiteId === null) {
+        if (skip.provider === null) {
           throw unprocessable([
             { propertyPath: 'skip', message: messages.skipNeedsProviderToOrder, code: 'no_provider' },
           ]);
         }
-        let programId: number | null = null;
-        if (program) {
-          const inserted = await tx.one<{ id: number }>(
-            `insert into skip_delivery_programs (skip_id, company_site_id, provider_site_id,
-               ${RECURRENCE_INSERT_COLUMNS}, comment, ordered_by, created_at)
-             values ($1, $2, $3, ${recurrencePlaceholders(4)}, $11, $12, $13) returning id`,
-            [
-              skipId,
-              skip.siteId,
-              skip.providerSiteId,
-              ...recurrenceValues(program),
-              order.comment,
-              userId,
-              now,
-            ],
-          );
-          programId = inserted.id;
-        }
+        const programId = program
+          ? await insertRow(
+              tx,
+              { table: 'skip_delivery_programs', fields: deliveryProgramFields },
+              {
+                skip: skipId,
+                companySite: skip.companySite,
+                provider: skip.provider,
+                ...recurrenceValues(program),
+                comment: order.comment,
+                createdAt: now,
+              },
+              { ordered_by: userId },
+            )
+          : null;
         // One delivery a day per container: dates already ordered are left out, not doubled.
         const created = await tx.query<{ id: number }>(
           `insert into skip_deliveries (skip_id, company_site_id, provider_site_id, program_id, requested_date,
@@ -380,7 +187,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, { db, config }: Api
            select $1, $2, $3, $4, day::date, $6, $7, $8, $8 from unnest($5::text[]) as day
            on conflict (skip_id, requested_date) do nothing
            returning id`,
-          [skipId, skip.siteId, skip.providerSiteId, programId, dates, order.comment, userId, now],
+          [skipId, skip.companySite, skip.provider, programId, dates, order.comment, userId, now],
         );
         if (created.length === 0) {
           throw unprocessable([
@@ -397,17 +204,16 @@ export function registerDeliveryRoutes(app: FastifyInstance, { db, config }: Api
             [skipId, now],
           );
         }
-        const rows = await tx.query<DeliveryRow>(
-          `select ${DELIVERY_SELECT} from ${DELIVERY_FROM} where d.id = any($1::int[])
-           order by d.requested_date, d.id`,
-          [created.map((row) => row.id)],
-        );
+        const createdIds = created.map((row) => row.id);
+        const rows = await deliveries.rows(tx, (params) => [`d.id = any(${params.add(createdIds)}::int[])`]);
+        rows.sort((a, b) => a.requestedDate.localeCompare(b.requestedDate) || a.id - b.id);
         return { rows, programId };
       });
-      const first = rows[0] as DeliveryRow;
+      const first = rows[0];
+      if (first === undefined) throw notFound();
       reply.header(
         'location',
-        programId === null ? iri('skip_deliveries', first.id) : iri('skip_delivery_programs', programId),
+        programId === null ? `/api/skip_deliveries/${first.id}` : `/api/skip_delivery_programs/${programId}`,
       );
       return reply
         .status(201)
@@ -416,7 +222,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, { db, config }: Api
           hydraCollection({
             type: 'SkipDelivery',
             url: '/api/skip_deliveries',
-            members: rows.map(deliveryItem),
+            members: await deliveries.items(rows, { db, policy }),
             totalItems: rows.length,
             pagination: { enabled: false },
           }),
@@ -434,26 +240,19 @@ export function registerDeliveryRoutes(app: FastifyInstance, { db, config }: Api
           'scheduledDate, not before the day of ordering; again to move the date) → VALIDATED; else 409',
         params: idParams(),
         body: jsonSchemaOf(advanceSchema),
-        response: {
-          200: itemResponse('SkipDelivery'),
-          403: problemSchema,
-          404: problemSchema,
-          409: problemSchema,
-          415: problemSchema,
-          422: problemSchema,
-        },
+        response: { 200: ldItem('SkipDelivery'), ...problems(401, 403, 404, 409, 415, 422) },
       },
     },
     async (request, reply) => {
+      const { policy } = callerOf(request);
       const deliveryId = itemId(request.params.id);
-      const current = await loadDelivery(db, deliveryId);
-      await callerOf(request).policy.assertCanActOnDelivery(targetOf(current), 'provider');
+      await policy.assertCanActOnDelivery(await deliveries.load(db, deliveryId), 'provider');
       const parsed = advanceSchema.safeParse(mergePatchBody(request));
       if (!parsed.success) throw unprocessable(violationsFromZod(parsed.error));
       const { status, scheduledDate, version } = parsed.data;
       const now = config.now();
       const row = await db.transaction(async (tx) => {
-        const stored = await loadDelivery(tx, deliveryId, true);
+        const stored = await deliveries.load(tx, deliveryId, { lock: true });
         if (version !== undefined && version !== null && version !== stored.version) {
           throw conflict(messages.concurrentModification);
         }
@@ -484,12 +283,13 @@ export function registerDeliveryRoutes(app: FastifyInstance, { db, config }: Api
           await tx.query(
             `update skips set state = 'AVAILABLE', version = version + 1, updated_at = $2
              where id = $1 and state = 'ORDERED'`,
-            [stored.skipId, now],
+            [stored.skip, now],
           );
         }
-        return loadDelivery(tx, deliveryId);
+        return deliveries.load(tx, deliveryId);
       });
-      return sendItem(reply, deliveryItem(row));
+      const [item] = await deliveries.items([row], { db, policy });
+      return sendItem(reply, item as never);
     },
   );
 
@@ -500,87 +300,24 @@ export function registerDeliveryRoutes(app: FastifyInstance, { db, config }: Api
         tags,
         summary: 'The producer (skip:order) cancels a delivery not yet scheduled; 409 after',
         params: idParams(),
-        response: { 204: { type: 'null' }, 403: problemSchema, 404: problemSchema, 409: problemSchema },
+        response: { 204: noContent('Cancelled'), ...problems(401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
       const deliveryId = itemId(request.params.id);
-      const current = await loadDelivery(db, deliveryId);
-      await callerOf(request).policy.assertCanActOnDelivery(targetOf(current), 'producer');
+      await callerOf(request).policy.assertCanActOnDelivery(
+        await deliveries.load(db, deliveryId),
+        'producer',
+      );
       await db.transaction(async (tx) => {
-        const stored = await loadDelivery(tx, deliveryId, true);
+        const stored = await deliveries.load(tx, deliveryId, { lock: true });
         if (deliveryActionFor(stored.status, null, 'producer') === null) {
           throw conflict(messages.operationCannotBeModified);
         }
         await tx.query('delete from skip_deliveries where id = $1', [deliveryId]);
-        await releaseSkipIfIdle(tx, stored.skipId, config.now());
+        await releaseSkipIfIdle(tx, stored.skip, config.now());
       });
       return reply.status(204).send();
-    },
-  );
-
-  app.get(
-    '/api/skip_delivery_programs',
-    {
-      schema: {
-        tags,
-        summary: 'Visible recurring delivery programs',
-        querystring: collectionQuerySchema(programSpec),
-        response: { 200: itemResponse('hydra:Collection of SkipDeliveryProgram') },
-      },
-    },
-    async (request, reply) => {
-      const { policy } = callerOf(request);
-      const query = parseCollectionQuery(request.query as RawQuery, programSpec);
-      const params = new SqlParams();
-      const where = [
-        await visibleCondition(policy, params, 'p'),
-        ...filterConditions(
-          query,
-          {
-            id: 'p.id',
-            relations: {
-              skip: 'p.skip_id',
-              companySite: 'p.company_site_id',
-              provider: 'p.provider_site_id',
-            },
-          },
-          params,
-        ),
-      ];
-      const { rows, totalItems } = await fetchPage<ProgramRow>(db, {
-        select: PROGRAM_SELECT,
-        from: PROGRAM_FROM,
-        where,
-        params,
-        order: query.order,
-        orderColumns: { startDate: 'p.start_date', createdAt: 'p.created_at' },
-        tieBreaker: 'p.id',
-        pagination: query.pagination,
-      });
-      return sendCollection(reply, request, {
-        type: 'SkipDeliveryProgram',
-        members: rows.map(programItem),
-        totalItems,
-        pagination: query.pagination,
-      });
-    },
-  );
-
-  app.get<{ Params: { id: string } }>(
-    '/api/skip_delivery_programs/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One visible recurring delivery program',
-        params: idParams(),
-        response: { 200: itemResponse('SkipDeliveryProgram'), 404: problemSchema },
-      },
-    },
-    async (request, reply) => {
-      const row = await loadProgram(db, itemId(request.params.id));
-      await callerOf(request).policy.assertSkipVisible(targetOf(row));
-      return sendItem(reply, programItem(row));
     },
   );
 
@@ -593,23 +330,26 @@ export function registerDeliveryRoutes(app: FastifyInstance, { db, config }: Api
           'The producer (skip:order) deletes a program and its future deliveries not yet scheduled; the past ' +
           'and scheduled ones stay, without a program',
         params: idParams(),
-        response: { 204: { type: 'null' }, 403: problemSchema, 404: problemSchema },
+        response: { 204: noContent('Deleted'), ...problems(401, 403, 404) },
       },
     },
     async (request, reply) => {
       const programId = itemId(request.params.id);
-      const current = await loadProgram(db, programId);
-      await callerOf(request).policy.assertCanActOnDelivery(targetOf(current), 'producer');
+      const current = await deliveryPrograms.load(db, programId);
+      await callerOf(request).policy.assertCanActOnDelivery(current, 'producer');
       const now = config.now();
       await db.transaction(async (tx) => {
-        await loadSkip(tx, current.skipId, true);
-        await tx.query(
-          `delete from skip_deliveries
-           where program_id = $1 and status in ('ORDERED', 'AWAITING_SCHEDULING') and requested_date >= $2::date`,
-          [programId, parisDate(now)],
+        await skips.load(tx, current.skip, { lock: true });
+        await deleteProgram(
+          tx,
+          { table: 'skip_delivery_programs', id: programId },
+          {
+            table: 'skip_deliveries',
+            pendingStatuses: SKIP_DELIVERY_ACTIONS.cancel.from,
+          },
+          now,
         );
-        await tx.query('delete from skip_delivery_programs where id = $1', [programId]);
-        await releaseSkipIfIdle(tx, current.skipId, now);
+        await releaseSkipIfIdle(tx, current.skip, now);
       });
       return reply.status(204).send();
     },

@@ -10,87 +10,17 @@ import type { Db } from '../db/index.ts';
 import { referenceId, unprocessable, type Violation } from '../hydra/index.ts';
 import { codeIndex } from '../reference/codes.ts';
 import type { ReferenceData } from '../reference/data.ts';
-import type { SkipRow } from './serialize.ts';
+import type { SkipRow } from './resource.ts';
 
 /** Resource patterns of the IRIs a container's references may be given as. */
 export const ENTITY_RESOURCES = ['company_sites/[0-9]+/company_site_entities', 'company_site_entities'];
 
-export type StoredSkipInput = { [K in keyof typeof skipSchema.shape]: unknown };
+/** A container's writable fields, resolved and ready to store (references as ids). */
+export type SkipWrite = Pick<SkipRow, SkipField>;
 
 /** A stored container in the input shape of `skipSchema`, to merge a PATCH into (references as ids). */
-export function storedInput(row: SkipRow): StoredSkipInput {
-  return {
-    name: row.name,
-    companySite: row.siteId,
-    companySiteEntity: row.entityId,
-    skipType: row.skipTypeId,
-    unit: row.unit,
-    volume: row.volume,
-    firstLevelWaste: row.firstLevelWasteId,
-    secondLevelWaste: row.secondLevelWasteId,
-    thirdLevelWaste: row.thirdLevelWasteId,
-    provider: row.providerSiteId,
-    ecoOrganisation: row.ecoOrganisation,
-    plannedTreatmentCode: row.plannedTreatmentCode,
-    fillingLevel: row.fillingLevel,
-    estimatedFullQuantity: row.estimatedFullQuantity,
-    packageCount: row.packageCount,
-    dangerous: row.dangerous,
-    persistentOrganicPollutants: row.persistentOrganicPollutants,
-    consistency: row.consistency,
-    wasteCode: row.wasteCode,
-    providerReceiptNumber: row.providerReceiptNumber,
-    providerReceiptValidity: row.providerReceiptValidity,
-    capNumber: row.capNumber,
-    adrMention: row.adrMention,
-    adrNumber: row.adrNumber,
-  };
-}
-
-/** A container's columns, ready to store. */
-export type SkipColumns = Omit<
-  SkipRow,
-  'id' | 'state' | 'plannedWork' | 'version' | 'createdAt' | 'updatedAt'
->;
-
-/** The SQL column of each stored field, in one place for INSERT and UPDATE. */
-export const SKIP_COLUMNS: Record<keyof SkipColumns, string> = {
-  siteId: 'company_site_id',
-  entityId: 'company_site_entity_id',
-  name: 'name',
-  skipTypeId: 'skip_type_id',
-  unit: 'unit',
-  volume: 'volume',
-  firstLevelWasteId: 'first_level_waste_id',
-  secondLevelWasteId: 'second_level_waste_id',
-  thirdLevelWasteId: 'third_level_waste_id',
-  providerSiteId: 'provider_site_id',
-  ecoOrganisation: 'eco_organisation',
-  plannedTreatmentCode: 'planned_treatment_code',
-  fillingLevel: 'filling_level',
-  estimatedFullQuantity: 'estimated_full_quantity',
-  packageCount: 'package_count',
-  dangerous: 'dangerous',
-  persistentOrganicPollutants: 'persistent_organic_pollutants',
-  consistency: 'consistency',
-  wasteCode: 'waste_code',
-  providerReceiptNumber: 'provider_receipt_number',
-  providerReceiptValidity: 'provider_receipt_validity',
-  capNumber: 'cap_number',
-  adrMention: 'adr_mention',
-  adrNumber: 'adr_number',
-};
-
-/** Decimals compare by value: `15` and `15.000` are the same volume. */
-const sameValue = (a: unknown, b: unknown) =>
-  a === b || (typeof a === 'string' && typeof b === 'string' && a !== '' && Number(a) === Number(b));
-
-/** The stored fields a write changes; none means there is nothing to write. */
-export function changedColumns(stored: SkipRow, next: SkipColumns): (keyof SkipColumns)[] {
-  return (Object.keys(SKIP_COLUMNS) as (keyof SkipColumns)[]).filter(
-    (key) => !sameValue(stored[key], next[key]),
-  );
-}
+export const storedInput = (row: SkipRow): SkipWrite =>
+  Object.fromEntries(SKIP_FIELDS.map((field) => [field, row[field]])) as SkipWrite;
 
 export interface ResolveContext {
   db: Db;
@@ -110,7 +40,7 @@ export interface ResolveContext {
  * skip type's volume and unit, a waste's flow, family and default waste code) when the request did not give
  * it. Throws a 422 with every violation; stores nothing.
  */
-export async function resolveSkip(values: SkipValues, context: ResolveContext): Promise<SkipColumns> {
+export async function resolveSkip(values: SkipValues, context: ResolveContext): Promise<SkipWrite> {
   const { db, reference, siteId, given, stored } = context;
   const violations: Violation[] = [];
   const violate = (field: SkipField, message: string, code = 'invalid_reference') =>
@@ -140,7 +70,7 @@ export async function resolveSkip(values: SkipValues, context: ResolveContext): 
         ),
     skipTypeId === null
       ? null
-      : db.maybeOne<{ volume: string; unit: SkipColumns['unit'] }>(
+      : db.maybeOne<{ volume: string; unit: SkipRow['unit'] }>(
           'select volume::text as volume, unit from skip_types where id = $1',
           [skipTypeId],
         ),
@@ -157,14 +87,14 @@ export async function resolveSkip(values: SkipValues, context: ResolveContext): 
            where l.producer_site_id = $1 and l.retriever_site_id = $2`,
           [siteId, providerId],
         ),
-    stored?.thirdLevelWasteId == null ? null : thirdLevel(db, stored.thirdLevelWasteId),
+    stored?.thirdLevelWaste == null ? null : thirdLevel(db, stored.thirdLevelWaste),
   ]);
 
   if (entityId !== null && entity?.siteId !== siteId) violate('companySiteEntity', messages.entityNotOfSite);
   if (skipTypeId !== null && skipType === null) violate('skipType', messages.unknownSkipType);
   // A provider is checked when chosen (or when the container moves): a link ended since does not block the
   // other edits of the container.
-  const providerChosen = stored === null || stored.providerSiteId !== providerId || stored.siteId !== siteId;
+  const providerChosen = stored === null || stored.provider !== providerId || stored.companySite !== siteId;
   if (providerId !== null && provider === null && providerChosen) {
     violate('provider', messages.providerNotLinked);
   }
@@ -198,14 +128,14 @@ export async function resolveSkip(values: SkipValues, context: ResolveContext): 
   }
 
   // A chosen skip type brings its volume and unit unless the request gave them.
-  const typeChanged = skipType !== null && (stored === null || stored.skipTypeId !== skipTypeId);
+  const typeChanged = skipType !== null && (stored === null || stored.skipType !== skipTypeId);
   const volume = typeChanged && !changed('volume') ? skipType.volume : values.volume;
   const unit = typeChanged && !changed('unit') ? skipType.unit : values.unit;
 
   // A chosen waste brings its default waste code, when it fits the container and no code was set by hand.
   let wasteCode = values.wasteCode;
   const { wasteCodes, treatmentCodes } = codeIndex(reference);
-  const thirdChanged = third !== null && (stored === null || stored.thirdLevelWasteId !== third.id);
+  const thirdChanged = third !== null && (stored === null || stored.thirdLevelWaste !== third.id);
   if (
     thirdChanged &&
     !changed('wasteCode') &&
@@ -232,30 +162,17 @@ export async function resolveSkip(values: SkipValues, context: ResolveContext): 
     throw unprocessable(violations.sort((a, b) => order(a) - order(b)));
   }
   return {
-    siteId,
-    entityId,
-    name: values.name,
-    skipTypeId,
+    ...values,
+    companySite: siteId,
+    companySiteEntity: entityId,
+    skipType: skipTypeId,
     unit,
     volume,
-    firstLevelWasteId: firstId,
-    secondLevelWasteId: secondId,
-    thirdLevelWasteId: thirdId,
-    providerSiteId: providerId,
-    ecoOrganisation: values.ecoOrganisation,
-    plannedTreatmentCode: values.plannedTreatmentCode,
-    fillingLevel: values.fillingLevel,
-    estimatedFullQuantity: values.estimatedFullQuantity,
-    packageCount: values.packageCount,
-    dangerous: values.dangerous,
-    persistentOrganicPollutants: values.persistentOrganicPollutants,
-    consistency: values.consistency,
+    firstLevelWaste: firstId,
+    secondLevelWaste: secondId,
+    thirdLevelWaste: thirdId,
+    provider: providerId,
     wasteCode,
-    providerReceiptNumber: values.providerReceiptNumber,
-    providerReceiptValidity: values.providerReceiptValidity,
-    capNumber: values.capNumber,
-    adrMention: values.adrMention,
-    adrNumber: values.adrNumber,
   };
 }
 
