@@ -1,28 +1,23 @@
-/** Paths of SPEC 2 that the code links to. Matching is case-insensitive; these are the canonical spellings. */
-export const paths = {
-  dashboard: '/',
-  details: '/details',
-  login: '/customer/Login',
-  forgotPassword: '/customer/Password',
-  resetPassword: '/customer/Resetpassword',
-  terms: '/cgu',
-  establishments: '/mes-etablissements',
-  providers: '/mes-prestataires',
-  clients: '/mes-clients',
-  operations: '/operations',
-  operationRequests: '/operations/demandes',
-  operationHistory: '/operations/historique',
-  pickups: '/mes-enlevements',
-  pickupsToValidate: '/mes-enlevements/operations-a-valider',
-  costs: '/mes-couts',
-} as const;
+import { apps } from './apps/registry.ts';
+import { placedScreens, type ScreenKey } from './routing/screens.ts';
+
+const screens = placedScreens(apps);
+
+/**
+ * Paths of SPEC 2 that the code links to, by screen key, from the apps' route files (`apps/<app>/routes.tsx`).
+ * Matching is case-insensitive; these are the canonical spellings.
+ */
+export const paths = Object.fromEntries(
+  screens.flatMap(({ screen, fullPath }) => (screen.key === undefined ? [] : [[screen.key, fullPath]])),
+) as Record<ScreenKey<typeof apps>, string>;
 
 /** The query parameter carrying the page to return to after login. */
 export const RETURN_TO_PARAM = 'redirect';
 
-const PUBLIC_PATHS = [paths.login, paths.forgotPassword, paths.resetPassword].map((path) =>
-  path.toLowerCase(),
-);
+/** The screens reachable without a session (the login pages). */
+const PUBLIC_PATHS = screens
+  .filter(({ screen }) => screen.public)
+  .map(({ fullPath }) => fullPath.toLowerCase());
 
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.includes(pathname.replace(/\/+$/, '').toLowerCase());

@@ -10,6 +10,7 @@ import { EntityList } from '../entities/EntityList.tsx';
 import { notFound } from '../errors/notFound.ts';
 import { EstablishmentProfile } from './EstablishmentProfile.tsx';
 import { LinkedSitesSection } from './LinkedSitesSection.tsx';
+import { siteListPath } from './sitePaths.ts';
 import { isViewAvailable, linkedViewFor, type SiteView, siteViews } from './siteViews.ts';
 
 export const establishmentPageQuery = graphql`
@@ -50,7 +51,7 @@ export function EstablishmentPage({ view }: { view: SiteView }) {
       <PageTitle title={establishment.displayName} />
       <Stack gap="2">
         <Link asChild color="brand.fg" fontSize="sm" alignSelf="flex-start">
-          <RouterLink to={{ pathname: siteViews[view].path, search: selectionSearch(searchParams) }}>
+          <RouterLink to={{ pathname: siteListPath(view), search: selectionSearch(searchParams) }}>
             {t('sites.backTo', { title: listTitle })}
           </RouterLink>
         </Link>

@@ -4,7 +4,8 @@ import { graphql, useFragment } from 'react-relay';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { EstablishmentTable_establishment$key } from '../../__generated__/EstablishmentTable_establishment.graphql.ts';
 import { selectionSearch } from '../dashboard/selection.ts';
-import { type SiteView, sitePath } from './siteViews.ts';
+import { sitePath } from './sitePaths.ts';
+import type { SiteView } from './siteViews.ts';
 
 export type EstablishmentTableRow = EstablishmentTable_establishment$key & { readonly id: string };
 

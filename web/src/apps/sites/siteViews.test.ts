@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { routeId } from '../errors/notFound.ts';
 import { LIST_PARAMS, listVariables, sameListVariables, writeListParams } from './listParams.ts';
-import { isViewAvailable, linkedViewFor, sitePath } from './siteViews.ts';
+import { sitePath } from './sitePaths.ts';
+import { isViewAvailable, linkedViewFor } from './siteViews.ts';
 
 describe('site views', () => {
   it('names the linked sites by the typology: providers for producers, clients for retrievers', () => {

@@ -1,9 +1,8 @@
-import { paths } from '../../paths.ts';
-
 /**
  * The three screens over establishments (SPEC 1, 2): "my establishments", and the mirror view of the sites linked
  * to them, which the user's typology names: providers for a producer, clients for a retriever. One table, one set
- * of components; the view only picks the connection, the labels and the paths.
+ * of components; the view only picks the connection, the labels and the paths (`sitePaths.ts`). The route file
+ * reads this module: it must not import the paths.
  */
 export const SITE_VIEWS = ['establishments', 'providers', 'clients'] as const;
 export type SiteView = (typeof SITE_VIEWS)[number];
@@ -13,15 +12,14 @@ export type LinkedSiteView = Exclude<SiteView, 'establishments'>;
 export type OwnSiteTypology = 'PRODUCER' | 'RETRIEVER' | 'CARRIER' | '%future added value';
 
 interface SiteViewConfig {
-  path: string;
   /** Reads `viewer.linkedEstablishments` rather than `viewer.establishments`. */
   linked: boolean;
 }
 
 export const siteViews: Record<SiteView, SiteViewConfig> = {
-  establishments: { path: paths.establishments, linked: false },
-  providers: { path: paths.providers, linked: true },
-  clients: { path: paths.clients, linked: true },
+  establishments: { linked: false },
+  providers: { linked: true },
+  clients: { linked: true },
 };
 
 /** The linked view of a user: a producer's linked sites are its providers, a retriever's its clients. */
@@ -32,8 +30,4 @@ export function linkedViewFor(ownSiteTypology: OwnSiteTypology): LinkedSiteView 
 /** A producer has no clients screen and a retriever no providers screen (they get the 404 page). */
 export function isViewAvailable(view: SiteView, ownSiteTypology: OwnSiteTypology): boolean {
   return !siteViews[view].linked || linkedViewFor(ownSiteTypology) === view;
-}
-
-export function sitePath(view: SiteView, databaseId: number): string {
-  return `${siteViews[view].path}/${databaseId}`;
 }

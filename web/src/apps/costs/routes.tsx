@@ -1,0 +1,32 @@
+import MonthlyCostsPageQueryNode, {
+  type MonthlyCostsPageQuery,
+} from '../../__generated__/MonthlyCostsPageQuery.graphql.ts';
+import MonthlyCostsQueryNode, {
+  type MonthlyCostsQuery,
+} from '../../__generated__/MonthlyCostsQuery.graphql.ts';
+import { defineApp } from '../../routing/screens.ts';
+import { monthlyVariables } from '../dashboard/dashboardParams.ts';
+
+/** My costs (SPEC 2), a month at a time. */
+export const costsApp = defineApp({
+  name: 'costs',
+  screens: [
+    {
+      // Like `/`, the figures' query starts here and the screen asks again itself when the month or the
+      // selection of the URL changes.
+      key: 'costs',
+      path: '/mes-couts',
+      layout: 'dashboard',
+      errors: 'screen',
+      loader: async ({ requireViewer, preload, searchParams }) => {
+        const viewer = await requireViewer();
+        const variables = monthlyVariables(viewer, searchParams);
+        preload<MonthlyCostsQuery>('monthlyCosts', MonthlyCostsQueryNode, variables);
+        return preload<MonthlyCostsPageQuery>('monthlyCostsPage', MonthlyCostsPageQueryNode, {});
+      },
+      revalidate: 'unlessOnlySearchChanged',
+      lazy: () => import('./MonthlyCostsPage.tsx').then((module) => ({ Component: module.MonthlyCostsPage })),
+      navigation: { labelKey: 'nav.costs', audience: ['producer', 'retriever'], order: 120 },
+    },
+  ],
+});

@@ -1,0 +1,57 @@
+import DashboardFiguresQueryNode, {
+  type DashboardFiguresQuery,
+} from '../../__generated__/DashboardFiguresQuery.graphql.ts';
+import DashboardHomePageQueryNode, {
+  type DashboardHomePageQuery,
+} from '../../__generated__/DashboardHomePageQuery.graphql.ts';
+import DashboardMapQueryNode, {
+  type DashboardMapQuery,
+} from '../../__generated__/DashboardMapQuery.graphql.ts';
+import DetailsPageQueryNode, { type DetailsPageQuery } from '../../__generated__/DetailsPageQuery.graphql.ts';
+import MonthlyFiguresQueryNode, {
+  type MonthlyFiguresQuery,
+} from '../../__generated__/MonthlyFiguresQuery.graphql.ts';
+import { ALL_ROLES, defineApp } from '../../routing/screens.ts';
+import { dashboardVariables, monthlyVariables } from './dashboardParams.ts';
+
+/** The yearly dashboard (`/`) and the detailed, monthly one (`/details`) of SPEC 2. */
+export const dashboardApp = defineApp({
+  name: 'dashboard',
+  screens: [
+    {
+      key: 'dashboard',
+      path: '/',
+      layout: 'dashboard',
+      // The figures' query starts here too (render-as-you-fetch); the screen reads it with the URL's scope
+      // and year, and asks again itself when they change.
+      loader: async ({ requireViewer, preload, searchParams }) => {
+        const viewer = await requireViewer();
+        const variables = dashboardVariables(viewer, searchParams);
+        preload<DashboardFiguresQuery>('dashboardFigures', DashboardFiguresQueryNode, variables);
+        preload<DashboardMapQuery>('dashboardMap', DashboardMapQueryNode, variables);
+        return preload<DashboardHomePageQuery>('dashboardHome', DashboardHomePageQueryNode, {});
+      },
+      revalidate: 'unlessOnlySearchChanged',
+      lazy: () =>
+        import('./DashboardHomePage.tsx').then((module) => ({ Component: module.DashboardHomePage })),
+      navigation: { labelKey: 'nav.dashboard', audience: ALL_ROLES, order: 10 },
+    },
+    {
+      // SPEC 2: the detailed (monthly) dashboard; its figures' query starts here too, with the URL's scope,
+      // year and month, and the screen asks again itself when they change.
+      key: 'details',
+      path: '/details',
+      layout: 'dashboard',
+      errors: 'screen',
+      loader: async ({ requireViewer, preload, searchParams }) => {
+        const viewer = await requireViewer();
+        const variables = monthlyVariables(viewer, searchParams);
+        preload<MonthlyFiguresQuery>('monthlyFigures', MonthlyFiguresQueryNode, variables);
+        return preload<DetailsPageQuery>('details', DetailsPageQueryNode, {});
+      },
+      revalidate: 'unlessOnlySearchChanged',
+      lazy: () => import('./DetailsPage.tsx').then((module) => ({ Component: module.DetailsPage })),
+      navigation: { labelKey: 'nav.details', audience: ALL_ROLES, order: 20 },
+    },
+  ],
+});

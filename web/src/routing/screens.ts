@@ -1,0 +1,188 @@
+import type { UserTypology } from '@portal/domain/typologies';
+import type { ComponentType, ReactNode } from 'react';
+import type { Params, ShouldRevalidateFunction } from 'react-router-dom';
+import type { GraphQLTaggedNode } from 'relay-runtime';
+import type { TranslationResource } from '../i18n/fr.ts';
+import type { RoutePreloader } from '../relay/preload.ts';
+import type { SessionViewer } from '../relay/viewerSession.ts';
+
+/**
+ * The kit of the apps' route files (`apps/<app>/routes.tsx`): each app declares its screens once (path, layout,
+ * loader, lazy component, error element, revalidation, navigation entry), and the route table
+ * (`routes.tsx`), the paths (`paths.ts`) and the side navigation (`navigation.ts`) are derived from them.
+ *
+ * A route file must not import `paths.ts`, `navigation.ts` or the registry, even indirectly: they are computed
+ * from the route files, and the import cycle would leave them undefined. What a loader needs of the session
+ * comes through its context instead.
+ */
+
+export type NavigationLabelKey = `nav.${keyof TranslationResource['nav']}`;
+
+/**
+ * Who sees an entry: some typologies, everyone, or one side of the mirror views (SPEC 1): `{ side: 'producer' }`
+ * for screens about my providers, `{ side: 'retriever' }` for screens about my clients. The side is the user's
+ * own site typology, as in the graph, so a user with both typologies never gets an entry that leads to a 404.
+ */
+export type NavigationAudience = readonly UserTypology[] | 'everyone' | { side: 'producer' | 'retriever' };
+
+/** Every typology: the screens of every signed-in user but the common ones (help, contact, profile). */
+export const ALL_ROLES: readonly UserTypology[] = ['producer', 'retriever', 'carrier'];
+
+/** A screen's entry in the side navigation. */
+export interface ScreenNavigation {
+  labelKey: NavigationLabelKey;
+  audience: NavigationAudience;
+  /** Its place: entries are sorted by it across apps (inside a group, among the group's entries). */
+  order: number;
+  /** The key of the group it belongs to (an app's `navigationGroups`). */
+  group?: string;
+}
+
+/** A heading of the side navigation that gathers entries (e.g. "Mon activité"). */
+export interface NavigationGroupSpec {
+  key: string;
+  labelKey: NavigationLabelKey;
+  audience: NavigationAudience;
+  order: number;
+}
+
+/** What a screen's loader is given: the request, and the session and query helpers of the route table. */
+export interface LoaderContext {
+  request: Request;
+  params: Params;
+  searchParams: URLSearchParams;
+  /** Starts a query the screen reads with `usePreloadedRouteQuery` (render-as-you-fetch). */
+  preload: RoutePreloader;
+  /** Anonymous users go to the login page, users who have not accepted the terms to /cgu (a thrown redirect). */
+  requireViewer: (options?: { allowPendingTerms?: boolean }) => Promise<SessionViewer>;
+  /** Signed-in users go where they were heading (the login page). */
+  redirectSignedIn: () => Promise<null>;
+}
+
+export type ScreenLoader = (context: LoaderContext) => unknown;
+
+/** What a screen's lazy import gives: a component, or an element (to pass props). */
+export type LazyScreen = () => Promise<{ Component: ComponentType } | { element: ReactNode }>;
+
+/**
+ * The layouts of SPEC 2 a top-level screen is drawn in: the auth card (`authWide` for long text), or the
+ * dashboard (header, selection, side navigation). The tabs and help layouts are sections of the dashboard: a
+ * screen whose component draws `TabsLayout` or `HelpLayout` lists its tabs or pages as `children`.
+ */
+export type ScreenLayout = 'auth' | 'authWide' | 'dashboard';
+
+/**
+ * When a screen's loader runs again: `always` (React Router's default), or `unlessOnlySearchChanged` for
+ * screens whose query does not depend on the search (they refetch themselves) or whose list refetches its own.
+ */
+export type Revalidation = 'always' | 'unlessOnlySearchChanged';
+
+export interface Screen {
+  /** Its name in `paths` (and the navigation's key); optional for an index child. */
+  key?: string;
+  /** Absolute for a top-level screen (`/mes-couts`); relative to the parent for a child; absent: the parent's index. */
+  path?: string;
+  /** Top-level screens only. */
+  layout?: ScreenLayout;
+  /** Reachable without a session (the login pages). */
+  public?: boolean;
+  loader?: ScreenLoader;
+  /** The screen's component, in its own chunk. A screen without one is not built yet: no route, a disabled entry. */
+  lazy?: LazyScreen;
+  /** `screen`: a failure of its loader or component is shown in place, inside the dashboard. Else the root's. */
+  errors?: 'screen';
+  revalidate?: Revalidation;
+  navigation?: ScreenNavigation;
+  /** Sub-screens drawn inside this screen's component (tabs), or routes under its path. */
+  children?: readonly Screen[];
+}
+
+export interface App {
+  /** The app's folder under `apps/`. */
+  name: string;
+  screens: readonly Screen[];
+  navigationGroups?: readonly NavigationGroupSpec[];
+}
+
+/** Declares an app's screens, keeping their keys' literal types (for `paths`). */
+export function defineApp<const A extends App>(app: A): A {
+  return app;
+}
+
+type KeysOf<S> = S extends { key: infer K extends string } ? K | ChildKeysOf<S> : ChildKeysOf<S>;
+type ChildKeysOf<S> = S extends { children: readonly (infer C)[] } ? KeysOf<C> : never;
+
+/** The keys of every screen of some apps. */
+export type ScreenKey<Apps extends readonly App[]> = KeysOf<Apps[number]['screens'][number]>;
+
+/** A screen with its full path, as the tree of an app gives it. */
+export interface PlacedScreen {
+  screen: Screen;
+  /** `/mes-etablissements/:id` */
+  fullPath: string;
+  parent: PlacedScreen | null;
+}
+
+const joinPath = (parent: string, path: string | undefined) =>
+  path === undefined ? parent : parent === '/' ? `/${path}` : `${parent}/${path}`;
+
+/** Every screen of the apps with its full path, parents before their children, in declaration order. */
+export function placedScreens(apps: readonly App[]): PlacedScreen[] {
+  const placed: PlacedScreen[] = [];
+  const visit = (screen: Screen, parent: PlacedScreen | null) => {
+    const fullPath = parent === null ? (screen.path ?? '/') : joinPath(parent.fullPath, screen.path);
+    const entry = { screen, fullPath, parent };
+    placed.push(entry);
+    for (const child of screen.children ?? []) visit(child, entry);
+  };
+  for (const app of apps) for (const screen of app.screens) visit(screen, null);
+  return placed;
+}
+
+/** A screen has a route when it has a component, or children that have one. */
+export function isBuilt(screen: Screen): boolean {
+  return screen.lazy !== undefined || (screen.children ?? []).some(isBuilt);
+}
+
+/**
+ * Changing only the search parameters (the selection ?etablissement=, a list's ?q=) does not run the loader
+ * again: the screens' queries do not depend on the selection, and the lists refetch their own search.
+ */
+export const unlessOnlySearchChanged: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search)
+    return false;
+  return defaultShouldRevalidate;
+};
+
+/**
+ * For the layout, whose query depends neither on the path nor on the search: moving between screens does not
+ * fetch the user's establishments again; a form submission or an explicit revalidation (a retry) does.
+ */
+export const onlyWhenAskedFor: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => (formMethod || currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false);
+
+export const revalidationRules: Record<Revalidation, ShouldRevalidateFunction | undefined> = {
+  always: undefined,
+  unlessOnlySearchChanged,
+};
+
+/** The loader of a screen whose query takes no variables: the session is checked, then the query starts. */
+export function viewerQuery(
+  routeKey: string,
+  query: GraphQLTaggedNode,
+  options: { allowPendingTerms?: boolean } = {},
+): ScreenLoader {
+  return async ({ requireViewer, preload }) => {
+    await requireViewer(options);
+    return preload(routeKey, query, {});
+  };
+}
