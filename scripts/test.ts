@@ -1,6 +1,7 @@
 /**
- * `npm test`: every check, in the order that fails fastest. Generated Relay artifacts first (types need them),
- * then types, lint, the unit and integration suites of every workspace, the web build, and the browser journeys.
+ * `npm test`: every check, in the order that fails fastest. Generated code first (Relay artifacts, the gateway's
+ * resolver types: the type check needs them), then types, lint, the unit and integration suites of every
+ * workspace, the web build, and the browser journeys.
  * With API_TEST_DATABASE_URL set, the api suite runs a second time on that PostgreSQL server (CI does).
  * Ends with one summary line 'tests: N passed, N failed' for CI.
  */
@@ -64,6 +65,7 @@ const playwrightReport = join(resultsDir, 'playwright.json');
 let failure: unknown = null;
 try {
   await run('Relay compiler', 'npm', ['run', 'relay']);
+  await run('Gateway resolver types', 'npm', ['run', 'codegen']);
   await run('Type check', 'npm', ['run', 'typecheck']);
   await run('Lint and format', 'biome', ['check', '.']);
   try {

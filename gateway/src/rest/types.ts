@@ -190,10 +190,10 @@ export interface RestSkipDelivery extends JsonLdItem {
 export interface RestSkipDeliveryProgram extends JsonLdItem {
   startDate: string;
   endDate: string;
-  recurrence: string;
+  recurrence: RecurrenceType;
   interval: number;
-  weekdays: string[];
-  monthPosition: string | null;
+  weekdays: Weekday[];
+  monthPosition: MonthPosition | null;
   monthDay: number | null;
 }
 
@@ -260,7 +260,16 @@ export interface RestIncident extends JsonLdItem {
   skip: string | null;
   description: string;
   createdAt: string;
-  photos: { id: number; filename: string; contentType: string; size: number; contentUrl: string }[];
+  photos: RestIncidentPhoto[];
+}
+
+/** A photo of an incident, as the incident embeds it. */
+export interface RestIncidentPhoto {
+  id: number;
+  filename: string;
+  contentType: string;
+  size: number;
+  contentUrl: string;
 }
 
 /** `operation_costs`: euro excluding tax per tonne, decimal strings. */

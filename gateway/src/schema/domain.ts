@@ -3,6 +3,7 @@ import type { GatewayContext } from '../context.ts';
 import type { ReferenceList } from '../loaders/reference-lists.ts';
 import type { RestClient } from '../rest/client.ts';
 import type { RestUser } from '../rest/types.ts';
+import type { MutationResolvers, Resolvers } from './__generated__/resolvers.ts';
 import type { Loaders } from './domains.ts';
 import type { NodeType } from './global-id.ts';
 
@@ -11,6 +12,17 @@ import type { NodeType } from './global-id.ts';
  * the node types it serves, and registers itself with one line in `domains.ts`. Nothing central lists what a
  * domain holds: the request's loaders, the schema's resolvers and `node(id:)` are all derived from the registry.
  */
+
+export type { Resolvers } from './__generated__/resolvers.ts';
+
+/**
+ * A field's value that graphql's default resolver calls (it calls a function it finds on the parent): a payload's
+ * field computed only when the client selects it.
+ */
+export type Lazy<T> = () => Promise<T | null> | T | null;
+
+/** The resolver of one mutation, for a file of its own (`export const createSkip: MutationResolver<'createSkip'>`). */
+export type MutationResolver<Name extends keyof MutationResolvers> = NonNullable<MutationResolvers[Name]>;
 
 /** One resolver map (type name to field resolvers), as makeExecutableSchema takes them. */
 export type ResolverMap = Extract<
@@ -48,18 +60,18 @@ export type NodeReaders = Partial<
 
 export interface Domain<L extends object = object> {
   loaders: LoaderFactory<L>;
-  resolvers: readonly ResolverMap[];
+  resolvers: readonly Resolvers[];
   nodes: NodeReaders;
 }
 
 /**
- * Declares a domain. Give it resolver maps and node readers declared with their types (`: ResolverMap`,
+ * Declares a domain. Give it resolver maps and node readers declared with their types (`: Resolvers`,
  * `: NodeReaders`): the request's `Loaders` type is inferred from the domains, so their types must not be
  * inferred from the loaders in turn.
  */
 export function defineDomain<L extends object = object>(domain: {
   loaders?: LoaderFactory<L>;
-  resolvers: readonly ResolverMap[];
+  resolvers: readonly Resolvers[];
   nodes?: NodeReaders;
 }): Domain<L> {
   return {

@@ -1,11 +1,11 @@
 import type { GatewayContext } from '../context.ts';
-import { unauthenticatedError } from '../errors.ts';
-import type { NodeReaders, ResolverMap } from './domain.ts';
+import { requireCredentials } from './authenticated.ts';
+import type { NodeReaders, Resolvers } from './domain.ts';
 import { domains } from './domains.ts';
 import { fromGlobalId, type NodeType } from './global-id.ts';
 
 /** Objects returned by node/nodes carry their type, which `Node.__resolveType` reads. */
-type TaggedNode = { __typename: NodeType } & object;
+export type TaggedNode = { __typename: NodeType } & object;
 
 /** How each node type is read: every domain's readers. */
 export const nodeReaders: NodeReaders = Object.assign({}, ...domains.map((domain) => domain.nodes));
@@ -14,19 +14,20 @@ export const nodeReaders: NodeReaders = Object.assign({}, ...domains.map((domain
 export async function resolveNode(context: GatewayContext, globalId: string): Promise<TaggedNode | null> {
   const parsed = fromGlobalId(globalId);
   if (parsed === null) return null;
-  if (context.token === null) throw unauthenticatedError();
+  requireCredentials(context);
   const { type, databaseId } = parsed;
   const value = (await nodeReaders[type]?.(context, databaseId)) ?? null;
   return value === null ? null : { ...value, __typename: type };
 }
 
-export const nodeResolvers: ResolverMap = {
+export const nodeResolvers: Resolvers = {
   Query: {
-    node: (_root: unknown, { id }: { id: string }, context: GatewayContext) => resolveNode(context, id),
-    nodes: (_root: unknown, { ids }: { ids: string[] }, context: GatewayContext) =>
-      ids.map((id) => resolveNode(context, id)),
+    node: (_root, { id }, context) => resolveNode(context, id),
+    // A promise per item: a node that fails fails its own item only. The generated types have no promise of a
+    // null item, which graphql takes as a null item.
+    nodes: (_root, { ids }, context) => ids.map((id) => resolveNode(context, id) as Promise<TaggedNode>),
   },
   Node: {
-    __resolveType: (node: TaggedNode) => node.__typename,
+    __resolveType: (node) => node.__typename,
   },
 };

@@ -1,23 +1,9 @@
 import { messages } from '@portal/domain';
-import type { GatewayContext } from '../../context.ts';
 import { type UserError, unauthenticatedError, userErrorsOfRest } from '../../errors.ts';
 import { isRestError, type RestError } from '../../rest/errors.ts';
 import type { LoginResult, RestUser } from '../../rest/types.ts';
-
-interface LoginInput {
-  email: string;
-  password: string;
-}
-
-interface ResetPasswordInput {
-  userId: number;
-  token: string;
-  password: string;
-  confirmPassword: string;
-}
-
-/** The payloads' `viewer`: resolved only when selected (graphql's default resolver calls functions). */
-type LazyViewer = () => Promise<RestUser | null>;
+import { authenticated } from '../authenticated.ts';
+import type { Lazy, Resolvers } from '../domain.ts';
 
 function oneError(message: string, code: string, field: string[] = []): UserError[] {
   return [{ field, message, code }];
@@ -37,9 +23,9 @@ function loginUserErrors(error: RestError): UserError[] | null {
   }
 }
 
-export const accountMutations = {
+export const accountMutations: Resolvers = {
   Mutation: {
-    async login(_root: unknown, { input }: { input: LoginInput }, context: GatewayContext) {
+    login: async (_root, { input }, context) => {
       let login: LoginResult | null;
       try {
         login = await context.rest
@@ -54,12 +40,13 @@ export const accountMutations = {
         throw new Error('POST /api/login answered without token and userId');
       }
       context.signIn(login);
-      const viewer: LazyViewer = () => context.viewer();
+      // Resolved only when selected.
+      const viewer: Lazy<RestUser> = () => context.viewer();
       return { viewer, userErrors: [] };
     },
 
     /** Works with a session the api already revoked or expired: the cookies go either way. */
-    async logout(_root: unknown, _args: unknown, context: GatewayContext) {
+    logout: async (_root, _args, context) => {
       let ok = true;
       if (context.token !== null) {
         try {
@@ -75,9 +62,8 @@ export const accountMutations = {
       return { ok };
     },
 
-    async acceptTerms(_root: unknown, { input }: { input: { accepted: boolean } }, context: GatewayContext) {
-      if (context.token === null) throw unauthenticatedError();
-      const viewer: LazyViewer = () => context.viewer();
+    acceptTerms: authenticated(async (_root, { input }, context) => {
+      const viewer: Lazy<RestUser> = () => context.viewer();
       if (!input.accepted) {
         return { viewer, userErrors: oneError(messages.cguRequired, 'CGU_REQUIRED', ['accepted']) };
       }
@@ -91,13 +77,9 @@ export const accountMutations = {
         if (isRestError(error, 422)) return { viewer, userErrors: userErrorsOfRest(error) };
         throw error;
       }
-    },
+    }),
 
-    async requestPasswordReset(
-      _root: unknown,
-      { input }: { input: { email: string } },
-      context: GatewayContext,
-    ) {
+    requestPasswordReset: async (_root, { input }, context) => {
       try {
         await context.rest.withToken(null).post('/api/user/reset-password-email', { email: input.email });
         return { ok: true, userErrors: [] };
@@ -121,7 +103,7 @@ export const accountMutations = {
       }
     },
 
-    async resetPassword(_root: unknown, { input }: { input: ResetPasswordInput }, context: GatewayContext) {
+    resetPassword: async (_root, { input }, context) => {
       const { userId, token, password, confirmPassword } = input;
       try {
         await context.rest

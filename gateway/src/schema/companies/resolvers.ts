@@ -1,6 +1,7 @@
 import { idFromIri, messages } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
 import { isRestError } from '../../rest/errors.ts';
+import type { Resolvers } from '../domain.ts';
 import { toGlobalId } from '../global-id.ts';
 
 /**
@@ -38,16 +39,15 @@ export async function companyName(context: GatewayContext, companyId: number): P
   return messages.companyFallbackName(companyId);
 }
 
-export const companyResolvers = {
+export const companyResolvers: Resolvers = {
   Company: {
-    id: (company: CompanyRef) => toGlobalId('Company', company.companyId),
-    databaseId: (company: CompanyRef) => company.companyId,
-    name: (company: CompanyRef, _args: unknown, context: GatewayContext) =>
-      companyName(context, company.companyId),
-    siret: async (company: CompanyRef, _args: unknown, context: GatewayContext) =>
+    id: (company) => toGlobalId('Company', company.companyId),
+    databaseId: (company) => company.companyId,
+    name: (company, _args, context) => companyName(context, company.companyId),
+    siret: async (company, _args, context) =>
       (await context.loaders.companies.load(company.companyId))?.siret ?? null,
     /** From the whole list of NAF sections (21 rows, one call shared by every company of the request). */
-    sector: async (company: CompanyRef, _args: unknown, context: GatewayContext) => {
+    sector: async (company, _args, context) => {
       const sectorId = idFromIri((await context.loaders.companies.load(company.companyId))?.companySector);
       if (sectorId === null) return null;
       return (await context.loaders.companySectors()).find((sector) => sector.id === sectorId) ?? null;

@@ -8,10 +8,11 @@ import {
   thousandths,
 } from '@portal/domain';
 import { GraphQLError } from 'graphql';
-import type { GatewayContext } from '../../context.ts';
-import { ErrorCode, unauthenticatedError } from '../../errors.ts';
+import { ErrorCode } from '../../errors.ts';
 import type { RestSite } from '../../rest/types.ts';
-import { type DashboardScopeInput, restScope } from '../dashboard/resolvers.ts';
+import { authenticated } from '../authenticated.ts';
+import { restScope } from '../dashboard/resolvers.ts';
+import type { Resolvers } from '../domain.ts';
 import { thirdLevelWasteOf } from '../reference/wastes.ts';
 
 /**
@@ -35,13 +36,13 @@ interface RestMonthlyCost {
 }
 
 /** Exact figures of a set of lines: tonnes in thousandths, costs in cents. */
-interface Figures {
+export interface Figures {
   operations: number;
   tonnes: bigint;
   costs: Record<CostField, bigint>;
 }
 
-interface MonthlyCosts {
+export interface MonthlyCosts {
   year: number;
   month: number;
   lines: RestMonthlyCostLine[];
@@ -89,14 +90,9 @@ function badInput(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: ErrorCode.badUserInput } });
 }
 
-export const monthlyCostResolvers = {
+export const monthlyCostResolvers: Resolvers = {
   Query: {
-    monthlyCosts: async (
-      _root: unknown,
-      { year, month, scope }: { year: number; month: number; scope: DashboardScopeInput },
-      context: GatewayContext,
-    ): Promise<MonthlyCosts> => {
-      if (context.token === null) throw unauthenticatedError();
+    monthlyCosts: authenticated(async (_root, { year, month, scope }, context): Promise<MonthlyCosts> => {
       if (!Number.isInteger(year) || year < 2000 || year > 2100) {
         throw badInput("L'année doit être comprise entre 2000 et 2100.");
       }
@@ -113,11 +109,11 @@ export const monthlyCostResolvers = {
         role: rest.role,
       });
       return { year, month, lines: answer.lines };
-    },
+    }),
   },
   MonthlyCosts: {
-    total: (costs: MonthlyCosts) => figuresOf(costs.lines),
-    byEstablishment: async (costs: MonthlyCosts, _args: unknown, context: GatewayContext) => {
+    total: (costs) => figuresOf(costs.lines),
+    byEstablishment: async (costs, _args, context) => {
       const groups = [...groupBy(costs.lines, (line) => line.companySite)];
       // One batched call for all the establishments (the request's site loader).
       const sites = await Promise.all(groups.map(([iri]) => context.loaders.sites.load(iri)));
@@ -128,7 +124,7 @@ export const monthlyCostResolvers = {
       // As the screen shows them: company > site.
       return rows.sort(byName((row) => (row.establishment === null ? null : siteName(row.establishment))));
     },
-    byWaste: async (costs: MonthlyCosts, _args: unknown, context: GatewayContext) => {
+    byWaste: async (costs, _args, context) => {
       const groups = [...groupBy(costs.lines, (line) => line.thirdLevelWaste)];
       const wastes = await Promise.all(groups.map(([iri]) => thirdLevelWasteOf(context, iri)));
       const rows = groups.map(([, lines], index) => ({
@@ -139,11 +135,11 @@ export const monthlyCostResolvers = {
     },
   },
   CostFigures: {
-    tonnes: (figures: Figures) => fromThousandths(figures.tonnes),
-    treatmentCost: (figures: Figures) => fromCents(figures.costs.treatmentCost),
-    transportCost: (figures: Figures) => fromCents(figures.costs.transportCost),
-    recyclingRevenue: (figures: Figures) => fromCents(figures.costs.recyclingRevenue),
-    purchasePrice: (figures: Figures) => fromCents(figures.costs.purchasePrice),
-    netCost: (figures: Figures) => fromCents(netCostCents(figures.costs)),
+    tonnes: (figures) => fromThousandths(figures.tonnes),
+    treatmentCost: (figures) => fromCents(figures.costs.treatmentCost),
+    transportCost: (figures) => fromCents(figures.costs.transportCost),
+    recyclingRevenue: (figures) => fromCents(figures.costs.recyclingRevenue),
+    purchasePrice: (figures) => fromCents(figures.costs.purchasePrice),
+    netCost: (figures) => fromCents(netCostCents(figures.costs)),
   },
 };

@@ -1,9 +1,11 @@
 import { type TreatmentFamily, treatmentFamilyLabels } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
-import { unauthenticatedError } from '../../errors.ts';
 import type { RestQuery } from '../../rest/client.ts';
+import type { DashboardMonthWaste, DashboardScope, DashboardWasteShare } from '../__generated__/resolvers.ts';
+import { authenticated } from '../authenticated.ts';
+import type { Resolvers } from '../domain.ts';
 import { databaseIdOf, toGlobalId } from '../global-id.ts';
-import { treatmentCodeValue } from '../reference/wastes.ts';
+import type { TreatmentCodeValue } from '../reference/wastes.ts';
 
 /**
  * The dashboard (issue 6) over the api's aggregations (`/api/dashboardV2/...`): one object per year and scope,
@@ -11,16 +13,7 @@ import { treatmentCodeValue } from '../reference/wastes.ts';
  * fails its own field.
  */
 
-export interface DashboardScopeInput {
-  side: 'PRODUCER' | 'RETRIEVER';
-  producerSiteId?: string | null;
-  producerEntityId?: string | null;
-  retrieverSiteId?: string | null;
-  companyId?: string | null;
-  location?: string | null;
-}
-
-interface YearlyDashboard {
+export interface YearlyDashboard {
   year: number;
   role: 'producer' | 'retriever';
   query: RestQuery;
@@ -35,9 +28,9 @@ export interface RestCosts {
 
 /** The REST scope of a graph scope: `producerCompanySiteId`, ...; null when an id is not of its type. */
 export function restScope(
-  scope: DashboardScopeInput,
+  scope: DashboardScope,
 ): { role: 'producer' | 'retriever'; query: RestQuery } | null {
-  const ids: [keyof DashboardScopeInput, 'Establishment' | 'Entity' | 'Company', string][] = [
+  const ids: [keyof DashboardScope, 'Establishment' | 'Entity' | 'Company', string][] = [
     ['producerSiteId', 'Establishment', 'producerCompanySiteId'],
     ['producerEntityId', 'Entity', 'producerCompanySiteEntityId'],
     ['retrieverSiteId', 'Establishment', 'retrieverCompanySiteId'],
@@ -53,6 +46,17 @@ export function restScope(
     query[param] = id;
   }
   return { role: scope.side === 'PRODUCER' ? 'producer' : 'retriever', query };
+}
+
+/** The tonnes of a final treatment code, with its family's French label (the api names a code on every one). */
+export function treatmentShare<T extends { family: TreatmentFamily; treatmentCode: string }>(
+  share: T,
+): Omit<T, 'treatmentCode'> & { familyLabel: string; treatmentCode: TreatmentCodeValue } {
+  return {
+    ...share,
+    familyLabel: treatmentFamilyLabels[share.family] ?? share.family,
+    treatmentCode: { code: share.treatmentCode },
+  };
 }
 
 export const costsOf = (row: RestCosts): RestCosts => ({
@@ -132,25 +136,16 @@ async function dashboardMap(dashboard: YearlyDashboard, context: GatewayContext)
     })),
     outlets: outlets.outlets.map((outlet) => ({
       ...outlet,
-      treatments: outlet.treatments.map((treatment) => ({
-        ...treatment,
-        familyLabel: treatmentFamilyLabels[treatment.family] ?? treatment.family,
-        treatmentCode: treatmentCodeValue(treatment.treatmentCode),
-      })),
+      treatments: outlet.treatments.map(treatmentShare),
     })),
     withoutOutlet: outlets.withoutOutlet,
     tiles: context.config.mapTiles,
   };
 }
 
-export const dashboardResolvers = {
+export const dashboardResolvers: Resolvers = {
   Query: {
-    dashboardYears: async (
-      _root: unknown,
-      { scope }: { scope: DashboardScopeInput },
-      context: GatewayContext,
-    ) => {
-      if (context.token === null) throw unauthenticatedError();
+    dashboardYears: authenticated(async (_root, { scope }, context) => {
       const rest = restScope(scope);
       if (rest === null) return [];
       const answer = await context.rest.get<{ years: number[] }>(
@@ -158,28 +153,23 @@ export const dashboardResolvers = {
         rest.query,
       );
       return answer?.years ?? [];
-    },
+    }),
     /** No call here: each widget field makes its own. */
-    yearlyDashboard: (
-      _root: unknown,
-      { year, scope }: { year: number; scope: DashboardScopeInput },
-      context: GatewayContext,
-    ): YearlyDashboard => {
-      if (context.token === null) throw unauthenticatedError();
+    yearlyDashboard: authenticated((_root, { year, scope }): YearlyDashboard => {
       const rest = restScope(scope);
       // An id of another type scopes to nothing: a site that cannot exist.
       return rest === null
         ? { year, role: 'producer', query: { producerCompanySiteId: 0 } }
         : { year, role: rest.role, query: rest.query };
-    },
+    }),
   },
   YearlyDashboard: {
-    summary: (dashboard: YearlyDashboard, _args: unknown, context: GatewayContext) =>
+    summary: (dashboard, _args, context) =>
       context.rest.get(
         `/api/dashboardV2/${dashboard.role}_summary/me/year/${dashboard.year}`,
         dashboard.query,
       ),
-    costEvolution: async (dashboard: YearlyDashboard, _args: unknown, context: GatewayContext) =>
+    costEvolution: async (dashboard, _args, context) =>
       (
         await chart<{ months: (RestCosts & { month: number })[] }>(
           context,
@@ -187,21 +177,17 @@ export const dashboardResolvers = {
           'treatment_cost_evolution',
         )
       ).months.map((row) => ({ month: row.month, costs: costsOf(row) })),
-    wasteEvolution: async (dashboard: YearlyDashboard, _args: unknown, context: GatewayContext) =>
-      (await chart<{ lines: unknown[] }>(context, dashboard, 'waste_evolution_chart')).lines,
-    treatmentDistribution: async (dashboard: YearlyDashboard, _args: unknown, context: GatewayContext) =>
+    wasteEvolution: async (dashboard, _args, context) =>
+      (await chart<{ lines: DashboardMonthWaste[] }>(context, dashboard, 'waste_evolution_chart')).lines,
+    treatmentDistribution: async (dashboard, _args, context) =>
       (
         await chart<{
           lines: { family: TreatmentFamily; treatmentCode: string; tonnes: string; operations: number }[];
         }>(context, dashboard, 'distribution_treatment_types_chart')
-      ).lines.map((line) => ({
-        ...line,
-        familyLabel: treatmentFamilyLabels[line.family] ?? line.family,
-        treatmentCode: treatmentCodeValue(line.treatmentCode),
-      })),
-    wasteDistribution: async (dashboard: YearlyDashboard, _args: unknown, context: GatewayContext) =>
-      (await chart<{ lines: unknown[] }>(context, dashboard, 'waste_distribution_chart')).lines,
-    costsByWaste: async (dashboard: YearlyDashboard, _args: unknown, context: GatewayContext) =>
+      ).lines.map(treatmentShare),
+    wasteDistribution: async (dashboard, _args, context) =>
+      (await chart<{ lines: DashboardWasteShare[] }>(context, dashboard, 'waste_distribution_chart')).lines,
+    costsByWaste: async (dashboard, _args, context) =>
       (
         await chart<{ lines: (RestCosts & { flow: string | null; label: string | null })[] }>(
           context,
@@ -209,7 +195,6 @@ export const dashboardResolvers = {
           'costs_distribution_by_waste_chart',
         )
       ).lines.map((line) => ({ flow: line.flow, label: line.label, costs: costsOf(line) })),
-    map: (dashboard: YearlyDashboard, _args: unknown, context: GatewayContext) =>
-      dashboardMap(dashboard, context),
+    map: (dashboard, _args, context) => dashboardMap(dashboard, context),
   },
 };

@@ -1,28 +1,18 @@
-import { idFromIri, messages } from '@portal/domain';
+import { ENTITY_FIELDS, idFromIri, messages } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
-import { notFoundUserError, type UserError, unauthenticatedError, userErrorsOfWrite } from '../../errors.ts';
+import { notFoundUserError, type UserError, userErrorsOfWrite } from '../../errors.ts';
 import type { RestEntity } from '../../rest/types.ts';
+import { authenticated } from '../authenticated.ts';
 import { offsetCursor } from '../connections.ts';
+import type { Lazy, Resolvers } from '../domain.ts';
 import { databaseIdOf } from '../global-id.ts';
 import { mergePatchOf } from '../merge-patch.ts';
 
-interface CreateEntityInput {
-  establishmentId: string;
-  name: string;
-  startDate: string;
-  endDate?: string | null;
-  address?: string | null;
+/** An edge of a chantier; a new chantier's cursor is computed only when selected (it costs its site's list). */
+export interface EntityEdgeValue {
+  node: RestEntity;
+  cursor: string | Lazy<string>;
 }
-
-interface UpdateEntityInput {
-  id: string;
-  name?: string | null;
-  startDate?: string | null;
-  endDate?: string | null;
-  address?: string | null;
-}
-
-const ENTITY_FIELDS = ['name', 'startDate', 'endDate', 'address'] as const;
 
 function failed(userErrors: UserError[]) {
   return { entity: null, entityEdge: null, establishment: null, userErrors };
@@ -43,18 +33,14 @@ async function cursorInSite(context: GatewayContext, siteId: number, entityId: n
   return offsetCursor(index === -1 ? list.length : index);
 }
 
-export const entityMutations = {
+export const entityMutations: Resolvers = {
   Mutation: {
     /** `POST /api/company_sites/{id}/company_site_entities`; the api validates the dates. */
-    async createEntity(_root: unknown, { input }: { input: CreateEntityInput }, context: GatewayContext) {
-      if (context.token === null) throw unauthenticatedError();
+    createEntity: authenticated(async (_root, { input }, context) => {
       const siteId = databaseIdOf(input.establishmentId, 'Establishment');
       if (siteId === null) return failed([notFoundUserError()]);
-      const body = {
-        name: input.name,
-        startDate: input.startDate,
-        ...mergePatchOf(input, ['endDate', 'address']),
-      };
+      // The chantier's fields (`domain/entities.ts`); the name and start are required by the input.
+      const body = mergePatchOf(input, ENTITY_FIELDS);
       try {
         const entity = await context.rest.post<RestEntity>(
           `/api/company_sites/${siteId}/company_site_entities`,
@@ -75,11 +61,10 @@ export const entityMutations = {
         if (userErrors === null) throw error;
         return failed(userErrors);
       }
-    },
+    }),
 
     /** `PATCH /api/company_sites/{siteId}/company_site_entities/{id}`; the site comes from the chantier. */
-    async updateEntity(_root: unknown, { input }: { input: UpdateEntityInput }, context: GatewayContext) {
-      if (context.token === null) throw unauthenticatedError();
+    updateEntity: authenticated(async (_root, { input }, context) => {
       const entityId = databaseIdOf(input.id, 'Entity');
       if (entityId === null) return { entity: null, userErrors: [notFoundUserError()] };
       const patch = mergePatchOf(input, ENTITY_FIELDS);
@@ -101,6 +86,6 @@ export const entityMutations = {
         if (userErrors === null) throw error;
         return { entity: null, userErrors };
       }
-    },
+    }),
   },
 };

@@ -1,19 +1,20 @@
-import { amountFor, iri, messages } from '@portal/domain';
+import { amountFor, COST_FIELDS, type CostField, iri, messages } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
-import { notFoundUserError, unauthenticatedError, userErrorsOfWrite } from '../../errors.ts';
-import type { RestOperation, RestOperationCost } from '../../rest/types.ts';
+import { notFoundUserError, userErrorsOfWrite } from '../../errors.ts';
+import type { RestOperationCost } from '../../rest/types.ts';
 import { mayAs } from '../../viewer/rights.ts';
+import { authenticated } from '../authenticated.ts';
+import type { Resolvers } from '../domain.ts';
 import { databaseIdOf } from '../global-id.ts';
 import { mergePatchOf } from '../merge-patch.ts';
 
 /** Costs hang off operations (one set each, batched by operation); their totals are exact decimals. */
 
-interface CostsOfOperation {
+/** The costs of an operation, with the quantity they are multiplied by. */
+export interface CostsOfOperation {
   cost: RestOperationCost;
   receivedQuantity: string | null;
 }
-
-const COST_FIELDS = ['treatmentCost', 'transportCost', 'recyclingRevenue', 'purchasePrice'] as const;
 
 async function costOf(context: GatewayContext, operationId: number): Promise<RestOperationCost | null> {
   const connection = await context.loaders.costsByOperation.load({
@@ -24,40 +25,32 @@ async function costOf(context: GatewayContext, operationId: number): Promise<Res
   return connection.edges[0]?.node ?? null;
 }
 
-const total = (value: CostsOfOperation, field: (typeof COST_FIELDS)[number]) => {
+const total = (value: CostsOfOperation, field: CostField) => {
   const price = value.cost[field];
   return price === null || value.receivedQuantity === null ? null : amountFor(value.receivedQuantity, price);
 };
 
-export const costResolvers = {
+export const costResolvers: Resolvers = {
   Operation: {
-    costs: async (operation: RestOperation, _args: unknown, context: GatewayContext) => {
+    costs: async (operation, _args, context) => {
       const cost = await costOf(context, operation.id);
       return cost === null ? null : { cost, receivedQuantity: operation.receivedQuantity };
     },
-    canEditCosts: (operation: RestOperation, _args: unknown, context: GatewayContext) =>
-      mayAs(context, 'provider', 'cost:update', operation),
+    canEditCosts: (operation, _args, context) => mayAs(context, 'provider', 'cost:update', operation),
   },
   OperationCosts: {
-    treatmentCost: (value: CostsOfOperation) => value.cost.treatmentCost,
-    transportCost: (value: CostsOfOperation) => value.cost.transportCost,
-    recyclingRevenue: (value: CostsOfOperation) => value.cost.recyclingRevenue,
-    purchasePrice: (value: CostsOfOperation) => value.cost.purchasePrice,
-    treatmentTotal: (value: CostsOfOperation) => total(value, 'treatmentCost'),
-    transportTotal: (value: CostsOfOperation) => total(value, 'transportCost'),
-    recyclingRevenueTotal: (value: CostsOfOperation) => total(value, 'recyclingRevenue'),
-    purchaseTotal: (value: CostsOfOperation) => total(value, 'purchasePrice'),
+    treatmentCost: (value) => value.cost.treatmentCost,
+    transportCost: (value) => value.cost.transportCost,
+    recyclingRevenue: (value) => value.cost.recyclingRevenue,
+    purchasePrice: (value) => value.cost.purchasePrice,
+    treatmentTotal: (value) => total(value, 'treatmentCost'),
+    transportTotal: (value) => total(value, 'transportCost'),
+    recyclingRevenueTotal: (value) => total(value, 'recyclingRevenue'),
+    purchaseTotal: (value) => total(value, 'purchasePrice'),
   },
   Mutation: {
     /** `POST /api/operation_costs` the first time, `PATCH /api/operation_costs/{id}` after. */
-    async saveOperationCosts(
-      _root: unknown,
-      {
-        input,
-      }: { input: { operationId: string } & Partial<Record<(typeof COST_FIELDS)[number], string | null>> },
-      context: GatewayContext,
-    ) {
-      if (context.token === null) throw unauthenticatedError();
+    saveOperationCosts: authenticated(async (_root, { input }, context) => {
       const operationId = databaseIdOf(input.operationId, 'Operation');
       if (operationId === null) return { operation: null, userErrors: [notFoundUserError()] };
       const body = mergePatchOf(input, COST_FIELDS);
@@ -81,6 +74,6 @@ export const costResolvers = {
         if (userErrors === null) throw error;
         return { operation: null, userErrors };
       }
-    },
+    }),
   },
 };

@@ -1,6 +1,7 @@
 import type { GatewayContext } from '../../context.ts';
-import type { RestIncident, RestOperation, RestSkip } from '../../rest/types.ts';
+import type { RestIncident } from '../../rest/types.ts';
 import { mayAs } from '../../viewer/rights.ts';
+import type { Resolvers } from '../domain.ts';
 import { toGlobalId } from '../global-id.ts';
 
 /** Incidents hang off operations and containers (batched by parent); their photos download from the gateway. */
@@ -21,26 +22,23 @@ async function incidentsOf(
   return connection.edges.map((edge) => edge.node);
 }
 
-export const incidentResolvers = {
+export const incidentResolvers: Resolvers = {
   Operation: {
-    incidents: (operation: RestOperation, _args: unknown, context: GatewayContext) =>
-      incidentsOf(context, 'incidentsByOperation', operation.id),
-    canDeclareIncident: (operation: RestOperation, _args: unknown, context: GatewayContext) =>
+    incidents: (operation, _args, context) => incidentsOf(context, 'incidentsByOperation', operation.id),
+    canDeclareIncident: (operation, _args, context) =>
       mayAs(context, 'producer', 'incident:declare', operation),
   },
   Skip: {
-    incidents: (skip: RestSkip, _args: unknown, context: GatewayContext) =>
-      incidentsOf(context, 'incidentsBySkip', skip.id),
-    canDeclareIncident: (skip: RestSkip, _args: unknown, context: GatewayContext) =>
-      mayAs(context, 'producer', 'incident:declare', skip),
+    incidents: (skip, _args, context) => incidentsOf(context, 'incidentsBySkip', skip.id),
+    canDeclareIncident: (skip, _args, context) => mayAs(context, 'producer', 'incident:declare', skip),
   },
   Incident: {
-    id: (incident: RestIncident) => toGlobalId('Incident', incident.id),
-    databaseId: (incident: RestIncident) => incident.id,
-    photos: (incident: RestIncident) => incident.photos ?? [],
+    id: (incident) => toGlobalId('Incident', incident.id),
+    databaseId: (incident) => incident.id,
+    photos: (incident) => incident.photos ?? [],
   },
   IncidentPhoto: {
-    databaseId: (photo: RestIncident['photos'][number]) => photo.id,
-    url: (photo: RestIncident['photos'][number]) => `/files/incident_photos/${photo.id}`,
+    databaseId: (photo) => photo.id,
+    url: (photo) => `/files/incident_photos/${photo.id}`,
   },
 };

@@ -1,8 +1,8 @@
-import type { HistoryFilter, OperationStatus, OperationType } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
 import { primeItems } from '../../loaders/item-loader.ts';
 import type { RestQuery } from '../../rest/client.ts';
 import type { RestOperation, RestUser } from '../../rest/types.ts';
+import type { EstablishmentOperationsArgs, OperationFilter } from '../__generated__/resolvers.ts';
 import {
   type Connection,
   type ConnectionArgs,
@@ -12,29 +12,15 @@ import {
 } from '../connections.ts';
 import { databaseIdOf } from '../global-id.ts';
 
-export interface OperationFilterInput {
-  history?: HistoryFilter | null;
-  statuses?: OperationStatus[] | null;
-  types?: OperationType[] | null;
-  establishmentId?: string | null;
-  requestedFrom?: string | null;
-  requestedTo?: string | null;
-  realisedFrom?: string | null;
-  realisedTo?: string | null;
-  thirdLevelWasteId?: string | null;
-  wasteCode?: string | null;
-}
-
-export interface OperationListArgs extends ConnectionArgs {
-  filter?: OperationFilterInput | null;
-}
+/** The arguments of every list of operations (the viewer's, an establishment's, a chantier's, a container's). */
+type OperationListArgs = EstablishmentOperationsArgs;
 
 /**
  * The REST filters of a list of operations, built in one place so that equal arguments give equal objects
  * (parents asked for with equal filters share one call). Newest request first. An establishment or waste
  * type id of another type selects nothing: null.
  */
-function operationFilters(filter: OperationFilterInput | null | undefined): RestQuery | null {
+function operationFilters(filter: OperationFilter | null | undefined): RestQuery | null {
   let siteId: number | undefined;
   if (filter?.establishmentId) {
     const id = databaseIdOf(filter.establishmentId, 'Establishment');

@@ -1,41 +1,11 @@
-import { iri, messages, OPERATION_ACTIONS, type OperationActionName } from '@portal/domain';
+import { iri, messages, OPERATION_ACTIONS } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
-import {
-  type FieldPathOf,
-  notFoundUserError,
-  type UserError,
-  unauthenticatedError,
-  userErrorsOfWrite,
-} from '../../errors.ts';
+import { type FieldPathOf, notFoundUserError, type UserError, userErrorsOfWrite } from '../../errors.ts';
 import type { RestOperation } from '../../rest/types.ts';
+import { authenticated } from '../authenticated.ts';
+import type { Resolvers } from '../domain.ts';
 import { databaseIdOf } from '../global-id.ts';
 import { mergePatchOf } from '../merge-patch.ts';
-
-interface RequestOperationInput {
-  skipId: string;
-  type: string;
-  requestedDate: string;
-  comment?: string | null;
-}
-
-interface MoveOperationInput {
-  id: string;
-  action: OperationActionName;
-  interventionDate?: string | null;
-  version?: number | null;
-}
-
-interface SaveOperationCompletionInput {
-  id: string;
-  receivedQuantity?: string | null;
-  realInterventionDate?: string | null;
-  bsdNumber?: string | null;
-  transporter?: string | null;
-  comment?: string | null;
-  finalOutlets?: Record<string, unknown>[] | null;
-  complete?: boolean | null;
-  version?: number | null;
-}
 
 /** A violation's path as the input names it: `skip` is `skipId`; `finalOutlets[1].quantity` a list path. */
 const operationFieldPath: FieldPathOf = (propertyPath) =>
@@ -81,15 +51,10 @@ function refreshOperation(context: GatewayContext, operation: RestOperation | nu
 
 const failed = (userErrors: UserError[]) => ({ operation: null, userErrors });
 
-export const operationMutations = {
+export const operationMutations: Resolvers = {
   Mutation: {
     /** `POST /api/operations`: the api checks the container (on site, complete for a rotation, nothing open). */
-    async requestOperation(
-      _root: unknown,
-      { input }: { input: RequestOperationInput },
-      context: GatewayContext,
-    ) {
-      if (context.token === null) throw unauthenticatedError();
+    requestOperation: authenticated(async (_root, { input }, context) => {
       const skipId = databaseIdOf(input.skipId, 'Skip');
       if (skipId === null) return { ...failed([notFoundUserError()]), skip: null };
       try {
@@ -107,11 +72,10 @@ export const operationMutations = {
           input.type === 'RETIREMENT' ? messages.skipRetirementError : messages.rotationRequestError;
         return { ...failed(refusal(error, fallback)), skip: null };
       }
-    },
+    }),
 
     /** `PATCH /api/operations/{id}` with the status the action leads to (409 when the status forbids it). */
-    async moveOperation(_root: unknown, { input }: { input: MoveOperationInput }, context: GatewayContext) {
-      if (context.token === null) throw unauthenticatedError();
+    moveOperation: authenticated(async (_root, { input }, context) => {
       const operationId = databaseIdOf(input.id, 'Operation');
       if (operationId === null) return failed([notFoundUserError()]);
       const action = OPERATION_ACTIONS[input.action];
@@ -130,18 +94,13 @@ export const operationMutations = {
           ),
         );
       }
-    },
+    }),
 
     /**
      * `PATCH /api/operations/{id}` with the completion fields given (absent ones untouched) and, with
      * `complete`, the move to COMPLETED: one write, so the completion is saved whole or not at all.
      */
-    async saveOperationCompletion(
-      _root: unknown,
-      { input }: { input: SaveOperationCompletionInput },
-      context: GatewayContext,
-    ) {
-      if (context.token === null) throw unauthenticatedError();
+    saveOperationCompletion: authenticated(async (_root, { input }, context) => {
       const operationId = databaseIdOf(input.id, 'Operation');
       if (operationId === null) return failed([notFoundUserError()]);
       const body = {
@@ -169,6 +128,6 @@ export const operationMutations = {
             : messages.operationUpdateError;
         return failed(refusal(error, fallback));
       }
-    },
+    }),
   },
 };

@@ -7,27 +7,15 @@ import {
   rotationProgramStatusLabels,
 } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
-import { notFoundUserError, type UserError, unauthenticatedError, userErrorsOfWrite } from '../../errors.ts';
+import { notFoundUserError, type UserError, userErrorsOfWrite } from '../../errors.ts';
 import { primeItems } from '../../loaders/item-loader.ts';
-import type { RestRotationProgram, RestSkip, RestUser } from '../../rest/types.ts';
+import type { RestRotationProgram } from '../../rest/types.ts';
 import { mayAs } from '../../viewer/rights.ts';
-import { type ConnectionArgs, connectionFromRestList, windowOf } from '../connections.ts';
+import { authenticated } from '../authenticated.ts';
+import { connectionFromRestList, windowOf } from '../connections.ts';
+import type { Resolvers } from '../domain.ts';
 import { databaseIdOf, toGlobalId } from '../global-id.ts';
 import { mergePatchOf } from '../merge-patch.ts';
-
-interface RecurrenceProgramInput {
-  startDate: string;
-  endDate: string;
-  recurrence: string;
-  interval: number;
-  weekdays?: string[] | null;
-  monthPosition?: string | null;
-  monthDay?: number | null;
-}
-
-interface RotationProgramListArgs extends ConnectionArgs {
-  statuses?: string[] | null;
-}
 
 /** A program's violations on the input's fields: `skip` is `skipId`; `program.endDate` already the input's. */
 const programFieldPath = (propertyPath: string) =>
@@ -59,10 +47,10 @@ function refreshPrograms(context: GatewayContext): void {
 
 const failed = (userErrors: UserError[]) => ({ rotationProgram: null, skip: null, userErrors });
 
-export const rotationProgramResolvers = {
+export const rotationProgramResolvers: Resolvers = {
   User: {
     /** Paged by the api; the api's visibility bounds it (my containers' programs and those I provide). */
-    rotationPrograms: (_user: RestUser, args: RotationProgramListArgs, context: GatewayContext) => {
+    rotationPrograms: (_user, args, context) => {
       windowOf(args);
       return connectionFromRestList(args, async (page) => {
         const list = await context.rest.getCollection<RestRotationProgram>('/api/operation_programs', {
@@ -78,7 +66,7 @@ export const rotationProgramResolvers = {
     },
   },
   Skip: {
-    rotationPrograms: async (skip: RestSkip, _args: unknown, context: GatewayContext) =>
+    rotationPrograms: async (skip, _args, context) =>
       (
         await context.loaders.rotationProgramsBySkip.load({
           parentId: skip.id,
@@ -88,35 +76,27 @@ export const rotationProgramResolvers = {
       ).edges.map((edge) => edge.node),
   },
   RotationProgram: {
-    id: (program: RestRotationProgram) => toGlobalId('RotationProgram', program.id),
-    databaseId: (program: RestRotationProgram) => program.id,
-    statusLabel: (program: RestRotationProgram) => rotationProgramStatusLabels[program.status],
-    weekdays: (program: RestRotationProgram) => program.weekdays ?? [],
-    skip: (program: RestRotationProgram, _args: unknown, context: GatewayContext) =>
-      context.loaders.skips.load(program.skip),
-    establishment: (program: RestRotationProgram, _args: unknown, context: GatewayContext) =>
-      context.loaders.sites.load(program.companySite),
-    provider: (program: RestRotationProgram, _args: unknown, context: GatewayContext) =>
+    id: (program) => toGlobalId('RotationProgram', program.id),
+    databaseId: (program) => program.id,
+    statusLabel: (program) => rotationProgramStatusLabels[program.status],
+    weekdays: (program) => program.weekdays ?? [],
+    skip: (program, _args, context) => context.loaders.skips.load(program.skip),
+    establishment: (program, _args, context) => context.loaders.sites.load(program.companySite),
+    provider: (program, _args, context) =>
       program.provider ? context.loaders.sites.load(program.provider) : null,
     /** The same expansion the api stores (domain/recurrence.ts), from today in France. */
-    nextDates: (program: RestRotationProgram, { first }: { first: number }) =>
+    nextDates: (program, { first }) =>
       expandRecurrence(program as RecurrenceProgram, {
         from: parisDate(new Date()),
         limit: Math.max(0, Math.min(first, 50)),
       }),
-    canValidate: (program: RestRotationProgram, _args: unknown, context: GatewayContext) =>
+    canValidate: (program, _args, context) =>
       program.status === 'PENDING' && mayAs(context, 'provider', 'operation:schedule', program),
-    canDelete: (program: RestRotationProgram, _args: unknown, context: GatewayContext) =>
-      mayAs(context, 'producer', 'operation:request', program),
+    canDelete: (program, _args, context) => mayAs(context, 'producer', 'operation:request', program),
   },
   Mutation: {
     /** `POST /api/operation_programs`. */
-    async requestRotationProgram(
-      _root: unknown,
-      { input }: { input: { skipId: string; program: RecurrenceProgramInput; comment?: string | null } },
-      context: GatewayContext,
-    ) {
-      if (context.token === null) throw unauthenticatedError();
+    requestRotationProgram: authenticated(async (_root, { input }, context) => {
       const skipId = databaseIdOf(input.skipId, 'Skip');
       if (skipId === null) return failed([notFoundUserError()]);
       const { program } = input;
@@ -137,15 +117,10 @@ export const rotationProgramResolvers = {
       } catch (error) {
         return failed(refusal(error, messages.rotationProgramSubmitError));
       }
-    },
+    }),
 
     /** `PATCH /api/operation_programs/{id}` with `{"status": "VALIDATED"}`. */
-    async validateRotationProgram(
-      _root: unknown,
-      { input }: { input: { id: string } },
-      context: GatewayContext,
-    ) {
-      if (context.token === null) throw unauthenticatedError();
+    validateRotationProgram: authenticated(async (_root, { input }, context) => {
       const programId = databaseIdOf(input.id, 'RotationProgram');
       if (programId === null) return failed([notFoundUserError()]);
       try {
@@ -164,15 +139,10 @@ export const rotationProgramResolvers = {
       } catch (error) {
         return failed(refusal(error, messages.operationUpdateError));
       }
-    },
+    }),
 
     /** `DELETE /api/operation_programs/{id}`. */
-    async deleteRotationProgram(
-      _root: unknown,
-      { input }: { input: { id: string } },
-      context: GatewayContext,
-    ) {
-      if (context.token === null) throw unauthenticatedError();
+    deleteRotationProgram: authenticated(async (_root, { input }, context) => {
       const programId = databaseIdOf(input.id, 'RotationProgram');
       if (programId === null) return { deletedRotationProgramId: null, userErrors: [notFoundUserError()] };
       try {
@@ -185,6 +155,6 @@ export const rotationProgramResolvers = {
           userErrors: refusal(error, messages.rotationProgramDeleteError),
         };
       }
-    },
+    }),
   },
 };

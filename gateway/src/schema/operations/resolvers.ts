@@ -12,17 +12,11 @@ import {
   treatmentQualificationLabels,
 } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
-import { unauthenticatedError } from '../../errors.ts';
 import { nullOn404 } from '../../rest/errors.ts';
-import type {
-  RestEntity,
-  RestFinalOutlet,
-  RestOperation,
-  RestSite,
-  RestSkip,
-  RestUser,
-} from '../../rest/types.ts';
+import type { RestFinalOutlet, RestOperation } from '../../rest/types.ts';
 import { mayAs } from '../../viewer/rights.ts';
+import { authenticated } from '../authenticated.ts';
+import type { Resolvers } from '../domain.ts';
 import { toGlobalId } from '../global-id.ts';
 import {
   officialTreatmentCode,
@@ -30,7 +24,7 @@ import {
   treatmentCodeValue,
   wasteCodeValue,
 } from '../reference/wastes.ts';
-import { type OperationListArgs, operationsOf, viewerOperations } from './lists.ts';
+import { operationsOf, viewerOperations } from './lists.ts';
 
 /** GraphQL enum values to the domain's names (graphql-tools maps both ways). */
 const OPERATION_ACTION_VALUES = {
@@ -81,77 +75,67 @@ async function mayEditCompletion(context: GatewayContext, operation: RestOperati
   );
 }
 
-export const operationResolvers = {
+export const operationResolvers: Resolvers = {
   OperationAction: OPERATION_ACTION_VALUES,
   OperationHistoryFilter: HISTORY_FILTER_VALUES,
   Query: {
-    operation: (_root: unknown, { databaseId }: { databaseId: number }, context: GatewayContext) => {
-      if (context.token === null) throw unauthenticatedError();
-      return nullOn404(context.loaders.operations.load(databaseId));
-    },
+    operation: authenticated((_root, { databaseId }, context) =>
+      nullOn404(context.loaders.operations.load(databaseId)),
+    ),
     /** The domain's table; costs no REST call. */
-    operationHistoryFilters: (_root: unknown, _args: unknown, context: GatewayContext) => {
-      if (context.token === null) throw unauthenticatedError();
-      return HISTORY_FILTER_KEYS.map((key) => ({
+    operationHistoryFilters: authenticated(() =>
+      HISTORY_FILTER_KEYS.map((key) => ({
         value: key,
         label: HISTORY_FILTERS[key].label,
         statuses: key === 'all' ? [...OPERATION_STATUSES] : [...HISTORY_FILTERS[key].statuses],
-      }));
-    },
+      })),
+    ),
   },
   User: {
-    operations: (user: RestUser, args: OperationListArgs, context: GatewayContext) =>
-      viewerOperations(context, user, args),
+    operations: (user, args, context) => viewerOperations(context, user, args),
   },
   Establishment: {
-    operations: (site: RestSite, args: OperationListArgs, context: GatewayContext) =>
-      operationsOf(context, 'operationsBySite', site.id, args),
+    operations: (site, args, context) => operationsOf(context, 'operationsBySite', site.id, args),
   },
   Entity: {
-    operations: (entity: RestEntity, args: OperationListArgs, context: GatewayContext) =>
-      operationsOf(context, 'operationsByEntity', entity.id, args),
+    operations: (entity, args, context) => operationsOf(context, 'operationsByEntity', entity.id, args),
   },
   Skip: {
-    operations: (skip: RestSkip, args: OperationListArgs, context: GatewayContext) =>
+    operations: (skip, args, context) =>
       operationsOf(context, 'operationsBySkip', skip.id, { first: args.first, after: args.after }),
     /** On site with nothing asked yet, and the producer's `operation:request` (no mandatory-field rule). */
-    canRequestRetirement: async (skip: RestSkip, _args: unknown, context: GatewayContext) =>
+    canRequestRetirement: async (skip, _args, context) =>
       skip.state === 'AVAILABLE' &&
       !skip.plannedWork &&
       skip.provider !== null &&
       (await mayAs(context, 'producer', 'operation:request', skip)),
   },
   Operation: {
-    id: (operation: RestOperation) => toGlobalId('Operation', operation.id),
-    databaseId: (operation: RestOperation) => operation.id,
-    typeLabel: (operation: RestOperation) => operationTypeLabels[operation.type],
-    statusLabel: (operation: RestOperation) => operationStatusLabels[operation.status],
-    requestedAt: (operation: RestOperation) => operation.createdAt,
-    skip: (operation: RestOperation, _args: unknown, context: GatewayContext) =>
+    id: (operation) => toGlobalId('Operation', operation.id),
+    databaseId: (operation) => operation.id,
+    typeLabel: (operation) => operationTypeLabels[operation.type],
+    statusLabel: (operation) => operationStatusLabels[operation.status],
+    requestedAt: (operation) => operation.createdAt,
+    skip: (operation, _args, context) =>
       operation.skip ? nullOn404(context.loaders.skips.load(operation.skip)) : null,
-    establishment: (operation: RestOperation, _args: unknown, context: GatewayContext) =>
-      context.loaders.sites.load(operation.companySite),
-    entity: (operation: RestOperation, _args: unknown, context: GatewayContext) =>
+    establishment: (operation, _args, context) => context.loaders.sites.load(operation.companySite),
+    entity: (operation, _args, context) =>
       operation.companySiteEntity ? context.loaders.entities.load(operation.companySiteEntity) : null,
-    provider: (operation: RestOperation, _args: unknown, context: GatewayContext) =>
+    provider: (operation, _args, context) =>
       operation.provider ? context.loaders.sites.load(operation.provider) : null,
-    thirdLevelWaste: (operation: RestOperation, _args: unknown, context: GatewayContext) =>
-      thirdLevelWasteOf(context, operation.thirdLevelWaste),
-    wasteCode: (operation: RestOperation) => wasteCodeValue(operation.wasteCode),
-    plannedTreatmentCode: (operation: RestOperation) => treatmentCodeValue(operation.plannedTreatmentCode),
-    finalOutlets: (operation: RestOperation) => operation.finalOutlets ?? [],
-    program: (operation: RestOperation, _args: unknown, context: GatewayContext) =>
+    thirdLevelWaste: (operation, _args, context) => thirdLevelWasteOf(context, operation.thirdLevelWaste),
+    wasteCode: (operation) => wasteCodeValue(operation.wasteCode),
+    plannedTreatmentCode: (operation) => treatmentCodeValue(operation.plannedTreatmentCode),
+    finalOutlets: (operation) => operation.finalOutlets ?? [],
+    program: (operation, _args, context) =>
       operation.program ? nullOn404(context.loaders.rotationPrograms.load(operation.program)) : null,
-    viewerActions: (operation: RestOperation, _args: unknown, context: GatewayContext) =>
-      viewerOperationActions(context, operation),
-    canEditCompletion: (operation: RestOperation, _args: unknown, context: GatewayContext) =>
-      mayEditCompletion(context, operation),
+    viewerActions: (operation, _args, context) => viewerOperationActions(context, operation),
+    canEditCompletion: (operation, _args, context) => mayEditCompletion(context, operation),
   },
   FinalOutlet: {
-    treatmentCode: (outlet: RestFinalOutlet) => treatmentCodeValue(outlet.treatmentCode),
-    qualification: (outlet: RestFinalOutlet, _args: unknown, context: GatewayContext) =>
-      qualificationOfOutlet(context, outlet),
-    qualificationLabel: async (outlet: RestFinalOutlet, _args: unknown, context: GatewayContext) => {
+    treatmentCode: (outlet) => treatmentCodeValue(outlet.treatmentCode),
+    qualification: (outlet, _args, context) => qualificationOfOutlet(context, outlet),
+    qualificationLabel: async (outlet, _args, context) => {
       const qualification = await qualificationOfOutlet(context, outlet);
       return qualification === null ? null : treatmentQualificationLabels[qualification];
     },

@@ -1,21 +1,19 @@
-import type { GatewayContext } from '../../context.ts';
-import type { RestReference, RestState } from '../../rest/types.ts';
+import type { Resolvers } from '../domain.ts';
 import { toGlobalId } from '../global-id.ts';
 
 /** Reference lists (SPEC 7): each read whole, once per request. */
-export const referenceResolvers = {
+export const referenceResolvers: Resolvers = {
   Query: {
-    companySectors: (_root: unknown, _args: unknown, context: GatewayContext) =>
-      context.loaders.companySectors(),
-    states: (_root: unknown, _args: unknown, context: GatewayContext) => context.loaders.states(),
+    companySectors: (_root, _args, context) => context.loaders.companySectors(),
+    states: (_root, _args, context) => context.loaders.states(),
   },
   CompanySector: {
-    id: (sector: RestReference) => toGlobalId('CompanySector', sector.id),
-    databaseId: (sector: RestReference) => sector.id,
+    id: (sector) => toGlobalId('CompanySector', sector.id),
+    databaseId: (sector) => sector.id,
   },
   State: {
-    id: (state: RestState) => toGlobalId('State', state.id),
-    databaseId: (state: RestState) => state.id,
-    departments: (state: RestState) => state.departments ?? [],
+    id: (state) => toGlobalId('State', state.id),
+    databaseId: (state) => state.id,
+    departments: (state) => state.departments ?? [],
   },
 };

@@ -1,13 +1,8 @@
 import { type TreatmentQualification, treatmentQualificationLabels } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
-import { unauthenticatedError } from '../../errors.ts';
-import type {
-  RestFirstLevelWaste,
-  RestSecondLevelWaste,
-  RestThirdLevelWaste,
-  RestTreatmentCode,
-  RestWasteCode,
-} from '../../rest/types.ts';
+import type { RestTreatmentCode, RestWasteCode } from '../../rest/types.ts';
+import { authenticated } from '../authenticated.ts';
+import type { Resolvers } from '../domain.ts';
 import { toGlobalId } from '../global-id.ts';
 import { childrenOf, findByCode, findById } from './lookups.ts';
 
@@ -49,64 +44,51 @@ export async function thirdLevelWasteOf(context: GatewayContext, iri: string | n
 }
 
 /** The waste hierarchy and the official lists (SPEC 7, Reference data): each list read whole once per request. */
-export const wasteResolvers = {
+export const wasteResolvers: Resolvers = {
   Query: {
-    wasteHierarchy: (_root: unknown, _args: unknown, context: GatewayContext) => {
-      if (context.token === null) throw unauthenticatedError();
-      return context.loaders.firstLevelWastes();
-    },
+    wasteHierarchy: authenticated((_root, _args, context) => context.loaders.firstLevelWastes()),
     /** Searched by the api (`q`, `dangerous`), one page of `first` codes. */
-    wasteCodes: (
-      _root: unknown,
-      args: { search?: string | null; dangerous?: boolean | null; first?: number | null },
-      context: GatewayContext,
-    ) => {
-      if (context.token === null) throw unauthenticatedError();
+    wasteCodes: authenticated((_root, args, context) => {
       const first = args.first ?? 50;
       if (first <= 0) return [];
       return context.loaders.searchWasteCodes({ search: args.search, dangerous: args.dangerous, first });
-    },
-    treatmentCodes: (_root: unknown, _args: unknown, context: GatewayContext) => {
-      if (context.token === null) throw unauthenticatedError();
-      return context.loaders.treatmentCodes();
-    },
+    }),
+    treatmentCodes: authenticated((_root, _args, context) => context.loaders.treatmentCodes()),
   },
   FirstLevelWaste: {
-    id: (waste: RestFirstLevelWaste) => toGlobalId('FirstLevelWaste', waste.id),
-    databaseId: (waste: RestFirstLevelWaste) => waste.id,
-    secondLevelWastes: async (waste: RestFirstLevelWaste, _args: unknown, context: GatewayContext) =>
+    id: (waste) => toGlobalId('FirstLevelWaste', waste.id),
+    databaseId: (waste) => waste.id,
+    secondLevelWastes: async (waste, _args, context) =>
       childrenOf(await context.loaders.secondLevelWastes(), (flow) => flow.firstLevelWaste, waste.id),
   },
   SecondLevelWaste: {
-    id: (waste: RestSecondLevelWaste) => toGlobalId('SecondLevelWaste', waste.id),
-    databaseId: (waste: RestSecondLevelWaste) => waste.id,
-    firstLevelWaste: (waste: RestSecondLevelWaste, _args: unknown, context: GatewayContext) =>
-      firstLevelWasteOf(context, waste.firstLevelWaste),
-    thirdLevelWastes: async (waste: RestSecondLevelWaste, _args: unknown, context: GatewayContext) =>
+    id: (waste) => toGlobalId('SecondLevelWaste', waste.id),
+    databaseId: (waste) => waste.id,
+    firstLevelWaste: (waste, _args, context) => firstLevelWasteOf(context, waste.firstLevelWaste),
+    thirdLevelWastes: async (waste, _args, context) =>
       childrenOf(await context.loaders.thirdLevelWastes(), (precise) => precise.secondLevelWaste, waste.id),
   },
   ThirdLevelWaste: {
-    id: (waste: RestThirdLevelWaste) => toGlobalId('ThirdLevelWaste', waste.id),
-    databaseId: (waste: RestThirdLevelWaste) => waste.id,
-    secondLevelWaste: (waste: RestThirdLevelWaste, _args: unknown, context: GatewayContext) =>
-      secondLevelWasteOf(context, waste.secondLevelWaste),
-    wasteCode: (waste: RestThirdLevelWaste) => wasteCodeValue(waste.wasteCode),
-    dangerous: (waste: RestThirdLevelWaste) => waste.dangerous === true,
+    id: (waste) => toGlobalId('ThirdLevelWaste', waste.id),
+    databaseId: (waste) => waste.id,
+    secondLevelWaste: (waste, _args, context) => secondLevelWasteOf(context, waste.secondLevelWaste),
+    wasteCode: (waste) => wasteCodeValue(waste.wasteCode),
+    dangerous: (waste) => waste.dangerous === true,
   },
   WasteCode: {
-    description: async (value: WasteCodeValue, _args: unknown, context: GatewayContext) =>
+    description: async (value, _args, context) =>
       value.description ?? (await officialWasteCode(context, value))?.description ?? '',
     /** A trailing `*` marks a hazardous code (DOMAIN.md): the flag needs no list. */
-    dangerous: (value: WasteCodeValue) => value.dangerous ?? value.code.trim().endsWith('*'),
+    dangerous: (value) => value.dangerous ?? value.code.trim().endsWith('*'),
   },
   TreatmentCode: {
-    description: async (value: TreatmentCodeValue, _args: unknown, context: GatewayContext) =>
+    description: async (value, _args, context) =>
       value.description ?? (await officialTreatmentCode(context, value))?.description ?? '',
     /** `R 3` is a recovery (R) code, `D 9 F` a disposal (D) one. */
-    kind: (value: TreatmentCodeValue) => value.kind ?? value.code.trim().charAt(0).toUpperCase(),
-    isFinal: async (value: TreatmentCodeValue, _args: unknown, context: GatewayContext) =>
+    kind: (value) => value.kind ?? value.code.trim().charAt(0).toUpperCase(),
+    isFinal: async (value, _args, context) =>
       value.isFinal ?? (await officialTreatmentCode(context, value))?.isFinal === true,
-    qualifications: async (value: TreatmentCodeValue, _args: unknown, context: GatewayContext) =>
+    qualifications: async (value, _args, context) =>
       (value.operationModes ?? (await officialTreatmentCode(context, value))?.operationModes ?? []).map(
         (mode) => ({
           value: mode,

@@ -2,9 +2,8 @@ import type { GatewayContext } from '../../context.ts';
 import { type SiteOrderField, siteListPath } from '../../loaders/site-lists.ts';
 import type { RestSite, RestUser } from '../../rest/types.ts';
 import type { SiteSide } from '../../viewer/rights.ts';
-import { type Connection, type ConnectionArgs, connectionFromRestList } from '../connections.ts';
-
-type EstablishmentOrderField = 'NAME' | 'COMPANY_NAME' | 'CITY' | 'POSTCODE' | 'SIRET';
+import type { EstablishmentOrderField, UserEstablishmentsArgs } from '../__generated__/resolvers.ts';
+import { type Connection, connectionFromRestList } from '../connections.ts';
 
 /** `EstablishmentOrderField` of the graph to the api's `order[...]` field. */
 const ORDER_FIELDS: Record<EstablishmentOrderField, SiteOrderField> = {
@@ -15,11 +14,6 @@ const ORDER_FIELDS: Record<EstablishmentOrderField, SiteOrderField> = {
   SIRET: 'siret',
 };
 
-export interface EstablishmentListArgs extends ConnectionArgs {
-  search?: string | null;
-  orderBy?: { field: EstablishmentOrderField; direction: 'ASC' | 'DESC' } | null;
-}
-
 /**
  * `User.establishments` and `User.linkedEstablishments`, the two sides of the mirror views through ONE code
  * path: the side and the viewer's typology pick the REST list (siteListPath); search, order and paging go
@@ -29,7 +23,7 @@ export function establishmentConnection(
   context: GatewayContext,
   user: RestUser,
   side: SiteSide,
-  args: EstablishmentListArgs,
+  args: UserEstablishmentsArgs,
 ): Promise<Connection<RestSite>> {
   const order = args.orderBy
     ? {

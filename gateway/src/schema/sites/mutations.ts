@@ -1,30 +1,17 @@
 import { messages } from '@portal/domain';
-import type { GatewayContext } from '../../context.ts';
-import { notFoundUserError, unauthenticatedError, userErrorsOfWrite } from '../../errors.ts';
+import { notFoundUserError, userErrorsOfWrite } from '../../errors.ts';
 import type { RestSite } from '../../rest/types.ts';
+import { authenticated } from '../authenticated.ts';
+import type { Resolvers } from '../domain.ts';
 import { databaseIdOf } from '../global-id.ts';
 import { mergePatchOf } from '../merge-patch.ts';
 
-interface UpdateEstablishmentInput {
-  id: string;
-  name?: string | null;
-  address?: string | null;
-  city?: string | null;
-  postcode?: string | null;
-  siret?: string | null;
-}
-
 const PROFILE_FIELDS = ['name', 'address', 'city', 'postcode', 'siret'] as const;
 
-export const siteMutations = {
+export const siteMutations: Resolvers = {
   Mutation: {
     /** `PATCH /api/company_sites/{id}`; the api validates (SIRET, postcode) and checks the policy. */
-    async updateEstablishment(
-      _root: unknown,
-      { input }: { input: UpdateEstablishmentInput },
-      context: GatewayContext,
-    ) {
-      if (context.token === null) throw unauthenticatedError();
+    updateEstablishment: authenticated(async (_root, { input }, context) => {
       const siteId = databaseIdOf(input.id, 'Establishment');
       if (siteId === null) return { establishment: null, userErrors: [notFoundUserError()] };
       const patch = mergePatchOf(input, PROFILE_FIELDS);
@@ -44,6 +31,6 @@ export const siteMutations = {
         if (userErrors === null) throw error;
         return { establishment: null, userErrors };
       }
-    },
+    }),
   },
 };

@@ -1,7 +1,7 @@
 import { defineDomain, type NodeReaders } from '../domain.ts';
 import { findById } from '../reference/lookups.ts';
 import { skipLoaders } from './loaders.ts';
-import { skipMutations } from './mutations.ts';
+import { skipMutations } from './mutations/index.ts';
 import { skipResolvers } from './resolvers.ts';
 
 const skipNodes: NodeReaders = {

@@ -2,6 +2,11 @@ import type { GatewayContext } from '../../context.ts';
 import { MAX_IDS_PER_CALL, primeItems } from '../../loaders/item-loader.ts';
 import type { RestQuery } from '../../rest/client.ts';
 import type { RestSkip, RestSkipDelivery, RestUser } from '../../rest/types.ts';
+import type {
+  EntitySkipsArgs,
+  EstablishmentSkipDeliveriesArgs,
+  EstablishmentSkipsArgs,
+} from '../__generated__/resolvers.ts';
 import {
   type Connection,
   type ConnectionArgs,
@@ -11,15 +16,8 @@ import {
 } from '../connections.ts';
 import { databaseIdOf } from '../global-id.ts';
 
-export interface SkipListArgs extends ConnectionArgs {
-  states?: string[] | null;
-  entityId?: string | null;
-  search?: string | null;
-}
-
-export interface DeliveryListArgs extends ConnectionArgs {
-  statuses?: string[] | null;
-}
+/** The arguments of every list of deliveries (an establishment's, a provider's incoming ones). */
+type DeliveryListArgs = EstablishmentSkipDeliveriesArgs;
 
 /** Deliveries read as a schedule: the earliest requested date first. */
 const DELIVERY_ORDER = { 'order[requestedDate]': 'asc' } as const;
@@ -57,7 +55,7 @@ function windowArgs(args: ConnectionArgs): ConnectionArgs {
 export function skipsOfSite(
   context: GatewayContext,
   siteId: number,
-  args: SkipListArgs,
+  args: EstablishmentSkipsArgs,
 ): Promise<Connection<RestSkip>> {
   let entityId: number | null = null;
   if (args.entityId !== null && args.entityId !== undefined) {
@@ -76,7 +74,7 @@ export function skipsOfSite(
 export function skipsOfEntity(
   context: GatewayContext,
   entityId: number,
-  args: SkipListArgs,
+  args: EntitySkipsArgs,
 ): Promise<Connection<RestSkip>> {
   return context.loaders.skipsByEntity.load({
     parentId: entityId,

@@ -1,18 +1,10 @@
 import { canCancelDelivery, nextDeliveryStatuses, type SkipField, skipFieldLabels } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
-import { unauthenticatedError } from '../../errors.ts';
 import { nullOn404 } from '../../rest/errors.ts';
-import type {
-  RestEntity,
-  RestSite,
-  RestSkip,
-  RestSkipDelivery,
-  RestSkipDeliveryProgram,
-  RestSkipType,
-  RestUser,
-} from '../../rest/types.ts';
+import type { RestSite, RestSkip } from '../../rest/types.ts';
 import { hasPermission, mayAs, mayAsProducer, mayAsProvider, sideOf } from '../../viewer/rights.ts';
-import type { ConnectionArgs } from '../connections.ts';
+import { authenticated } from '../authenticated.ts';
+import type { Resolvers } from '../domain.ts';
 import { toGlobalId } from '../global-id.ts';
 import { findById } from '../reference/lookups.ts';
 import {
@@ -23,11 +15,9 @@ import {
   wasteCodeValue,
 } from '../reference/wastes.ts';
 import {
-  type DeliveryListArgs,
   deliveriesOfSite,
   deliveriesOfSkip,
   incomingDeliveries,
-  type SkipListArgs,
   skipsOfEntity,
   skipsOfSite,
 } from './lists.ts';
@@ -59,93 +49,73 @@ async function mayManageSkips(context: GatewayContext, site: RestSite): Promise<
   );
 }
 
-export const skipResolvers = {
+export const skipResolvers: Resolvers = {
   Query: {
-    skipTypes: (_root: unknown, _args: unknown, context: GatewayContext) => {
-      if (context.token === null) throw unauthenticatedError();
-      return context.loaders.skipTypes();
-    },
+    skipTypes: authenticated((_root, _args, context) => context.loaders.skipTypes()),
     /** Through the batched item loader; a container the caller cannot see is null. */
-    skip: (_root: unknown, { databaseId }: { databaseId: number }, context: GatewayContext) => {
-      if (context.token === null) throw unauthenticatedError();
-      return nullOn404(context.loaders.skips.load(databaseId));
-    },
+    skip: authenticated((_root, { databaseId }, context) =>
+      nullOn404(context.loaders.skips.load(databaseId)),
+    ),
   },
   Establishment: {
-    skips: (site: RestSite, args: SkipListArgs, context: GatewayContext) =>
-      skipsOfSite(context, site.id, args),
-    skipDeliveries: (site: RestSite, args: DeliveryListArgs, context: GatewayContext) =>
-      deliveriesOfSite(context, site.id, args),
-    canManageSkips: (site: RestSite, _args: unknown, context: GatewayContext) =>
-      mayManageSkips(context, site),
+    skips: (site, args, context) => skipsOfSite(context, site.id, args),
+    skipDeliveries: (site, args, context) => deliveriesOfSite(context, site.id, args),
+    canManageSkips: (site, _args, context) => mayManageSkips(context, site),
   },
   Entity: {
-    skips: (entity: RestEntity, args: SkipListArgs, context: GatewayContext) =>
-      skipsOfEntity(context, entity.id, args),
+    skips: (entity, args, context) => skipsOfEntity(context, entity.id, args),
   },
   User: {
-    incomingSkipDeliveries: (user: RestUser, args: DeliveryListArgs, context: GatewayContext) =>
-      incomingDeliveries(context, user, args),
+    incomingSkipDeliveries: (user, args, context) => incomingDeliveries(context, user, args),
   },
   SkipType: {
-    id: (type: RestSkipType) => toGlobalId('SkipType', type.id),
-    databaseId: (type: RestSkipType) => type.id,
+    id: (type) => toGlobalId('SkipType', type.id),
+    databaseId: (type) => type.id,
   },
   Skip: {
-    id: (skip: RestSkip) => toGlobalId('Skip', skip.id),
-    databaseId: (skip: RestSkip) => skip.id,
-    establishment: (skip: RestSkip, _args: unknown, context: GatewayContext) =>
-      context.loaders.sites.load(skip.companySite),
-    entity: (skip: RestSkip, _args: unknown, context: GatewayContext) =>
+    id: (skip) => toGlobalId('Skip', skip.id),
+    databaseId: (skip) => skip.id,
+    establishment: (skip, _args, context) => context.loaders.sites.load(skip.companySite),
+    entity: (skip, _args, context) =>
       skip.companySiteEntity ? context.loaders.entities.load(skip.companySiteEntity) : null,
-    skipType: async (skip: RestSkip, _args: unknown, context: GatewayContext) =>
+    skipType: async (skip, _args, context) =>
       skip.skipType ? findById(await context.loaders.skipTypes(), skip.skipType) : null,
-    firstLevelWaste: (skip: RestSkip, _args: unknown, context: GatewayContext) =>
-      firstLevelWasteOf(context, skip.firstLevelWaste),
-    secondLevelWaste: (skip: RestSkip, _args: unknown, context: GatewayContext) =>
-      secondLevelWasteOf(context, skip.secondLevelWaste),
-    thirdLevelWaste: (skip: RestSkip, _args: unknown, context: GatewayContext) =>
-      thirdLevelWasteOf(context, skip.thirdLevelWaste),
-    provider: (skip: RestSkip, _args: unknown, context: GatewayContext) =>
-      skip.provider ? context.loaders.sites.load(skip.provider) : null,
-    plannedTreatmentCode: (skip: RestSkip) => treatmentCodeValue(skip.plannedTreatmentCode),
-    wasteCode: (skip: RestSkip) => wasteCodeValue(skip.wasteCode),
-    dangerous: (skip: RestSkip) => skip.dangerous === true,
-    persistentOrganicPollutants: (skip: RestSkip) => skip.persistentOrganicPollutants === true,
+    firstLevelWaste: (skip, _args, context) => firstLevelWasteOf(context, skip.firstLevelWaste),
+    secondLevelWaste: (skip, _args, context) => secondLevelWasteOf(context, skip.secondLevelWaste),
+    thirdLevelWaste: (skip, _args, context) => thirdLevelWasteOf(context, skip.thirdLevelWaste),
+    provider: (skip, _args, context) => (skip.provider ? context.loaders.sites.load(skip.provider) : null),
+    plannedTreatmentCode: (skip) => treatmentCodeValue(skip.plannedTreatmentCode),
+    wasteCode: (skip) => wasteCodeValue(skip.wasteCode),
+    dangerous: (skip) => skip.dangerous === true,
+    persistentOrganicPollutants: (skip) => skip.persistentOrganicPollutants === true,
     /** The api's list (`domain/skips.ts` computes it), with the French label of each field. */
-    missingForRotation: (skip: RestSkip) =>
+    missingForRotation: (skip) =>
       (skip.missingForRotation ?? []).map((field) => ({
         field,
         label: skipFieldLabels[field as SkipField] ?? field,
       })),
-    canRequestRotation: (skip: RestSkip, _args: unknown, context: GatewayContext) =>
-      mayRequestRotation(context, skip),
-    canEdit: (skip: RestSkip, _args: unknown, context: GatewayContext) =>
-      mayAs(context, 'producer', 'skip:update', skip),
-    canComplete: (skip: RestSkip, _args: unknown, context: GatewayContext) =>
-      mayAs(context, 'provider', 'skip:complete', skip),
-    canDelete: (skip: RestSkip, _args: unknown, context: GatewayContext) =>
-      mayAs(context, 'producer', 'skip:delete', skip),
-    deliveries: (skip: RestSkip, args: ConnectionArgs, context: GatewayContext) =>
-      deliveriesOfSkip(context, skip.id, args),
+    canRequestRotation: (skip, _args, context) => mayRequestRotation(context, skip),
+    canEdit: (skip, _args, context) => mayAs(context, 'producer', 'skip:update', skip),
+    canComplete: (skip, _args, context) => mayAs(context, 'provider', 'skip:complete', skip),
+    canDelete: (skip, _args, context) => mayAs(context, 'producer', 'skip:delete', skip),
+    deliveries: (skip, args, context) => deliveriesOfSkip(context, skip.id, args),
   },
   SkipDelivery: {
-    id: (delivery: RestSkipDelivery) => toGlobalId('SkipDelivery', delivery.id),
-    databaseId: (delivery: RestSkipDelivery) => delivery.id,
-    skip: (delivery: RestSkipDelivery, _args: unknown, context: GatewayContext) =>
-      context.loaders.skips.load(delivery.skip),
-    establishment: (delivery: RestSkipDelivery, _args: unknown, context: GatewayContext) =>
+    id: (delivery) => toGlobalId('SkipDelivery', delivery.id),
+    databaseId: (delivery) => delivery.id,
+    skip: (delivery, _args, context) => context.loaders.skips.load(delivery.skip),
+    establishment: (delivery, _args, context) =>
       delivery.companySite ? context.loaders.sites.load(delivery.companySite) : null,
-    provider: (delivery: RestSkipDelivery, _args: unknown, context: GatewayContext) =>
+    provider: (delivery, _args, context) =>
       delivery.provider ? context.loaders.sites.load(delivery.provider) : null,
-    program: (delivery: RestSkipDelivery, _args: unknown, context: GatewayContext) =>
+    program: (delivery, _args, context) =>
       delivery.program ? context.loaders.skipDeliveryPrograms.load(delivery.program) : null,
     /** The status table of `domain/deliveries.ts` has a move for the provider, and the viewer is it. */
-    canAdvance: async (delivery: RestSkipDelivery, _args: unknown, context: GatewayContext) =>
+    canAdvance: async (delivery, _args, context) =>
       nextDeliveryStatuses(delivery.status, 'provider').length > 0 &&
       (await mayAsProvider(context, 'operation:schedule', delivery.provider)),
     /** Not yet scheduled (`domain/deliveries.ts`), and the viewer is the producer who may order here. */
-    canCancel: async (delivery: RestSkipDelivery, _args: unknown, context: GatewayContext) =>
+    canCancel: async (delivery, _args, context) =>
       canCancelDelivery(delivery.status, 'producer') &&
       (await mayAsProducer(
         context,
@@ -155,8 +125,8 @@ export const skipResolvers = {
       )),
   },
   SkipDeliveryProgram: {
-    id: (program: RestSkipDeliveryProgram) => toGlobalId('SkipDeliveryProgram', program.id),
-    databaseId: (program: RestSkipDeliveryProgram) => program.id,
-    weekdays: (program: RestSkipDeliveryProgram) => program.weekdays ?? [],
+    id: (program) => toGlobalId('SkipDeliveryProgram', program.id),
+    databaseId: (program) => program.id,
+    weekdays: (program) => program.weekdays ?? [],
   },
 };

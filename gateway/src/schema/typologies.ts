@@ -1,0 +1,6 @@
+import type { UserTypology } from '@portal/domain';
+
+/** A typology as the graph's enums (UserTypology, SiteTypology) name it: `producer` is PRODUCER. */
+export function graphTypology<T extends UserTypology>(typology: T): Uppercase<T> {
+  return typology.toUpperCase() as Uppercase<T>;
+}
