@@ -156,6 +156,8 @@ export async function createApi(config: ApiConfig): Promise<Api> {
     await app.register(swagger, {
       openapi: {
         info: { title: 'Portail déchets: REST API', version: '0.1.0', description: 'See docs/rest-api.md' },
+        // Paths carry their `/api` prefix: the server is wherever this document is served from.
+        servers: [{ url: '/', description: 'This api' }],
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
         security: [{ bearer: [] }],
       },

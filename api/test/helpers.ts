@@ -6,6 +6,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { type Api, type ApiConfig, createApi, DEMO_PASSWORD, loadConfig } from '../src/index.ts';
 
+/** The official lists the tests read: REFERENCE_DATA_DIR, as the api reads it, or its default. */
+export const referenceDataDir = (): string =>
+  loadConfig({ REFERENCE_DATA_DIR: process.env.REFERENCE_DATA_DIR }).referenceDataDir;
+
 /** Cheap argon2id for tests only; production keeps OWASP_ARGON2. */
 export const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
@@ -42,6 +46,7 @@ export async function createTestApi(overrides: Partial<ApiConfig> = {}): Promise
       DATABASE_SCHEMA: schema,
       DATA_DIR: dataDir,
       PUBLIC_URL: 'http://portail.test',
+      REFERENCE_DATA_DIR: process.env.REFERENCE_DATA_DIR,
     },
     {
       inMemoryDatabase: true,

@@ -2,9 +2,8 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
 import { loadReferenceData, ReferenceDataError } from '../src/reference/data.ts';
-import { createTestApi } from './helpers.ts';
+import { createTestApi, referenceDataDir } from './helpers.ts';
 
 const temporary: string[] = [];
 afterAll(() => Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true }))));
@@ -17,7 +16,7 @@ const tempDir = async () => {
 
 describe('reference data', () => {
   it('loads and validates the official lists of REFERENCE_DATA_DIR', async () => {
-    const data = await loadReferenceData(loadConfig({}).referenceDataDir);
+    const data = await loadReferenceData(referenceDataDir());
     expect(data.wasteCodes.length).toBe(842);
     expect(data.wasteCodes.find((code) => code.code === '17 05 03*')?.dangerous).toBe(true);
     expect(data.treatmentCodes.map((code) => code.compactCode)).toContain('R1');
@@ -34,7 +33,7 @@ describe('reference data', () => {
 
   it('refuses a malformed file, naming it and REFERENCE_DATA_DIR', async () => {
     const dir = await tempDir();
-    await cp(loadConfig({}).referenceDataDir, dir, { recursive: true });
+    await cp(referenceDataDir(), dir, { recursive: true });
     await writeFile(join(dir, 'treatment-codes.json'), JSON.stringify([{ code: 'R 1' }]));
     const load = loadReferenceData(dir);
     await expect(load).rejects.toThrow(

@@ -9,7 +9,6 @@ import {
   thousandths,
 } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/index.ts';
 import {
   generateWorld,
   INCIDENT_SHARES,
@@ -20,7 +19,14 @@ import {
   type WorldOperation,
 } from '../src/seed/index.ts';
 import { TOWNS } from '../src/seed/towns.ts';
-import { createTestApi, get, type HydraCollectionBody, login, type TestApi } from './helpers.ts';
+import {
+  createTestApi,
+  get,
+  type HydraCollectionBody,
+  login,
+  referenceDataDir,
+  type TestApi,
+} from './helpers.ts';
 
 const today = new Date('2026-03-02T00:00:00Z');
 
@@ -211,9 +217,10 @@ describe('generated operations', () => {
   });
 
   it('balances every outlet split exactly, with final codes consistent with the waste', async () => {
-    const codes = JSON.parse(
-      await readFile(join(loadConfig({}).referenceDataDir, 'treatment-codes.json'), 'utf8'),
-    ) as { code: string; isFinal: boolean }[];
+    const codes = JSON.parse(await readFile(join(referenceDataDir(), 'treatment-codes.json'), 'utf8')) as {
+      code: string;
+      isFinal: boolean;
+    }[];
     const final = new Set(codes.filter((code) => code.isFinal).map((code) => code.code));
     const known = new Set(codes.map((code) => code.code));
     let transit = 0;

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { missingForRotation } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
 import { ReferenceDataError } from '../src/reference/data.ts';
 import { generateWorld, insertWorld } from '../src/seed/index.ts';
 import { SKIP_TEMPLATES } from '../src/seed/skips.ts';
@@ -12,6 +11,7 @@ import {
   get,
   type HydraCollectionBody,
   login,
+  referenceDataDir,
   type Session,
   type TestApi,
 } from './helpers.ts';
@@ -42,7 +42,7 @@ async function members(url: string, session = producer): Promise<Member[]> {
   return response.json<HydraCollectionBody<Member>>()['hydra:member'];
 }
 const official = async () =>
-  JSON.parse(await readFile(join(loadConfig({}).referenceDataDir, 'waste-codes.json'), 'utf8')) as {
+  JSON.parse(await readFile(join(referenceDataDir(), 'waste-codes.json'), 'utf8')) as {
     code: string;
     dangerous: boolean;
   }[];
@@ -126,7 +126,7 @@ describe('waste hierarchy', () => {
   it('refuses to start when a seeded waste code is not in the official list, naming it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'portal-reference-'));
     temporary.push(dir);
-    await cp(loadConfig({}).referenceDataDir, dir, { recursive: true });
+    await cp(referenceDataDir(), dir, { recursive: true });
     const codes = (await official()).filter((code) => code.code !== '17 08 02');
     await writeFile(join(dir, 'waste-codes.json'), JSON.stringify(codes));
     const start = createTestApi({ referenceDataDir: dir, seedDemo: false });

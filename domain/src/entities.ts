@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineFields, fieldLabels, writableFields, writableSchema } from './fields.ts';
+import { iri } from './iri.ts';
 import { messages } from './messages.ts';
 import { isoDateSchema, requiredText } from './validation.ts';
 
@@ -63,3 +64,7 @@ export const entitySchema = writableSchema(entityFields).refine(
   },
 );
 export type EntityInput = z.infer<typeof entitySchema>;
+
+/** A chantier's IRI, nested under its site's (`/api/company_sites/3/company_site_entities/9`). */
+export const entityIri = (siteId: number, entityId: number) =>
+  `${iri('company_sites', siteId)}/company_site_entities/${entityId}`;

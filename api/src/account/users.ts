@@ -1,7 +1,7 @@
-import { emailSchema, iri, messages, phoneSchema, requiredText } from '@portal/domain';
+import { emailSchema, entityIri, iri, messages, phoneSchema, requiredText } from '@portal/domain';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
-import { entityIri } from '../entities/serialize.ts';
+
 import { hydraItem, notFound } from '../hydra/index.ts';
 import type { Policy } from '../policy/index.ts';
 

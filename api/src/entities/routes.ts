@@ -1,81 +1,40 @@
-import { entitySchema } from '@portal/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { entityFields, entityIri, entitySchema } from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
-import { SqlParams } from '../db/index.ts';
 import {
   applyMergePatch,
-  type CollectionSpec,
-  collectionQuerySchema,
-  fetchPage,
-  filterConditions,
   idParams,
   itemId,
-  itemResponse,
   jsonSchemaOf,
+  ldItem,
   mergePatchDoc,
-  notFound,
   parseBody,
-  parseCollectionQuery,
-  problemSchema,
-  type RawQuery,
-  sendCollection,
+  problems,
   sendItem,
   textOrder,
 } from '../hydra/index.ts';
-import { ENTITY_SELECT, type EntityRow, entityIri, entityItem } from './serialize.ts';
+import { defineResource } from '../resource/resource.ts';
+import { insertRow, updateRow } from '../resource/sql.ts';
 
-const spec: CollectionSpec = {
-  relations: ['companySite'],
-  order: ['name', 'startDate', 'endDate'],
-  dates: ['startDate', 'endDate'],
-};
-const columns = {
-  id: 'e.id',
-  relations: { companySite: 'e.company_site_id' },
-  dates: {
-    startDate: { column: 'e.start_date', type: 'date' },
-    endDate: { column: 'e.end_date', type: 'date' },
+/** Chantiers (company site entities, SPEC 3): visible as the policy's entity scope says (SPEC 6). */
+const entities = defineResource({
+  type: 'CompanySiteEntity',
+  path: '/api/company_site_entities',
+  iri: (row) => entityIri(row.companySite, row.id),
+  tags: ['entities'],
+  fields: entityFields,
+  from: 'company_site_entities e',
+  alias: 'e',
+  visible: (policy, params) => policy.visibleEntityCondition('e.id', 'e.company_site_id', params),
+  collection: {
+    relations: ['companySite'],
+    order: ['name', 'startDate', 'endDate'],
+    orderColumns: { name: textOrder('e.name') },
+    dates: ['startDate', 'endDate'],
   },
-} as const;
-const orderColumns = { name: textOrder('e.name'), startDate: 'e.start_date', endDate: 'e.end_date' };
+});
 
-/** Visible entities, narrowed by `restrict` (conditions the route adds), with the collection's filters. */
-async function listEntities(
-  context: ApiContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  restrict: (params: SqlParams) => string[],
-) {
-  const { policy } = callerOf(request);
-  const query = parseCollectionQuery(request.query as RawQuery, spec);
-  const params = new SqlParams();
-  const where = [
-    await policy.visibleEntityCondition('e.id', 'e.company_site_id', params),
-    ...restrict(params),
-    ...filterConditions(query, columns, params),
-  ];
-  const { rows, totalItems } = await fetchPage<EntityRow>(context.db, {
-    select: ENTITY_SELECT,
-    from: 'company_site_entities e',
-    where,
-    params,
-    order: query.order,
-    orderColumns,
-    tieBreaker: 'e.id',
-    pagination: query.pagination,
-  });
-  return sendCollection(reply, request, {
-    type: 'CompanySiteEntity',
-    members: rows.map(entityItem),
-    totalItems,
-    pagination: query.pagination,
-  });
-}
-
-type EntityFields = { [K in keyof typeof entitySchema.shape]: unknown };
-
-const tags = ['entities'];
 const entityPathParams = {
   type: 'object',
   properties: {
@@ -85,63 +44,43 @@ const entityPathParams = {
   required: ['id', 'entityId'],
 } as const;
 
+const siteOf = (request: { params: unknown }) => itemId((request.params as { id: string }).id);
+
 export function registerEntityRoutes(app: FastifyInstance, context: ApiContext): void {
-  app.get(
-    '/api/company_site_entities',
-    {
-      schema: {
-        tags,
-        summary: 'Visible entities (chantiers) across sites, for batching',
-        querystring: collectionQuerySchema(spec),
-        response: { 200: itemResponse('hydra:Collection of CompanySiteEntity') },
-      },
-    },
-    (request, reply) => listEntities(context, request, reply, () => []),
-  );
-
-  app.get<{ Params: { id: string } }>(
-    '/api/company_sites/:id/company_site_entities',
-    {
-      schema: {
-        tags,
-        summary: 'Visible entities of a visible site',
-        params: idParams(),
-        querystring: collectionQuerySchema(spec),
-        response: { 200: itemResponse('hydra:Collection of CompanySiteEntity'), 404: problemSchema },
-      },
-    },
-    async (request, reply) => {
-      const siteId = itemId(request.params.id);
+  const { db } = context;
+  const tags = ['entities'];
+  entities.registerSchema(app);
+  entities.registerCollection(app, context, {
+    summary: 'Visible entities (chantiers) across sites, for batching',
+  });
+  entities.registerCollection(app, context, {
+    path: '/api/company_sites/:id/company_site_entities',
+    summary: 'Visible entities of a visible site',
+    params: idParams(),
+    async restrict(request, params) {
+      const siteId = siteOf(request);
       await callerOf(request).policy.assertSiteVisible(siteId);
-      return listEntities(context, request, reply, (params) => [`e.company_site_id = ${params.add(siteId)}`]);
+      return [`e.company_site_id = ${params.add(siteId)}`];
     },
-  );
-
-  app.get<{ Params: { id: string; entityId: string } }>(
-    '/api/company_sites/:id/company_site_entities/:entityId',
-    {
-      schema: {
-        tags,
-        summary: 'One visible entity',
-        params: entityPathParams,
-        response: { 200: itemResponse('CompanySiteEntity'), 404: problemSchema },
-      },
-    },
-    async (request, reply) => {
-      const siteId = itemId(request.params.id);
-      const entityId = itemId(request.params.entityId);
+  });
+  entities.registerItem(app, context, {
+    path: '/api/company_sites/:id/company_site_entities/:entityId',
+    summary: 'One visible entity',
+    params: entityPathParams,
+    idParam: 'entityId',
+    restrict: (request, params) => [`e.company_site_id = ${params.add(siteOf(request))}`],
+  });
+  entities.registerCollection(app, context, {
+    path: '/api/users/:id/company_site_entities_full',
+    summary: "Every entity the caller sees on their own sites (`{id}` is the caller or 'me')",
+    params: idParams('id', true),
+    async restrict(request, params) {
       const { policy } = callerOf(request);
-      const params = new SqlParams();
-      const visible = await policy.visibleEntityCondition('e.id', 'e.company_site_id', params);
-      const row = await context.db.maybeOne<EntityRow>(
-        `select ${ENTITY_SELECT} from company_site_entities e
-         where e.id = ${params.add(entityId)} and e.company_site_id = ${params.add(siteId)} and ${visible}`,
-        params.values,
-      );
-      if (row === null) throw notFound();
-      return sendItem(reply, entityItem(row));
+      policy.assertSelf((request.params as { id: string }).id);
+      const ownSiteIds = await policy.ownSiteIds({ fullAccessOnly: false });
+      return [`e.company_site_id = any(${params.add(ownSiteIds)}::int[])`];
     },
-  );
+  });
 
   app.post<{ Params: { id: string } }>(
     '/api/company_sites/:id/company_site_entities',
@@ -151,26 +90,28 @@ export function registerEntityRoutes(app: FastifyInstance, context: ApiContext):
         summary: 'Adds a chantier to a site (entity:create and full access to the site)',
         params: idParams(),
         body: jsonSchemaOf(entitySchema),
-        response: {
-          201: itemResponse('CompanySiteEntity'),
-          400: problemSchema,
-          403: problemSchema,
-          404: problemSchema,
-          422: problemSchema,
-        },
+        response: { 201: ldItem('CompanySiteEntity'), ...problems(400, 401, 403, 404, 422) },
       },
     },
     async (request, reply) => {
       const siteId = itemId(request.params.id);
-      await callerOf(request).policy.assertCanCreateEntity(siteId);
+      const { policy } = callerOf(request);
+      await policy.assertCanCreateEntity(siteId);
       const entity = parseBody(entitySchema, request.body);
-      const row = await context.db.one<EntityRow>(
-        `insert into company_site_entities as e (company_site_id, name, start_date, end_date, address)
-         values ($1, $2, $3, $4, $5) returning ${ENTITY_SELECT}`,
-        [siteId, entity.name, entity.startDate, entity.endDate ?? null, entity.address || null],
+      const id = await insertRow(
+        db,
+        { table: 'company_site_entities', fields: entityFields },
+        {
+          companySite: siteId,
+          name: entity.name,
+          startDate: entity.startDate,
+          endDate: entity.endDate ?? null,
+          address: entity.address || null,
+        },
       );
-      reply.header('location', entityIri(siteId, row.id));
-      return sendItem(reply, entityItem(row), 201);
+      reply.header('location', entityIri(siteId, id));
+      const [item] = await entities.items([await entities.load(db, id)], { db, policy });
+      return sendItem(reply, item as never, 201);
     },
   );
 
@@ -182,56 +123,28 @@ export function registerEntityRoutes(app: FastifyInstance, context: ApiContext):
         summary: 'Updates a chantier (entity:update; own chantiers only)',
         params: entityPathParams,
         body: mergePatchDoc(entitySchema.shape),
-        response: {
-          200: itemResponse('CompanySiteEntity'),
-          403: problemSchema,
-          404: problemSchema,
-          415: problemSchema,
-          422: problemSchema,
-        },
+        response: { 200: ldItem('CompanySiteEntity'), ...problems(401, 403, 404, 415, 422) },
       },
     },
     async (request, reply) => {
       const siteId = itemId(request.params.id);
       const entityId = itemId(request.params.entityId);
-      await callerOf(request).policy.assertCanUpdateEntity(siteId, entityId);
-      // Read, merge, validate and write under a row lock, so concurrent patches do not lose fields.
-      const row = await context.db.transaction(async (tx) => {
-        const stored = await tx.maybeOne<EntityFields>(
-          `select name, start_date::text as "startDate", end_date::text as "endDate", address
-           from company_site_entities where id = $1 for update`,
-          [entityId],
-        );
-        if (stored === null) throw notFound();
-        const entity = applyMergePatch(request, entitySchema, stored);
-        return tx.one<EntityRow>(
-          `update company_site_entities as e set name = $2, start_date = $3, end_date = $4, address = $5
-           where e.id = $1 returning ${ENTITY_SELECT}`,
-          [entityId, entity.name, entity.startDate, entity.endDate ?? null, entity.address || null],
-        );
-      });
-      return sendItem(reply, entityItem(row));
-    },
-  );
-
-  app.get<{ Params: { id: string } }>(
-    '/api/users/:id/company_site_entities_full',
-    {
-      schema: {
-        tags,
-        summary: "Every entity the caller sees on their own sites (`{id}` is the caller or 'me')",
-        params: idParams('id', true),
-        querystring: collectionQuerySchema(spec),
-        response: { 200: itemResponse('hydra:Collection of CompanySiteEntity'), 404: problemSchema },
-      },
-    },
-    async (request, reply) => {
       const { policy } = callerOf(request);
-      policy.assertSelf(request.params.id);
-      const ownSiteIds = await policy.ownSiteIds({ fullAccessOnly: false });
-      return listEntities(context, request, reply, (params) => [
-        `e.company_site_id = any(${params.add(ownSiteIds)}::int[])`,
-      ]);
+      await policy.assertCanUpdateEntity(siteId, entityId);
+      // Read, merge, validate and write under a row lock, so concurrent patches do not lose fields.
+      const row = await db.transaction(async (tx) => {
+        const stored = await entities.load(tx, entityId, { lock: true });
+        const entity = applyMergePatch(request, entitySchema, stored);
+        await updateRow(tx, { table: 'company_site_entities', fields: entityFields }, entityId, {
+          name: entity.name,
+          startDate: entity.startDate,
+          endDate: entity.endDate ?? null,
+          address: entity.address || null,
+        });
+        return entities.load(tx, entityId);
+      });
+      const [item] = await entities.items([row], { db, policy });
+      return sendItem(reply, item as never);
     },
   );
 }

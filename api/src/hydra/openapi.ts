@@ -9,8 +9,30 @@ import { defaultTitle } from './problem.ts';
  * the zod schemas in the handlers, which carry the French messages of @portal/domain.
  */
 export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
-  return rest;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    target: 'openapi-3.0',
+  });
+  return nullableOnTypes(rest) as Record<string, unknown>;
+}
+
+/**
+ * OpenAPI 3.0 lets only a schema with a `type` be `nullable`: a nullable union (an optional reference: an IRI or
+ * an id) says it on each of its typed members instead.
+ */
+function nullableOnTypes(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(nullableOnTypes);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const entries = Object.entries(schema).map(([key, value]) => [key, nullableOnTypes(value)] as const);
+  const result: Record<string, unknown> = Object.fromEntries(entries);
+  if (result.nullable === true && result.type === undefined && Array.isArray(result.anyOf)) {
+    delete result.nullable;
+    result.anyOf = result.anyOf.map((member) =>
+      typeof member === 'object' && member !== null ? nullableOnTypes({ ...member, nullable: true }) : member,
+    );
+  }
+  return result;
 }
 
 /**

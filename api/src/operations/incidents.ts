@@ -4,13 +4,13 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import { iri, messages, PHOTO_MAX_BYTES, PHOTO_TYPES } from '@portal/domain';
+import { entityIri, iri, messages, PHOTO_MAX_BYTES, PHOTO_TYPES } from '@portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
 import { type Db, SqlParams } from '../db/index.ts';
-import { entityIri } from '../entities/serialize.ts';
+
 import {
   ApiProblem,
   type CollectionSpec,

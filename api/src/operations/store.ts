@@ -10,7 +10,7 @@ import {
   plannedWorkOf,
 } from '@portal/domain';
 import type { Db } from '../db/index.ts';
-import { entityIri } from '../entities/serialize.ts';
+
 import { notFound, referenceId, unprocessable, type Violation } from '../hydra/index.ts';
 import type { Policy } from '../policy/index.ts';
 import { type SkipRow, skips } from '../skips/resource.ts';

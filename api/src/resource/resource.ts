@@ -63,6 +63,8 @@ export interface ResourceDescription<T extends FieldTable, Item extends object> 
   /** OpenAPI tags of its routes. */
   tags: readonly string[];
   fields: T;
+  /** The IRI of an item, when not `{path}/{id}` (a resource nested under another). */
+  iri?: (row: ResourceRow<T>) => string;
   /** The FROM of its rows, naming its table with `alias` (joins allowed: `skip_deliveries d join skips s ...`). */
   from: string;
   alias: string;
@@ -178,7 +180,7 @@ export function defineResource<T extends FieldTable, Item extends object = Defau
     description.items === undefined
       ? rows.map(
           (row) =>
-            hydraItem(type, `${description.path}/${row.id}`, {
+            hydraItem(type, description.iri?.(row) ?? `${description.path}/${row.id}`, {
               id: row.id,
               ...restFields(fields, row),
             }) as unknown as Item,
