@@ -6,7 +6,7 @@ import type {
   WorldOperation,
   WorldOperationCosts,
   WorldOperationOutlet,
-} from './generate.ts';
+} from './world.ts';
 
 export interface InsertedWorld {
   companyIds: number[];

@@ -24,8 +24,8 @@ import {
   RETIREMENT_COMMENTS,
   SEASONS,
 } from './flows.ts';
-import type { World, WorldIncident, WorldOperation, WorldOperationOutlet, WorldSkip } from './generate.ts';
 import { itemSeed, random } from './random.ts';
+import type { World, WorldIncident, WorldOperation, WorldOperationOutlet, WorldSkip } from './world.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
