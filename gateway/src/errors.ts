@@ -76,6 +76,11 @@ export function notFoundUserError(): UserError {
   return { field: [], message: messages.notFound, code: ErrorCode.notFound };
 }
 
+/** The userError of an edit that gives no field to change. */
+export function noChangeUserError(): UserError {
+  return { field: [], message: messages.noChange, code: 'NO_CHANGE' };
+}
+
 /**
  * A refused write as the payload's userErrors: 400/422 (violations, field path from `propertyPath`), 403
  * (FORBIDDEN, with the SPEC 6 message), 404 (NOT_FOUND) and 409 (CONFLICT: the state no longer allows it, in

@@ -161,6 +161,7 @@ export function skipItem(id: number, siteId: number, overrides: Partial<RestSkip
     state: 'AVAILABLE',
     plannedWork: null,
     missingForRotation: [],
+    version: 1,
     createdAt: `2026-01-01T08:00:${String(id % 60).padStart(2, '0')}+00:00`,
     updatedAt: '2026-01-02T08:00:00+00:00',
     ...overrides,

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import {
+  ENTITY_FIELDS,
+  ESTABLISHMENT_PROFILE_FIELDS,
+  graphInputName,
+  skipFields,
+  writableFields,
+} from '@portal/domain';
+import {
   buildSchema as buildFromSdl,
+  type GraphQLInputObjectType,
   type GraphQLInterfaceType,
   lexicographicSortSchema,
   printSchema,
@@ -31,6 +39,26 @@ describe('the executable schema', () => {
     const nodeTypes = implementations.objects.map((type) => type.name).sort();
     expect(Object.keys(nodeReaders).sort()).toEqual(nodeTypes);
     expect([...NODE_TYPES].sort()).toEqual(nodeTypes);
+  });
+});
+
+describe('mutation inputs', () => {
+  const schema = buildSchema();
+  const inputFields = (name: string) =>
+    Object.keys((schema.getType(name) as GraphQLInputObjectType).getFields()).sort();
+
+  // The gateway maps these inputs from the field tables of domain/: a field of one must be a field of the other.
+  it("name a container's writable fields but its establishment, references by global id", () => {
+    const names = writableFields(skipFields)
+      .filter((name) => name !== 'companySite')
+      .map((name) => graphInputName(skipFields, name));
+    expect(inputFields('SkipFieldsInput')).toEqual(names.sort());
+  });
+
+  it("name an establishment's profile and a chantier's writable fields", () => {
+    expect(inputFields('UpdateEstablishmentInput')).toEqual(['id', ...ESTABLISHMENT_PROFILE_FIELDS].sort());
+    expect(inputFields('CreateEntityInput')).toEqual(['establishmentId', ...ENTITY_FIELDS].sort());
+    expect(inputFields('UpdateEntityInput')).toEqual(['id', ...ENTITY_FIELDS].sort());
   });
 });
 

@@ -1,15 +1,21 @@
 import type {
+  entityFields,
+  establishmentFields,
+  FieldItem,
   MonthPosition,
-  OperationStatus,
-  OperationType,
-  OutletQuantityUnit,
+  operationFields,
+  operationOutletFields,
   RecurrenceType,
   SkipDeliveryStatus,
-  SkipState,
+  skipFields,
   Weekday,
 } from '@portal/domain';
 
-/** The resources of docs/rest-api.md as the gateway reads them (JSON-LD items; references are IRIs). */
+/**
+ * The resources of docs/rest-api.md as the gateway reads them (JSON-LD items; references are IRIs). A resource
+ * with a field table in `domain/` is its table's item (`FieldItem`) and what the api computes beside it: a field
+ * added to the table reaches the gateway's types, and its graph field resolves from the item by default.
+ */
 
 export interface JsonLdItem {
   '@id': string;
@@ -46,18 +52,8 @@ export interface RestCompany extends JsonLdItem {
   companySector?: string | null;
 }
 
-export interface RestSite extends JsonLdItem {
-  name: string;
-  company: string | null;
-  companyName: string | null;
-  address: string | null;
-  city: string | null;
-  postcode: string | null;
-  department: string | null;
-  siret: string | null;
-  lat: number | null;
-  lon: number | null;
-  logo: string | null;
+/** An establishment: its stored fields, and what the api computes for the caller. */
+export interface RestSite extends JsonLdItem, FieldItem<typeof establishmentFields> {
   siteTypologies: string[];
   hasFullAccess: boolean;
   companySiteEntities: string[];
@@ -66,16 +62,9 @@ export interface RestSite extends JsonLdItem {
   linkedCompanySites: string[];
   /** Chantiers the caller sees here. */
   entityCount: number;
-  companySector: string | null;
 }
 
-export interface RestEntity extends JsonLdItem {
-  name: string;
-  companySite: string;
-  startDate: string | null;
-  endDate: string | null;
-  address: string | null;
-}
+export interface RestEntity extends JsonLdItem, FieldItem<typeof entityFields> {}
 
 /** An entry of a reference list (`company_sectors`, `site_typologies`). */
 export interface RestReference extends JsonLdItem {
@@ -141,37 +130,9 @@ export interface RestTreatmentCode {
 }
 
 /** `skips`: a container. Decimals are strings with 3 decimals, dates `YYYY-MM-DD`, references IRIs. */
-export interface RestSkip extends JsonLdItem {
-  name: string;
-  companySite: string;
-  companySiteEntity: string | null;
-  skipType: string | null;
-  unit: string | null;
-  volume: string | null;
-  firstLevelWaste: string | null;
-  secondLevelWaste: string | null;
-  thirdLevelWaste: string | null;
-  provider: string | null;
-  ecoOrganisation: string | null;
-  plannedTreatmentCode: string | null;
-  fillingLevel: string | null;
-  estimatedFullQuantity: string | null;
-  packageCount: number | null;
-  dangerous: boolean;
-  persistentOrganicPollutants: boolean;
-  consistency: string | null;
-  wasteCode: string | null;
-  providerReceiptNumber: string | null;
-  providerReceiptValidity: string | null;
-  capNumber: string | null;
-  adrMention: string | null;
-  adrNumber: string | null;
-  state: SkipState;
-  plannedWork: string | null;
+export interface RestSkip extends JsonLdItem, FieldItem<typeof skipFields> {
   /** The mandatory fields still empty (`domain/skips.ts`): a rotation can be requested only when empty. */
   missingForRotation: string[];
-  createdAt?: string;
-  updatedAt?: string;
 }
 
 /** `skip_deliveries`: one delivery of a skip, on its own or one date of a program. */
@@ -198,42 +159,12 @@ export interface RestSkipDeliveryProgram extends JsonLdItem {
 }
 
 /** `operations`: a rotation or retirement of a container (docs/rest-api.md "Operations"). */
-export interface RestOperation extends JsonLdItem {
-  type: OperationType;
-  status: OperationStatus;
-  skip: string | null;
-  companySite: string;
-  companySiteEntity: string | null;
-  provider: string | null;
-  thirdLevelWaste: string | null;
-  wasteCode: string | null;
-  dangerous: boolean;
-  plannedTreatmentCode: string | null;
-  requestedDate: string;
-  interventionDate: string | null;
-  comment: string | null;
-  receivedQuantity: string | null;
-  realInterventionDate: string | null;
-  bsdNumber: string | null;
-  transporter: string | null;
-  providerComment: string | null;
+export interface RestOperation extends JsonLdItem, FieldItem<typeof operationFields> {
+  /** Embedded, in their order. */
   finalOutlets: RestFinalOutlet[];
-  program: string | null;
-  version: number;
-  createdAt: string;
-  completedAt: string | null;
-  validatedAt: string | null;
 }
 
-export interface RestFinalOutlet extends JsonLdItem {
-  name: string;
-  siret: string | null;
-  address: string | null;
-  treatmentCode: string;
-  qualification: string | null;
-  quantity: string;
-  quantityUnit: OutletQuantityUnit;
-}
+export interface RestFinalOutlet extends JsonLdItem, FieldItem<typeof operationOutletFields> {}
 
 /** `operation_programs`: a recurring rotation program (docs/rest-api.md "Recurring rotations"). */
 export interface RestRotationProgram extends JsonLdItem {

@@ -1,6 +1,6 @@
 import { ENTITY_FIELDS, idFromIri, messages } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
-import { notFoundUserError, type UserError, userErrorsOfWrite } from '../../errors.ts';
+import { noChangeUserError, notFoundUserError, type UserError, userErrorsOfWrite } from '../../errors.ts';
 import type { RestEntity } from '../../rest/types.ts';
 import { authenticated } from '../authenticated.ts';
 import { offsetCursor } from '../connections.ts';
@@ -69,7 +69,7 @@ export const entityMutations: Resolvers = {
       if (entityId === null) return { entity: null, userErrors: [notFoundUserError()] };
       const patch = mergePatchOf(input, ENTITY_FIELDS);
       if (Object.keys(patch).length === 0) {
-        return { entity: null, userErrors: [{ field: [], message: messages.noChange, code: 'NO_CHANGE' }] };
+        return { entity: null, userErrors: [noChangeUserError()] };
       }
       try {
         const current = await context.loaders.entities.load(entityId);

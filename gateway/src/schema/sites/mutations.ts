@@ -1,12 +1,10 @@
-import { messages } from '@portal/domain';
-import { notFoundUserError, userErrorsOfWrite } from '../../errors.ts';
+import { ESTABLISHMENT_PROFILE_FIELDS, messages } from '@portal/domain';
+import { noChangeUserError, notFoundUserError, userErrorsOfWrite } from '../../errors.ts';
 import type { RestSite } from '../../rest/types.ts';
 import { authenticated } from '../authenticated.ts';
 import type { Resolvers } from '../domain.ts';
 import { databaseIdOf } from '../global-id.ts';
 import { mergePatchOf } from '../merge-patch.ts';
-
-const PROFILE_FIELDS = ['name', 'address', 'city', 'postcode', 'siret'] as const;
 
 export const siteMutations: Resolvers = {
   Mutation: {
@@ -14,12 +12,10 @@ export const siteMutations: Resolvers = {
     updateEstablishment: authenticated(async (_root, { input }, context) => {
       const siteId = databaseIdOf(input.id, 'Establishment');
       if (siteId === null) return { establishment: null, userErrors: [notFoundUserError()] };
-      const patch = mergePatchOf(input, PROFILE_FIELDS);
+      // The profile's fields are the establishment's writable ones (`domain/sites.ts`).
+      const patch = mergePatchOf(input, ESTABLISHMENT_PROFILE_FIELDS);
       if (Object.keys(patch).length === 0) {
-        return {
-          establishment: null,
-          userErrors: [{ field: [], message: messages.noChange, code: 'NO_CHANGE' }],
-        };
+        return { establishment: null, userErrors: [noChangeUserError()] };
       }
       try {
         const site = await context.rest.patch<RestSite>(`/api/company_sites/${siteId}`, patch);

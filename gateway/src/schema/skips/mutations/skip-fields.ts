@@ -1,50 +1,32 @@
-import { iri, messages } from '@portal/domain';
+import {
+  type FieldSpec,
+  graphInputName,
+  messages,
+  type ReferenceSpec,
+  referenceIri,
+  skipFields,
+  writableFields,
+} from '@portal/domain';
 import { ErrorCode, type FieldPathOf, type UserError } from '../../../errors.ts';
 import type { SkipFieldsInput } from '../../__generated__/resolvers.ts';
 import { databaseIdOf, type NodeType } from '../../global-id.ts';
-import { mergePatchOf } from '../../merge-patch.ts';
 
-/** Fields sent to the api as they are given. */
-const VALUE_FIELDS = [
-  'name',
-  'unit',
-  'volume',
-  'ecoOrganisation',
-  'plannedTreatmentCode',
-  'fillingLevel',
-  'estimatedFullQuantity',
-  'packageCount',
-  'dangerous',
-  'persistentOrganicPollutants',
-  'consistency',
-  'wasteCode',
-  'providerReceiptNumber',
-  'providerReceiptValidity',
-  'capNumber',
-  'adrMention',
-  'adrNumber',
-] as const;
-
-/** Fields that name another resource by its global id: the api takes its IRI under another name. */
-const REFERENCE_FIELDS = {
-  skipTypeId: { property: 'skipType', type: 'SkipType', resource: 'skip_types' },
-  firstLevelWasteId: { property: 'firstLevelWaste', type: 'FirstLevelWaste', resource: 'first_level_wastes' },
-  secondLevelWasteId: {
-    property: 'secondLevelWaste',
-    type: 'SecondLevelWaste',
-    resource: 'second_level_wastes',
-  },
-  thirdLevelWasteId: { property: 'thirdLevelWaste', type: 'ThirdLevelWaste', resource: 'third_level_wastes' },
-  providerId: { property: 'provider', type: 'Establishment', resource: 'company_sites' },
-} as const satisfies Record<string, { property: string; type: NodeType; resource: string }>;
+/**
+ * `SkipFieldsInput` is the container's field table (`skipFields` of `domain/skips.ts`): every field a client
+ * writes but the establishment, which `CreateSkipInput.establishmentId` gives. A value goes to the api under its
+ * REST name as it is; a reference is a global id in the graph (`skipTypeId`) and an IRI in REST (`skipType`).
+ */
+const INPUT_FIELDS = writableFields(skipFields).filter((name) => name !== 'companySite');
 
 /** The input path of each REST property the input names otherwise. */
 const INPUT_PATHS: Record<string, string[]> = {
-  companySite: ['establishmentId'],
-  companySiteEntity: ['fields', 'entityId'],
+  companySite: [graphInputName(skipFields, 'companySite')],
   archived: ['archived'],
   ...Object.fromEntries(
-    Object.entries(REFERENCE_FIELDS).map(([field, { property }]) => [property, ['fields', field]]),
+    INPUT_FIELDS.filter((name) => skipFields[name].kind === 'reference').map((name) => [
+      name,
+      ['fields', graphInputName(skipFields, name)],
+    ]),
   ),
 };
 
@@ -56,34 +38,49 @@ function unknownReference(field: string): UserError {
   return { field: ['fields', field], message: messages.notFound, code: ErrorCode.notFound };
 }
 
+/** The database id of a reference's global id; null for an id of another node type. */
+function referenceId(reference: ReferenceSpec, value: unknown): number | null {
+  return typeof value === 'string' ? databaseIdOf(value, reference.node as NodeType) : null;
+}
+
 /**
- * The REST body of the given skip fields: values as they are, global ids as IRIs (a chantier's IRI names
- * its site, given by `siteIdOf` only when a chantier is set). An id of another type is a userError on its
- * field, before any write.
+ * The REST body of the given skip fields: absent fields are left out, null ones sent as null (cleared), values
+ * as they are, global ids as IRIs. A chantier's IRI is nested under its site, given by `siteIdOf` only once a
+ * chantier is set, after the other fields. An id of another type is a userError on its field, before any write.
  */
 export async function skipBody(
   fields: SkipFieldsInput,
   siteIdOf: () => Promise<number | null>,
 ): Promise<{ body: Record<string, unknown>; userErrors: UserError[] }> {
-  const body: Record<string, unknown> = mergePatchOf(fields, VALUE_FIELDS);
+  const input: Record<string, unknown> = fields;
+  const body: Record<string, unknown> = {};
   const userErrors: UserError[] = [];
-  for (const [field, { property, type, resource }] of Object.entries(REFERENCE_FIELDS)) {
-    const value = fields[field as keyof typeof REFERENCE_FIELDS];
+  const nested: {
+    name: string;
+    reference: ReferenceSpec;
+    parent: string;
+    inputName: string;
+    value: unknown;
+  }[] = [];
+  for (const name of INPUT_FIELDS) {
+    const { reference } = skipFields[name] as FieldSpec;
+    const inputName = graphInputName(skipFields, name);
+    const value = input[inputName];
     if (value === undefined) continue;
-    if (value === null) {
-      body[property] = null;
-      continue;
+    if (reference === undefined || value === null) body[name] = value;
+    else if (reference.nestedUnder !== undefined) {
+      nested.push({ name, reference, parent: reference.nestedUnder.field, inputName, value });
+    } else {
+      const id = referenceId(reference, value);
+      if (id === null) userErrors.push(unknownReference(inputName));
+      else body[name] = referenceIri(reference, id, {});
     }
-    const id = typeof value === 'string' ? databaseIdOf(value, type) : null;
-    if (id === null) userErrors.push(unknownReference(field));
-    else body[property] = iri(resource, id);
   }
-  if (fields.entityId === null) body.companySiteEntity = null;
-  else if (fields.entityId !== undefined) {
-    const entityId = databaseIdOf(fields.entityId, 'Entity');
-    const siteId = entityId === null ? null : await siteIdOf();
-    if (entityId === null || siteId === null) userErrors.push(unknownReference('entityId'));
-    else body.companySiteEntity = `${iri('company_sites', siteId)}/company_site_entities/${entityId}`;
+  for (const { name, reference, parent, inputName, value } of nested) {
+    const id = referenceId(reference, value);
+    const siteId = id === null ? null : await siteIdOf();
+    if (id === null || siteId === null) userErrors.push(unknownReference(inputName));
+    else body[name] = referenceIri(reference, id, { [parent]: siteId });
   }
   return { body, userErrors };
 }

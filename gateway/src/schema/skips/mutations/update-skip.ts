@@ -1,11 +1,11 @@
 import { idFromIri, messages } from '@portal/domain';
-import { notFoundUserError } from '../../../errors.ts';
+import { noChangeUserError, notFoundUserError } from '../../../errors.ts';
 import type { RestSkip } from '../../../rest/types.ts';
 import { authenticated } from '../../authenticated.ts';
 import type { MutationResolver } from '../../domain.ts';
 import { databaseIdOf } from '../../global-id.ts';
 import { skipBody, skipFieldPath } from './skip-fields.ts';
-import { noChange, refreshSkip, refusal, skipFailed } from './writes.ts';
+import { refreshSkip, refusal, skipFailed } from './writes.ts';
 
 /** `PATCH /api/skips/{id}` with the given fields only; the api tells the producer's from the provider's. */
 export const updateSkip: MutationResolver<'updateSkip'> = authenticated(async (_root, { input }, context) => {
@@ -16,7 +16,7 @@ export const updateSkip: MutationResolver<'updateSkip'> = authenticated(async (_
       idFromIri((await context.loaders.skips.load(skipId))?.companySite),
     );
     if (userErrors.length > 0) return skipFailed(userErrors);
-    if (Object.keys(body).length === 0) return skipFailed([noChange()]);
+    if (Object.keys(body).length === 0) return skipFailed([noChangeUserError()]);
     const skip = await context.rest.patch<RestSkip>(`/api/skips/${skipId}`, body);
     refreshSkip(context, skipId, skip);
     return { skip, skipEdge: null, userErrors: [] };

@@ -1,13 +1,8 @@
-import { messages } from '@portal/domain';
 import type { GatewayContext } from '../../../context.ts';
 import { type FieldPathOf, type UserError, userErrorsOfWrite } from '../../../errors.ts';
 import type { RestSkip } from '../../../rest/types.ts';
 
 /** What the skip mutations share: their refusals, and what a write makes the request read again. */
-
-export function noChange(): UserError {
-  return { field: [], message: messages.noChange, code: 'NO_CHANGE' };
-}
 
 export function skipFailed(userErrors: UserError[]) {
   return { skip: null, skipEdge: null, userErrors };
