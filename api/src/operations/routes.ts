@@ -1,68 +1,29 @@
-import {
-  COMPLETION_EDITABLE_STATUSES,
-  completionProblems,
-  HISTORY_FILTER_KEYS,
-  HISTORY_FILTERS,
-  isoDateSchema,
-  messages,
-  OPERATION_ACTIONS,
-  OPERATION_STATUSES,
-  OPERATION_TYPES,
-  type OperationActionName,
-  type OperationActor,
-  type OperationStatus,
-  type OperationType,
-  OUTLET_QUANTITY_UNITS,
-  operationActionFor,
-  operationCompletionSchema,
-  operationRequestSchema,
-  operationStatusLabels,
-  operationTypeLabels,
-  outletQuantityUnitLabels,
-  parisDate,
-  qualificationOf,
-} from '@portal/domain';
+import { messages, type OperationType, operationRequestSchema, parisDate } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
-import { type Db, SqlParams } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
 import {
   BODY_NOT_AN_OBJECT,
   badRequest,
-  collectionSchema,
   conflict,
-  hydraCollection,
-  hydraItem,
   idParams,
   isPlainObject,
   itemId,
-  JSON_LD,
   jsonSchemaOf,
-  ldCollection,
   ldItem,
-  ldObject,
-  mergePatchBody,
-  notFound,
   parseBody,
   problems,
   sendItem,
   unprocessable,
-  type Violation,
-  violationsFromZod,
 } from '../hydra/index.ts';
-import type { Policy } from '../policy/index.ts';
-import { codeIndex } from '../reference/codes.ts';
 import { skips } from '../skips/resource.ts';
-import {
-  type OperationRow,
-  operationItem,
-  operations,
-  outletItem,
-  outletSchema,
-  outletsOf,
-} from './resource.ts';
-import { assertRequestable, replaceOutlets, skipOfProducerRequest, syncSkipPlannedWork } from './store.ts';
+import { registerOperationListRoutes } from './lists.ts';
+import { patchOperation, patchSchema } from './moves.ts';
+import { registerOutletRoutes } from './outlets.ts';
+import { type OperationRow, operationItem, operations, outletSchema, outletsOf } from './resource.ts';
+import { assertRequestable, skipOfProducerRequest, syncSkipPlannedWork } from './store.ts';
 
 /**
  * Operations (SPEC 3, 4, 7): a producer asks for a rotation or the retirement of a container; its provider
@@ -72,39 +33,14 @@ import { assertRequestable, replaceOutlets, skipOfProducerRequest, syncSkipPlann
  * never half-apply: the second is told the operation cannot be modified.
  */
 
-/** The moves and completion fields of a PATCH (merge-patch: absent is untouched, null clears). */
-const patchSchema = operationCompletionSchema.extend({
-  status: z.enum(OPERATION_STATUSES, { error: messages.unknownChoice }).optional(),
-  interventionDate: isoDateSchema.nullish(),
-  version: z
-    .number({ error: messages.positiveInteger })
-    .int(messages.positiveInteger)
-    .positive(messages.positiveInteger)
-    .nullish(),
-});
-const COMPLETION_FIELDS = Object.keys(operationCompletionSchema.shape) as (keyof z.infer<
-  typeof operationCompletionSchema
->)[];
-
 async function sendOperation(db: Db, reply: FastifyReply, row: OperationRow, status = 200) {
   const outlets = await outletsOf(db, [row.id]);
   return sendItem(reply, operationItem(row, outlets.get(row.id) ?? []), status);
 }
 
-/** A list of codes with their French labels. */
-const labelledCodes = (codes: readonly string[]) => ({
-  type: 'array',
-  items: {
-    type: 'object',
-    required: ['code', 'label'],
-    properties: { code: { type: 'string', enum: [...codes] }, label: { type: 'string' } },
-  },
-});
-
 export function registerOperationRoutes(app: FastifyInstance, context: ApiContext): void {
-  const { db, config, reference } = context;
+  const { db, config } = context;
   const tags = ['operations'];
-  const { treatmentCodes } = codeIndex(reference);
 
   /** A producer's request on a container: POST /api/operations and POST /api/skip/retirement. */
   async function requestOperation(request: FastifyRequest, reply: FastifyReply, type?: OperationType) {
@@ -213,306 +149,11 @@ export function registerOperationRoutes(app: FastifyInstance, context: ApiContex
       },
     },
     async (request, reply) => {
-      const { policy } = callerOf(request);
-      const operationId = itemId(request.params.id);
-      const current = await operations.load(db, operationId);
-      await policy.assertSkipVisible(current);
-      const body = mergePatchBody(request);
-      const parsed = patchSchema.safeParse(body);
-      if (!parsed.success) throw unprocessable(violationsFromZod(parsed.error));
-      const patch = parsed.data;
-      const completing = COMPLETION_FIELDS.some((field) => Object.hasOwn(body, field));
-      if (patch.status === undefined && !completing) throw unprocessable([noChangeViolation()]);
-
-      const violations: Violation[] = [];
-      // Each code from the official list, each qualification one its code allows (the only one by default).
-      const finalOutlets = patch.finalOutlets?.map((outlet, index) => {
-        const code = treatmentCodes.get(outlet.treatmentCode);
-        if (code === undefined) {
-          violations.push({
-            propertyPath: `finalOutlets.${index}.treatmentCode`,
-            message: messages.unknownTreatmentCode,
-            code: 'unknown_code',
-          });
-          return outlet;
-        }
-        if (outlet.qualification !== null && !code.operationModes.includes(outlet.qualification)) {
-          violations.push({
-            propertyPath: `finalOutlets.${index}.qualification`,
-            message: messages.qualificationNotOfCode,
-            code: 'qualification',
-          });
-        }
-        return { ...outlet, qualification: qualificationOf(outlet.qualification, code.operationModes) };
-      });
-      if (violations.length > 0) throw unprocessable(violations);
-
-      const now = config.now();
-      const today = parisDate(now);
-      const row = await db.transaction(async (tx) => {
-        const stored = await operations.load(tx, operationId, { lock: true });
-        if (patch.version !== undefined && patch.version !== null && patch.version !== stored.version) {
-          throw conflict(messages.concurrentModification);
-        }
-        const requestDay = parisDate(new Date(stored.createdAt));
-        let action: OperationActionName | null = null;
-        if (patch.status !== undefined) {
-          const decided = await policy.operationMove(stored, patch.status);
-          if (decided.action === null) throw conflict(messages.operationCannotBeModified);
-          action = decided.action;
-          await policy.assertCan(OPERATION_ACTIONS[action].permission);
-        }
-        if (completing) {
-          await policy.assertCanActOn(stored, 'provider', 'operation:complete');
-          if (!COMPLETION_EDITABLE_STATUSES.includes(stored.status)) {
-            throw conflict(messages.operationCannotBeModified);
-          }
-        }
-
-        let interventionDate = stored.interventionDate;
-        if (action === 'schedule' || action === 'reschedule') {
-          if (!patch.interventionDate) {
-            throw unprocessable([
-              { propertyPath: 'interventionDate', message: messages.required, code: 'required' },
-            ]);
-          }
-          if (patch.interventionDate < requestDay) {
-            throw unprocessable([
-              {
-                propertyPath: 'interventionDate',
-                message: messages.interventionBeforeRequest,
-                code: 'before_request',
-              },
-            ]);
-          }
-          interventionDate = patch.interventionDate;
-        }
-
-        const pick = <K extends keyof typeof patch>(key: K, fallback: unknown) =>
-          Object.hasOwn(body, key) ? (patch[key] ?? null) : fallback;
-        const completion = {
-          receivedQuantity: pick('receivedQuantity', stored.receivedQuantity) as string | null,
-          realInterventionDate: pick('realInterventionDate', stored.realInterventionDate) as string | null,
-          bsdNumber: pick('bsdNumber', stored.bsdNumber) as string | null,
-          transporter: pick('transporter', stored.transporter) as string | null,
-          providerComment: pick('comment', stored.providerComment) as string | null,
-        };
-        if (completion.realInterventionDate !== null && Object.hasOwn(body, 'realInterventionDate')) {
-          if (completion.realInterventionDate < requestDay) {
-            violations.push({
-              propertyPath: 'realInterventionDate',
-              message: messages.interventionBeforeRequest,
-              code: 'before_request',
-            });
-          } else if (completion.realInterventionDate > today) {
-            violations.push({
-              propertyPath: 'realInterventionDate',
-              message: messages.interventionDateInFuture,
-              code: 'future',
-            });
-          }
-        }
-        const outlets = finalOutlets ?? (await outletsOf(tx, [operationId])).get(operationId) ?? [];
-        if (action === 'complete') {
-          // A final code that allows several qualifications needs one chosen (the register says which).
-          outlets.forEach((outlet, index) => {
-            const modes = treatmentCodes.get(outlet.treatmentCode)?.operationModes ?? [];
-            if (outlet.qualification === null && modes.length > 1) {
-              violations.push({
-                propertyPath: `finalOutlets.${index}.qualification`,
-                message: messages.qualificationRequired,
-                code: 'qualification',
-              });
-            }
-          });
-          for (const [propertyPath, message] of completionProblems({
-            ...completion,
-            finalOutlets: outlets,
-          })) {
-            violations.push({ propertyPath, message, code: 'incomplete' });
-          }
-        }
-        if (violations.length > 0) throw unprocessable(violations);
-
-        const status = patch.status ?? stored.status;
-        await tx.query(
-          `update operations set status = $2, intervention_date = $3, received_quantity = $4::numeric,
-             real_intervention_date = $5::date, bsd_number = $6, transporter = $7, provider_comment = $8,
-             version = version + 1, updated_at = $9,
-             completed_at = case when $2 = 'COMPLETED' then $9 else completed_at end,
-             validated_at = case when $2 = 'REALISED' then $9 else validated_at end
-           where id = $1`,
-          [
-            operationId,
-            status,
-            interventionDate,
-            completion.receivedQuantity,
-            completion.realInterventionDate,
-            completion.bsdNumber,
-            completion.transporter,
-            completion.providerComment,
-            now,
-          ],
-        );
-        if (finalOutlets !== undefined) await replaceOutlets(tx, operationId, finalOutlets);
-        const updated = await operations.load(tx, operationId);
-        if (updated.status !== stored.status) {
-          await syncSkipPlannedWork(
-            tx,
-            updated.skip,
-            now,
-            updated.type === 'RETIREMENT' && updated.status === 'REALISED',
-          );
-        }
-        return updated;
-      });
+      const row = await patchOperation(context, request, itemId(request.params.id));
       return sendOperation(db, reply, row);
     },
   );
 
-  app.get<{ Params: { id: string } }>(
-    '/api/operation/:id/operation_final_outlet_links',
-    {
-      schema: {
-        tags,
-        summary: 'The final outlets of a visible operation, in order',
-        params: idParams(),
-        response: { 200: ldCollection('OperationFinalOutletLink'), ...problems(401, 404) },
-      },
-    },
-    async (request, reply) => {
-      const operationId = itemId(request.params.id);
-      const row = await operations.load(db, operationId);
-      await callerOf(request).policy.assertSkipVisible(row);
-      const outlets = (await outletsOf(db, [operationId])).get(operationId) ?? [];
-      return reply.type(JSON_LD).send(
-        hydraCollection({
-          type: 'OperationFinalOutletLink',
-          url: request.url,
-          members: outlets.map(outletItem),
-          totalItems: outlets.length,
-          pagination: { enabled: false },
-        }),
-      );
-    },
-  );
-
-  app.get<{ Params: { id: string; lid: string } }>(
-    '/api/operation/:id/operation_final_outlet_links/:lid',
-    {
-      schema: {
-        tags,
-        summary: 'One final outlet of a visible operation',
-        params: {
-          type: 'object',
-          properties: { id: { type: 'string' }, lid: { type: 'string' } },
-          required: ['id', 'lid'],
-        },
-        response: { 200: ldItem('OperationFinalOutletLink'), ...problems(401, 404) },
-      },
-    },
-    async (request, reply) => {
-      const operationId = itemId(request.params.id);
-      const outletId = itemId(request.params.lid);
-      const row = await operations.load(db, operationId);
-      await callerOf(request).policy.assertSkipVisible(row);
-      const outlet = (await outletsOf(db, [operationId])).get(operationId)?.find((o) => o.id === outletId);
-      if (outlet === undefined) throw notFound();
-      return sendItem(reply, outletItem(outlet));
-    },
-  );
-
-  app.get(
-    '/api/filters/operation',
-    {
-      schema: {
-        tags,
-        summary: 'The filters of the operations history (SPEC 4), the statuses and types, with French labels',
-        response: {
-          200: ldObject('The history filters, statuses and types of operations, with French labels', {
-            type: 'object',
-            required: ['@id', '@type', 'history', 'statuses', 'types'],
-            properties: {
-              '@context': { type: 'string' },
-              '@id': { type: 'string' },
-              '@type': { type: 'string', enum: ['OperationFilters'] },
-              history: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['key', 'label', 'statuses'],
-                  properties: {
-                    key: { type: 'string', enum: [...HISTORY_FILTER_KEYS] },
-                    label: { type: 'string' },
-                    statuses: { type: 'array', items: { type: 'string', enum: [...OPERATION_STATUSES] } },
-                  },
-                },
-              },
-              statuses: labelledCodes(OPERATION_STATUSES),
-              types: labelledCodes(OPERATION_TYPES),
-            },
-          }),
-          ...problems(401),
-        },
-      },
-    },
-    async (_request, reply) =>
-      sendItem(
-        reply,
-        hydraItem('OperationFilters', '/api/filters/operation', {
-          history: HISTORY_FILTER_KEYS.map((key) => ({
-            key,
-            label: HISTORY_FILTERS[key].label,
-            statuses: [...HISTORY_FILTERS[key].statuses],
-          })),
-          statuses: OPERATION_STATUSES.map((code) => ({ code, label: operationStatusLabels[code] })),
-          types: OPERATION_TYPES.map((code) => ({ code, label: operationTypeLabels[code] })),
-        }),
-      ),
-  );
-
-  app.get(
-    '/api/operation_quantity_units',
-    {
-      schema: {
-        tags,
-        summary: 'Units of an outlet quantity: tonnes or a percentage of the operation',
-        response: {
-          200: ldObject(
-            'hydra:Collection of OperationQuantityUnit',
-            collectionSchema({
-              type: 'object',
-              required: ['@id', '@type', 'id', 'label'],
-              properties: {
-                '@id': { type: 'string' },
-                '@type': { type: 'string', enum: ['OperationQuantityUnit'] },
-                id: { type: 'string', enum: [...OUTLET_QUANTITY_UNITS] },
-                label: { type: 'string' },
-              },
-            }),
-          ),
-          ...problems(401),
-        },
-      },
-    },
-    async (request, reply) =>
-      reply.type(JSON_LD).send(
-        hydraCollection({
-          type: 'OperationQuantityUnit',
-          url: request.url,
-          members: OUTLET_QUANTITY_UNITS.map((code) =>
-            hydraItem('OperationQuantityUnit', `/api/operation_quantity_units/${code}`, {
-              id: code,
-              label: outletQuantityUnitLabels[code],
-            }),
-          ),
-          totalItems: OUTLET_QUANTITY_UNITS.length,
-          pagination: { enabled: false },
-        }),
-      ),
-  );
-}
-
-function noChangeViolation(): Violation {
-  return { propertyPath: '', message: messages.noChange, code: 'no_change' };
+  registerOutletRoutes(app, context);
+  registerOperationListRoutes(app);
 }

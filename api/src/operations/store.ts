@@ -1,12 +1,10 @@
 import {
   type FinalOutletValues,
-  iri,
   messages,
   missingForRotation,
   OPEN_OPERATION_STATUSES,
   type OperationStatus,
   type OperationType,
-  type OutletQuantityUnit,
   plannedWorkOf,
 } from '@portal/domain';
 import type { Db } from '../db/index.ts';

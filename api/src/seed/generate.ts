@@ -1,12 +1,4 @@
-import type {
-  Consistency,
-  FillingLevel,
-  OperationStatus,
-  OperationType,
-  OutletQuantityUnit,
-  plannedWorkOf,
-  UserTypology,
-} from '@portal/domain';
+import type { UserTypology } from '@portal/domain';
 import {
   CARRIER_COMPANY_PATTERNS,
   CARRIER_SITE_PATTERNS,
@@ -26,22 +18,7 @@ import { addOperations } from './operations.ts';
 import { luhnCheckDigit, random, siretOf } from './random.ts';
 import { OFFERED_SKIP_TYPES, SKIP_PLACES, SKIP_TEMPLATES, type SkipTemplate } from './skips.ts';
 import { TOWNS, type Town } from './towns.ts';
-import type {
-  CompanyRole,
-  World,
-  WorldCompany,
-  WorldEntity,
-  WorldIncident,
-  WorldOperation,
-  WorldOperationCosts,
-  WorldOperationOutlet,
-  WorldOptions,
-  WorldSite,
-  WorldSiteLink,
-  WorldSkip,
-  WorldSkipSiteLink,
-  WorldUser,
-} from './world.ts';
+import type { CompanyRole, World, WorldEntity, WorldOptions, WorldSite } from './world.ts';
 
 export type * from './world.ts';
 export { luhnCheckDigit };

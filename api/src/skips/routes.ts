@@ -159,7 +159,8 @@ export function registerSkipRoutes(app: FastifyInstance, context: ApiContext): v
       const skipId = itemId(request.params.id);
       const current = await skips.load(db, skipId);
       const body = mergePatchBody(request);
-      const editor = await policy.skipEditor(
+      // The provider may send only the fields it completes; the producer any.
+      await policy.skipEditor(
         current,
         [...SKIP_FIELDS, 'archived'].filter((key) => Object.hasOwn(body, key)),
       );

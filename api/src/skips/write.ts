@@ -1,11 +1,4 @@
-import {
-  messages,
-  SKIP_FIELDS,
-  type SkipField,
-  type SkipState,
-  type SkipValues,
-  type skipSchema,
-} from '@portal/domain';
+import { messages, SKIP_FIELDS, type SkipField, type SkipState, type SkipValues } from '@portal/domain';
 import type { Db } from '../db/index.ts';
 import { referenceId, unprocessable, type Violation } from '../hydra/index.ts';
 import { codeIndex } from '../reference/codes.ts';

@@ -1,0 +1,211 @@
+import {
+  COMPLETION_EDITABLE_STATUSES,
+  completionProblems,
+  isoDateSchema,
+  messages,
+  OPERATION_ACTIONS,
+  OPERATION_STATUSES,
+  type OperationActionName,
+  operationCompletionSchema,
+  parisDate,
+  qualificationOf,
+} from '@portal/domain';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { callerOf } from '../account/auth.ts';
+import type { ApiContext } from '../context.ts';
+import {
+  conflict,
+  mergePatchBody,
+  unprocessable,
+  type Violation,
+  violationsFromZod,
+} from '../hydra/index.ts';
+import { codeIndex } from '../reference/codes.ts';
+import { type OperationRow, operations, outletsOf } from './resource.ts';
+import { replaceOutlets, syncSkipPlannedWork } from './store.ts';
+
+/** The moves and completion fields of a PATCH (merge-patch: absent is untouched, null clears). */
+export const patchSchema = operationCompletionSchema.extend({
+  status: z.enum(OPERATION_STATUSES, { error: messages.unknownChoice }).optional(),
+  interventionDate: isoDateSchema.nullish(),
+  version: z
+    .number({ error: messages.positiveInteger })
+    .int(messages.positiveInteger)
+    .positive(messages.positiveInteger)
+    .nullish(),
+});
+const COMPLETION_FIELDS = Object.keys(operationCompletionSchema.shape) as (keyof z.infer<
+  typeof operationCompletionSchema
+>)[];
+
+/**
+ * A PATCH of an operation: a move along `OPERATION_ACTIONS` (the policy says which side may make it), the
+ * provider's completion (saved to resume later, or with the move to COMPLETED, which needs every field and
+ * balanced outlets), or both; under the row's lock, so that of two people acting at once one wins and the other
+ * is told the operation cannot be modified. Answers the operation as it is after the write.
+ */
+export async function patchOperation(
+  { db, config, reference }: ApiContext,
+  request: FastifyRequest,
+  operationId: number,
+): Promise<OperationRow> {
+  const { treatmentCodes } = codeIndex(reference);
+  const { policy } = callerOf(request);
+  const current = await operations.load(db, operationId);
+  await policy.assertSkipVisible(current);
+  const body = mergePatchBody(request);
+  const parsed = patchSchema.safeParse(body);
+  if (!parsed.success) throw unprocessable(violationsFromZod(parsed.error));
+  const patch = parsed.data;
+  const completing = COMPLETION_FIELDS.some((field) => Object.hasOwn(body, field));
+  if (patch.status === undefined && !completing) throw unprocessable([noChangeViolation()]);
+
+  const violations: Violation[] = [];
+  // Each code from the official list, each qualification one its code allows (the only one by default).
+  const finalOutlets = patch.finalOutlets?.map((outlet, index) => {
+    const code = treatmentCodes.get(outlet.treatmentCode);
+    if (code === undefined) {
+      violations.push({
+        propertyPath: `finalOutlets.${index}.treatmentCode`,
+        message: messages.unknownTreatmentCode,
+        code: 'unknown_code',
+      });
+      return outlet;
+    }
+    if (outlet.qualification !== null && !code.operationModes.includes(outlet.qualification)) {
+      violations.push({
+        propertyPath: `finalOutlets.${index}.qualification`,
+        message: messages.qualificationNotOfCode,
+        code: 'qualification',
+      });
+    }
+    return { ...outlet, qualification: qualificationOf(outlet.qualification, code.operationModes) };
+  });
+  if (violations.length > 0) throw unprocessable(violations);
+
+  const now = config.now();
+  const today = parisDate(now);
+  const row = await db.transaction(async (tx) => {
+    const stored = await operations.load(tx, operationId, { lock: true });
+    if (patch.version !== undefined && patch.version !== null && patch.version !== stored.version) {
+      throw conflict(messages.concurrentModification);
+    }
+    const requestDay = parisDate(new Date(stored.createdAt));
+    let action: OperationActionName | null = null;
+    if (patch.status !== undefined) {
+      const decided = await policy.operationMove(stored, patch.status);
+      if (decided.action === null) throw conflict(messages.operationCannotBeModified);
+      action = decided.action;
+      await policy.assertCan(OPERATION_ACTIONS[action].permission);
+    }
+    if (completing) {
+      await policy.assertCanActOn(stored, 'provider', 'operation:complete');
+      if (!COMPLETION_EDITABLE_STATUSES.includes(stored.status)) {
+        throw conflict(messages.operationCannotBeModified);
+      }
+    }
+
+    let interventionDate = stored.interventionDate;
+    if (action === 'schedule' || action === 'reschedule') {
+      if (!patch.interventionDate) {
+        throw unprocessable([
+          { propertyPath: 'interventionDate', message: messages.required, code: 'required' },
+        ]);
+      }
+      if (patch.interventionDate < requestDay) {
+        throw unprocessable([
+          {
+            propertyPath: 'interventionDate',
+            message: messages.interventionBeforeRequest,
+            code: 'before_request',
+          },
+        ]);
+      }
+      interventionDate = patch.interventionDate;
+    }
+
+    const pick = <K extends keyof typeof patch>(key: K, fallback: unknown) =>
+      Object.hasOwn(body, key) ? (patch[key] ?? null) : fallback;
+    const completion = {
+      receivedQuantity: pick('receivedQuantity', stored.receivedQuantity) as string | null,
+      realInterventionDate: pick('realInterventionDate', stored.realInterventionDate) as string | null,
+      bsdNumber: pick('bsdNumber', stored.bsdNumber) as string | null,
+      transporter: pick('transporter', stored.transporter) as string | null,
+      providerComment: pick('comment', stored.providerComment) as string | null,
+    };
+    if (completion.realInterventionDate !== null && Object.hasOwn(body, 'realInterventionDate')) {
+      if (completion.realInterventionDate < requestDay) {
+        violations.push({
+          propertyPath: 'realInterventionDate',
+          message: messages.interventionBeforeRequest,
+          code: 'before_request',
+        });
+      } else if (completion.realInterventionDate > today) {
+        violations.push({
+          propertyPath: 'realInterventionDate',
+          message: messages.interventionDateInFuture,
+          code: 'future',
+        });
+      }
+    }
+    const outlets = finalOutlets ?? (await outletsOf(tx, [operationId])).get(operationId) ?? [];
+    if (action === 'complete') {
+      // A final code that allows several qualifications needs one chosen (the register says which).
+      outlets.forEach((outlet, index) => {
+        const modes = treatmentCodes.get(outlet.treatmentCode)?.operationModes ?? [];
+        if (outlet.qualification === null && modes.length > 1) {
+          violations.push({
+            propertyPath: `finalOutlets.${index}.qualification`,
+            message: messages.qualificationRequired,
+            code: 'qualification',
+          });
+        }
+      });
+      for (const [propertyPath, message] of completionProblems({
+        ...completion,
+        finalOutlets: outlets,
+      })) {
+        violations.push({ propertyPath, message, code: 'incomplete' });
+      }
+    }
+    if (violations.length > 0) throw unprocessable(violations);
+
+    const status = patch.status ?? stored.status;
+    await tx.query(
+      `update operations set status = $2, intervention_date = $3, received_quantity = $4::numeric,
+         real_intervention_date = $5::date, bsd_number = $6, transporter = $7, provider_comment = $8,
+         version = version + 1, updated_at = $9,
+         completed_at = case when $2 = 'COMPLETED' then $9 else completed_at end,
+         validated_at = case when $2 = 'REALISED' then $9 else validated_at end
+       where id = $1`,
+      [
+        operationId,
+        status,
+        interventionDate,
+        completion.receivedQuantity,
+        completion.realInterventionDate,
+        completion.bsdNumber,
+        completion.transporter,
+        completion.providerComment,
+        now,
+      ],
+    );
+    if (finalOutlets !== undefined) await replaceOutlets(tx, operationId, finalOutlets);
+    const updated = await operations.load(tx, operationId);
+    if (updated.status !== stored.status) {
+      await syncSkipPlannedWork(
+        tx,
+        updated.skip,
+        now,
+        updated.type === 'RETIREMENT' && updated.status === 'REALISED',
+      );
+    }
+    return updated;
+  });
+  return row;
+}
+
+function noChangeViolation(): Violation {
+  return { propertyPath: '', message: messages.noChange, code: 'no_change' };
+}
