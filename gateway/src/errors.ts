@@ -134,3 +134,10 @@ export function createFormatError(logger: Logger, nodeEnv: NodeEnv) {
     return formatted;
   };
 }
+
+/** The userErrors of a refused write (userErrorsOfWrite); what stays a GraphQL error is thrown again. */
+export function refusalOf(error: unknown, fallbackMessage: string, fieldPath?: FieldPathOf): UserError[] {
+  const userErrors = userErrorsOfWrite(error, fallbackMessage, fieldPath);
+  if (userErrors === null) throw error;
+  return userErrors;
+}

@@ -1,3 +1,4 @@
+import { idFromIri } from '@portal/domain';
 import DataLoader from 'dataloader';
 import type { RestClient, RestQuery } from '../rest/client.ts';
 import type { PageRequest } from '../rest/pages.ts';
@@ -21,14 +22,15 @@ export interface RelationListKey {
   window: ConnectionArgs;
 }
 
+/** A field of an item that names another resource by its IRI (`companySite`, `skip`). */
+export type ParentField<T> = { [K in keyof T]: T[K] extends string | null ? K : never }[keyof T] & string;
+
 export interface RelationListOptions<T extends JsonLdItem> {
   rest: RestClient;
   /** The collection (`/api/skips`). */
   collection: string;
-  /** Its relation filter (`companySite[]`). */
-  relation: string;
-  /** The parent an item of the collection hangs off (the site id of a skip). */
-  parentOf: (item: T) => number | null;
+  /** The field naming the parent an item hangs off (`companySite` of a skip); the api filters by `companySite[]`. */
+  parent: ParentField<T>;
   /** The item loader every item of a list is primed into. */
   items: DataLoader<ItemKey, T | null, number>;
   /**
@@ -57,7 +59,9 @@ function cacheKey(key: RelationListKey): string {
 export function createRelationListLoader<T extends JsonLdItem>(
   options: RelationListOptions<T>,
 ): DataLoader<RelationListKey, Connection<T>, string> {
-  const { rest, collection, relation, parentOf, items } = options;
+  const { rest, collection, parent, items } = options;
+  const relation = `${parent}[]`;
+  const parentOf = (item: T) => idFromIri(item[parent] as string | null);
 
   const fetch = async (query: RestQuery) => {
     const page = await rest.getCollection<T>(collection, query);
@@ -118,4 +122,14 @@ export function createRelationListLoader<T extends JsonLdItem>(
     },
     { cacheKeyFn: cacheKey },
   );
+}
+
+/** The relation lists of one collection, each named by its items' parent field (`skips` by `companySite`). */
+export function relationListsOf<T extends JsonLdItem>(
+  rest: RestClient,
+  collection: string,
+  items: DataLoader<ItemKey, T | null, number>,
+) {
+  return (parent: ParentField<T>, covering?: RelationListOptions<T>['covering']) =>
+    createRelationListLoader<T>({ rest, collection, parent, items, covering });
 }

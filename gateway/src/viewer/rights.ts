@@ -80,17 +80,25 @@ export async function mayOnSite(
   return user !== null && hasPermission(user, permission);
 }
 
+/** The viewer and the site when the viewer holds the permission and the site is one of its own; else null. */
+async function ownSiteWith(
+  context: GatewayContext,
+  permission: Permission,
+  siteIri: string | null | undefined,
+): Promise<{ user: RestUser; siteId: number } | null> {
+  const user = await context.viewer();
+  const siteId = idFromIri(siteIri);
+  if (user === null || siteId === null || !hasPermission(user, permission)) return null;
+  return sideOf(user, siteId) === 'own' ? { user, siteId } : null;
+}
+
 /** The permission on something that hangs off one of the viewer's own sites (a chantier), whatever its access. */
 export async function mayOnOwnSite(
   context: GatewayContext,
   permission: Permission,
   siteIri: string | null | undefined,
 ): Promise<boolean> {
-  const user = await context.viewer();
-  const siteId = idFromIri(siteIri);
-  return (
-    user !== null && siteId !== null && hasPermission(user, permission) && sideOf(user, siteId) === 'own'
-  );
+  return (await ownSiteWith(context, permission, siteIri)) !== null;
 }
 
 /** The chantier of a container, read only when the site alone does not decide. */
@@ -107,14 +115,12 @@ export async function mayAsProducer(
   siteIri: string | null | undefined,
   entityOf: EntityOf,
 ): Promise<boolean> {
-  const user = await context.viewer();
-  const siteId = idFromIri(siteIri);
-  if (user === null || siteId === null || !hasPermission(user, permission)) return false;
-  if (sideOf(user, siteId) !== 'own') return false;
-  const site = await context.loaders.sites.load(siteId);
+  const own = await ownSiteWith(context, permission, siteIri);
+  if (own === null) return false;
+  const site = await context.loaders.sites.load(own.siteId);
   if (site?.hasFullAccess === true) return true;
   const entityId = idFromIri(await entityOf());
-  return entityId !== null && viewerFacts(user).ownEntityIds.has(entityId);
+  return entityId !== null && viewerFacts(own.user).ownEntityIds.has(entityId);
 }
 
 /**
@@ -126,11 +132,8 @@ export async function mayAsProvider(
   permission: Permission,
   providerIri: string | null | undefined,
 ): Promise<boolean> {
-  const user = await context.viewer();
-  const providerId = idFromIri(providerIri);
-  if (user === null || providerId === null || !hasPermission(user, permission)) return false;
-  if (sideOf(user, providerId) !== 'own') return false;
-  return (await context.loaders.sites.load(providerId))?.hasFullAccess === true;
+  const own = await ownSiteWith(context, permission, providerIri);
+  return own !== null && (await context.loaders.sites.load(own.siteId))?.hasFullAccess === true;
 }
 
 /** A record between a producer's site (and perhaps chantier) and its provider: a container, an operation, a program. */

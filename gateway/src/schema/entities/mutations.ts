@@ -1,6 +1,6 @@
 import { ENTITY_FIELDS, idFromIri, messages } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
-import { noChangeUserError, notFoundUserError, type UserError, userErrorsOfWrite } from '../../errors.ts';
+import { noChangeUserError, notFoundUserError, refusalOf, type UserError } from '../../errors.ts';
 import type { RestEntity } from '../../rest/types.ts';
 import { authenticated } from '../authenticated.ts';
 import { offsetCursor } from '../connections.ts';
@@ -57,9 +57,7 @@ export const entityMutations: Resolvers = {
           userErrors: [],
         };
       } catch (error) {
-        const userErrors = userErrorsOfWrite(error, messages.entityAddError);
-        if (userErrors === null) throw error;
-        return failed(userErrors);
+        return failed(refusalOf(error, messages.entityAddError));
       }
     }),
 
@@ -82,9 +80,7 @@ export const entityMutations: Resolvers = {
         refreshAfterWrite(context, siteId, entity);
         return { entity, userErrors: [] };
       } catch (error) {
-        const userErrors = userErrorsOfWrite(error, messages.entityUpdateError);
-        if (userErrors === null) throw error;
-        return { entity: null, userErrors };
+        return { entity: null, userErrors: refusalOf(error, messages.entityUpdateError) };
       }
     }),
   },

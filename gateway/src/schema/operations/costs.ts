@@ -1,6 +1,6 @@
 import { amountFor, COST_FIELDS, type CostField, iri, messages } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
-import { notFoundUserError, userErrorsOfWrite } from '../../errors.ts';
+import { notFoundUserError, refusalOf } from '../../errors.ts';
 import type { RestOperationCost } from '../../rest/types.ts';
 import { mayAs } from '../../viewer/rights.ts';
 import { authenticated } from '../authenticated.ts';
@@ -68,10 +68,7 @@ export const costResolvers: Resolvers = {
           loader.clearAll();
         return { operation: () => context.loaders.operations.load(operationId), userErrors: [] };
       } catch (error) {
-        const userErrors = userErrorsOfWrite(error, messages.costsSaveError, (path) =>
-          path === '' ? [] : [path],
-        );
-        if (userErrors === null) throw error;
+        const userErrors = refusalOf(error, messages.costsSaveError, (path) => (path === '' ? [] : [path]));
         return { operation: null, userErrors };
       }
     }),

@@ -1,6 +1,6 @@
 import { iri, messages, OPERATION_ACTIONS } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
-import { type FieldPathOf, notFoundUserError, type UserError, userErrorsOfWrite } from '../../errors.ts';
+import { type FieldPathOf, notFoundUserError, refusalOf, type UserError } from '../../errors.ts';
 import type { RestOperation } from '../../rest/types.ts';
 import { authenticated } from '../authenticated.ts';
 import type { Resolvers } from '../domain.ts';
@@ -18,11 +18,8 @@ const operationFieldPath: FieldPathOf = (propertyPath) =>
           .split('.')
           .filter(Boolean);
 
-function refusal(error: unknown, fallbackMessage: string): UserError[] {
-  const userErrors = userErrorsOfWrite(error, fallbackMessage, operationFieldPath);
-  if (userErrors === null) throw error;
-  return userErrors;
-}
+const refusal = (error: unknown, fallbackMessage: string) =>
+  refusalOf(error, fallbackMessage, operationFieldPath);
 
 /** A write changed an operation and perhaps its container's planned work: later fields read them again. */
 function refreshOperation(context: GatewayContext, operation: RestOperation | null): void {

@@ -7,7 +7,7 @@ import {
   rotationProgramStatusLabels,
 } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
-import { notFoundUserError, type UserError, userErrorsOfWrite } from '../../errors.ts';
+import { notFoundUserError, refusalOf, type UserError } from '../../errors.ts';
 import { primeItems } from '../../loaders/item-loader.ts';
 import type { RestRotationProgram } from '../../rest/types.ts';
 import { mayAs } from '../../viewer/rights.ts';
@@ -21,11 +21,8 @@ import { mergePatchOf } from '../merge-patch.ts';
 const programFieldPath = (propertyPath: string) =>
   propertyPath === '' ? [] : propertyPath === 'skip' ? ['skipId'] : propertyPath.split('.');
 
-function refusal(error: unknown, fallbackMessage: string): UserError[] {
-  const userErrors = userErrorsOfWrite(error, fallbackMessage, programFieldPath);
-  if (userErrors === null) throw error;
-  return userErrors;
-}
+const refusal = (error: unknown, fallbackMessage: string) =>
+  refusalOf(error, fallbackMessage, programFieldPath);
 
 /** A write changed programs, and perhaps operations and their container: later fields read them again. */
 function refreshPrograms(context: GatewayContext): void {

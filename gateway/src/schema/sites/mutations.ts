@@ -1,5 +1,5 @@
 import { ESTABLISHMENT_PROFILE_FIELDS, messages } from '@portal/domain';
-import { noChangeUserError, notFoundUserError, userErrorsOfWrite } from '../../errors.ts';
+import { noChangeUserError, notFoundUserError, refusalOf } from '../../errors.ts';
 import type { RestSite } from '../../rest/types.ts';
 import { authenticated } from '../authenticated.ts';
 import type { Resolvers } from '../domain.ts';
@@ -23,9 +23,7 @@ export const siteMutations: Resolvers = {
         context.loaders.sites.clear(siteId).prime(siteId, site);
         return { establishment: site, userErrors: [] };
       } catch (error) {
-        const userErrors = userErrorsOfWrite(error, messages.establishmentUpdateError);
-        if (userErrors === null) throw error;
-        return { establishment: null, userErrors };
+        return { establishment: null, userErrors: refusalOf(error, messages.establishmentUpdateError) };
       }
     }),
   },

@@ -1,7 +1,7 @@
 import { idFromIri } from '@portal/domain';
 import { createItemLoader, MAX_IDS_PER_CALL } from '../../loaders/item-loader.ts';
 import { AS_SEEDED } from '../../loaders/reference-lists.ts';
-import { createRelationListLoader } from '../../loaders/relation-lists.ts';
+import { relationListsOf } from '../../loaders/relation-lists.ts';
 import type { RestQuery } from '../../rest/client.ts';
 import type { RestSkip, RestSkipDelivery, RestSkipDeliveryProgram, RestSkipType } from '../../rest/types.ts';
 import type { LoaderKit } from '../domain.ts';
@@ -25,6 +25,9 @@ export function skipLoaders({ rest, referenceList }: LoaderKit) {
     return siteIds.size <= MAX_IDS_PER_CALL ? { 'companySite[]': [...siteIds] } : null;
   }
 
+  const skipList = relationListsOf(rest, '/api/skips', skips);
+  const deliveryList = relationListsOf(rest, '/api/skip_deliveries', skipDeliveries);
+
   return {
     /** The containers collectors offer: a reference list, read whole at most once. */
     skipTypes: () => referenceList<RestSkipType>('/api/skip_types', AS_SEEDED),
@@ -35,37 +38,12 @@ export function skipLoaders({ rest, referenceList }: LoaderKit) {
       collection: '/api/skip_delivery_programs',
     }),
     /** The skips of each site (`skips?companySite[]=`), with the filters and window of each key. */
-    skipsBySite: createRelationListLoader<RestSkip>({
-      rest,
-      collection: '/api/skips',
-      relation: 'companySite[]',
-      parentOf: (skip) => idFromIri(skip.companySite),
-      items: skips,
-    }),
+    skipsBySite: skipList('companySite'),
     /** The skips of each chantier (`skips?companySiteEntity[]=`). */
-    skipsByEntity: createRelationListLoader<RestSkip>({
-      rest,
-      collection: '/api/skips',
-      relation: 'companySiteEntity[]',
-      parentOf: (skip) => idFromIri(skip.companySiteEntity),
-      items: skips,
-    }),
+    skipsByEntity: skipList('companySiteEntity'),
     /** The deliveries of each skip (`skip_deliveries?skip[]=`). */
-    deliveriesBySkip: createRelationListLoader<RestSkipDelivery>({
-      rest,
-      collection: '/api/skip_deliveries',
-      relation: 'skip[]',
-      parentOf: (delivery) => idFromIri(delivery.skip),
-      items: skipDeliveries,
-      covering: sitesOfSkips,
-    }),
+    deliveriesBySkip: deliveryList('skip', sitesOfSkips),
     /** The deliveries ordered for each site (`skip_deliveries?companySite[]=`). */
-    deliveriesBySite: createRelationListLoader<RestSkipDelivery>({
-      rest,
-      collection: '/api/skip_deliveries',
-      relation: 'companySite[]',
-      parentOf: (delivery) => idFromIri(delivery.companySite),
-      items: skipDeliveries,
-    }),
+    deliveriesBySite: deliveryList('companySite'),
   };
 }

@@ -1,11 +1,11 @@
 import { messages } from '@portal/domain';
-import { notFoundUserError } from '../../../errors.ts';
+import { notFoundUserError, refusalOf } from '../../../errors.ts';
 import type { RestSkipDelivery } from '../../../rest/types.ts';
 import { authenticated } from '../../authenticated.ts';
 import type { MutationResolver } from '../../domain.ts';
 import { databaseIdOf } from '../../global-id.ts';
 import { mergePatchOf } from '../../merge-patch.ts';
-import { refreshDeliveries, refusal } from './writes.ts';
+import { refreshDeliveries } from './writes.ts';
 
 /** `PATCH /api/skip_deliveries/{id}`: the provider moves the status along (409 when it may not). */
 export const advanceSkipDelivery: MutationResolver<'advanceSkipDelivery'> = authenticated(
@@ -22,7 +22,7 @@ export const advanceSkipDelivery: MutationResolver<'advanceSkipDelivery'> = auth
       context.loaders.skipDeliveries.prime(deliveryId, delivery);
       return { delivery, userErrors: [] };
     } catch (error) {
-      return { delivery: null, userErrors: refusal(error, messages.deliveryUpdateError) };
+      return { delivery: null, userErrors: refusalOf(error, messages.deliveryUpdateError) };
     }
   },
 );

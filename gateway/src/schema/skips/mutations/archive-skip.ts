@@ -1,11 +1,11 @@
 import { messages } from '@portal/domain';
-import { notFoundUserError } from '../../../errors.ts';
+import { notFoundUserError, refusalOf } from '../../../errors.ts';
 import type { RestSkip } from '../../../rest/types.ts';
 import { authenticated } from '../../authenticated.ts';
 import type { MutationResolver } from '../../domain.ts';
 import { databaseIdOf } from '../../global-id.ts';
 import { skipFieldPath } from './skip-fields.ts';
-import { refreshSkip, refusal, skipFailed } from './writes.ts';
+import { refreshSkip, skipFailed } from './writes.ts';
 
 /** `PATCH /api/skips/{id}` with `{"archived": true}` (state ARCHIVED) or `false` (restored). */
 export const archiveSkip: MutationResolver<'archiveSkip'> = authenticated(
@@ -17,7 +17,7 @@ export const archiveSkip: MutationResolver<'archiveSkip'> = authenticated(
       refreshSkip(context, skipId, skip);
       return { skip, skipEdge: null, userErrors: [] };
     } catch (error) {
-      return skipFailed(refusal(error, messages.skipArchiveError, skipFieldPath));
+      return skipFailed(refusalOf(error, messages.skipArchiveError, skipFieldPath));
     }
   },
 );

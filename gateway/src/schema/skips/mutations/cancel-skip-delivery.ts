@@ -1,10 +1,10 @@
 import { messages } from '@portal/domain';
-import { notFoundUserError } from '../../../errors.ts';
+import { notFoundUserError, refusalOf } from '../../../errors.ts';
 import { nullOn404 } from '../../../rest/errors.ts';
 import { authenticated } from '../../authenticated.ts';
 import type { MutationResolver } from '../../domain.ts';
 import { databaseIdOf, toGlobalId } from '../../global-id.ts';
-import { refreshDeliveries, refusal } from './writes.ts';
+import { refreshDeliveries } from './writes.ts';
 
 /** `DELETE /api/skip_deliveries/{id}`: the producer cancels a delivery not yet scheduled (409 after). */
 export const cancelSkipDelivery: MutationResolver<'cancelSkipDelivery'> = authenticated(
@@ -27,7 +27,7 @@ export const cancelSkipDelivery: MutationResolver<'cancelSkipDelivery'> = authen
       return {
         cancelledDeliveryId: null,
         skip: null,
-        userErrors: refusal(error, messages.deliveryUpdateError),
+        userErrors: refusalOf(error, messages.deliveryUpdateError),
       };
     }
   },

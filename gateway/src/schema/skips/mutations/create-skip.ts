@@ -1,12 +1,12 @@
 import { iri, messages } from '@portal/domain';
-import { notFoundUserError } from '../../../errors.ts';
+import { notFoundUserError, refusalOf } from '../../../errors.ts';
 import type { RestSkip } from '../../../rest/types.ts';
 import { authenticated } from '../../authenticated.ts';
 import { offsetCursor } from '../../connections.ts';
 import type { MutationResolver } from '../../domain.ts';
 import { databaseIdOf } from '../../global-id.ts';
 import { skipBody, skipFieldPath } from './skip-fields.ts';
-import { refreshSkip, refusal, skipFailed } from './writes.ts';
+import { refreshSkip, skipFailed } from './writes.ts';
 
 /** `POST /api/skips`; the api validates every field and checks the policy. */
 export const createSkip: MutationResolver<'createSkip'> = authenticated(async (_root, { input }, context) => {
@@ -24,6 +24,6 @@ export const createSkip: MutationResolver<'createSkip'> = authenticated(async (_
     // Lists of containers are latest first: the new one is their first edge (@prependEdge).
     return { skip, skipEdge: { cursor: offsetCursor(0), node: skip }, userErrors: [] };
   } catch (error) {
-    return skipFailed(refusal(error, messages.skipCreateError, skipFieldPath));
+    return skipFailed(refusalOf(error, messages.skipCreateError, skipFieldPath));
   }
 });

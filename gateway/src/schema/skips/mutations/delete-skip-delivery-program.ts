@@ -1,10 +1,10 @@
 import { idFromIri, iri, messages } from '@portal/domain';
-import { notFoundUserError, type UserError } from '../../../errors.ts';
+import { notFoundUserError, refusalOf, type UserError } from '../../../errors.ts';
 import type { RestSkipDelivery } from '../../../rest/types.ts';
 import { authenticated } from '../../authenticated.ts';
 import type { MutationResolver } from '../../domain.ts';
 import { databaseIdOf, toGlobalId } from '../../global-id.ts';
-import { refreshDeliveries, refusal } from './writes.ts';
+import { refreshDeliveries } from './writes.ts';
 
 /**
  * `DELETE /api/skip_delivery_programs/{id}`, which removes the program's future deliveries not yet
@@ -52,7 +52,7 @@ export const deleteSkipDeliveryProgram: MutationResolver<'deleteSkipDeliveryProg
         userErrors: [],
       };
     } catch (error) {
-      return failed(refusal(error, messages.programDeleteError));
+      return failed(refusalOf(error, messages.programDeleteError));
     }
   },
 );

@@ -1,9 +1,9 @@
 import { messages } from '@portal/domain';
-import { notFoundUserError } from '../../../errors.ts';
+import { notFoundUserError, refusalOf } from '../../../errors.ts';
 import { authenticated } from '../../authenticated.ts';
 import type { MutationResolver } from '../../domain.ts';
 import { databaseIdOf, toGlobalId } from '../../global-id.ts';
-import { refreshSkip, refusal } from './writes.ts';
+import { refreshSkip } from './writes.ts';
 
 /** `DELETE /api/skips/{id}`. */
 export const deleteSkip: MutationResolver<'deleteSkip'> = authenticated(async (_root, { input }, context) => {
@@ -14,6 +14,6 @@ export const deleteSkip: MutationResolver<'deleteSkip'> = authenticated(async (_
     refreshSkip(context, skipId, null);
     return { deletedSkipId: toGlobalId('Skip', skipId), userErrors: [] };
   } catch (error) {
-    return { deletedSkipId: null, userErrors: refusal(error, messages.skipDeleteError) };
+    return { deletedSkipId: null, userErrors: refusalOf(error, messages.skipDeleteError) };
   }
 });

@@ -1,12 +1,12 @@
 import { iri, messages } from '@portal/domain';
-import { type FieldPathOf, notFoundUserError, type UserError } from '../../../errors.ts';
+import { type FieldPathOf, notFoundUserError, refusalOf, type UserError } from '../../../errors.ts';
 import { unwrapCollection } from '../../../rest/hydra.ts';
 import type { RestSkipDelivery } from '../../../rest/types.ts';
 import { authenticated } from '../../authenticated.ts';
 import type { MutationResolver } from '../../domain.ts';
 import { databaseIdOf } from '../../global-id.ts';
 import { mergePatchOf } from '../../merge-patch.ts';
-import { refreshDeliveries, refusal } from './writes.ts';
+import { refreshDeliveries } from './writes.ts';
 
 /** A delivery order's violations: `skip` is `skipId`; `program.endDate` is already the input's path. */
 const deliveryFieldPath: FieldPathOf = (propertyPath) =>
@@ -51,7 +51,7 @@ export const orderSkipDelivery: MutationResolver<'orderSkipDelivery'> = authenti
       };
     } catch (error) {
       return failed(
-        refusal(
+        refusalOf(
           error,
           program ? messages.programSubmitError : messages.deliveryOrderError,
           deliveryFieldPath,

@@ -1,11 +1,11 @@
 import { idFromIri, messages } from '@portal/domain';
-import { noChangeUserError, notFoundUserError } from '../../../errors.ts';
+import { noChangeUserError, notFoundUserError, refusalOf } from '../../../errors.ts';
 import type { RestSkip } from '../../../rest/types.ts';
 import { authenticated } from '../../authenticated.ts';
 import type { MutationResolver } from '../../domain.ts';
 import { databaseIdOf } from '../../global-id.ts';
 import { skipBody, skipFieldPath } from './skip-fields.ts';
-import { refreshSkip, refusal, skipFailed } from './writes.ts';
+import { refreshSkip, skipFailed } from './writes.ts';
 
 /** `PATCH /api/skips/{id}` with the given fields only; the api tells the producer's from the provider's. */
 export const updateSkip: MutationResolver<'updateSkip'> = authenticated(async (_root, { input }, context) => {
@@ -21,6 +21,6 @@ export const updateSkip: MutationResolver<'updateSkip'> = authenticated(async (_
     refreshSkip(context, skipId, skip);
     return { skip, skipEdge: null, userErrors: [] };
   } catch (error) {
-    return skipFailed(refusal(error, messages.skipUpdateError, skipFieldPath));
+    return skipFailed(refusalOf(error, messages.skipUpdateError, skipFieldPath));
   }
 });

@@ -1,18 +1,11 @@
 import type { GatewayContext } from '../../../context.ts';
-import { type FieldPathOf, type UserError, userErrorsOfWrite } from '../../../errors.ts';
+import type { UserError } from '../../../errors.ts';
 import type { RestSkip } from '../../../rest/types.ts';
 
-/** What the skip mutations share: their refusals, and what a write makes the request read again. */
+/** What the skip mutations share: their failed payload, and what a write makes the request read again. */
 
 export function skipFailed(userErrors: UserError[]) {
   return { skip: null, skipEdge: null, userErrors };
-}
-
-/** The refusal of a write as userErrors, or the error itself for what stays a GraphQL error. */
-export function refusal(error: unknown, fallbackMessage: string, fieldPath?: FieldPathOf): UserError[] {
-  const userErrors = userErrorsOfWrite(error, fallbackMessage, fieldPath);
-  if (userErrors === null) throw error;
-  return userErrors;
 }
 
 /** A write changed this skip: later fields of the request read the api's answer, and lists again. */
