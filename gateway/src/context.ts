@@ -3,10 +3,10 @@ import { idFromIri } from '@portal/domain';
 import type { Request, Response } from 'express';
 import type { Dispatcher } from 'undici';
 import type { GatewayConfig } from './config.ts';
+import type { CreateLoaders, Loaders } from './loaders/kit.ts';
 import type { Logger } from './logger.ts';
 import { RestCallLog, RestClient } from './rest/client.ts';
 import type { LoginResult, RestUser } from './rest/types.ts';
-import { createLoaders, type Loaders } from './schema/domains.ts';
 import { expressSessionCookies, SESSION_COOKIE, type SessionCookies, USER_ID_COOKIE } from './session.ts';
 
 /** Where the caller's token came from: the browser's session cookie or a script's Authorization header. */
@@ -26,6 +26,8 @@ export interface ContextDependencies {
   logger: Logger;
   /** The one keep-alive pool to the api. */
   dispatcher: Dispatcher;
+  /** The DataLoaders of the graph's domains (the registry's), built afresh for each request. */
+  createLoaders: CreateLoaders;
 }
 
 /**
@@ -85,7 +87,7 @@ export function createRequestContext(
   // Companies the viewer's screens show (own, of own sites, of linked sites): one batch fetches them all.
   const companyHints = new Set<number>();
   const loadersFor = (rest: RestClient) =>
-    createLoaders(rest, { companyHints: () => companyHints, viewer: () => context.viewer() });
+    deps.createLoaders(rest, { companyHints: () => companyHints, viewer: () => context.viewer() });
   const rest = anonymous.withToken(credentials?.token ?? null);
 
   const context: GatewayContext = {

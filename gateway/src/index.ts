@@ -17,7 +17,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { graphqlRequestGuard, loadPersistedQueries } from './persisted-queries.ts';
 import { createRestAgent } from './rest/client.ts';
 import { restCallsPlugin } from './rest-calls-plugin.ts';
-import { buildSchema } from './schema/index.ts';
+import { buildSchema, createLoaders } from './schema/index.ts';
 import { webAppRouter } from './web-app.ts';
 
 export { type Env, type GatewayConfig, loadConfig } from './config.ts';
@@ -43,7 +43,7 @@ export interface Gateway {
 export async function createGateway(config: GatewayConfig, options: GatewayOptions = {}): Promise<Gateway> {
   const logger = options.logger ?? createLogger();
   const agent: Agent = createRestAgent(config.restTimeoutMs);
-  const deps: ContextDependencies = { config, logger, dispatcher: agent };
+  const deps: ContextDependencies = { config, logger, dispatcher: agent, createLoaders };
   const schema = buildSchema();
   const persistedQueries = loadPersistedQueries(config.persistedQueriesFile, logger);
 

@@ -1,16 +1,19 @@
 import type { IExecutableSchemaDefinition } from '@graphql-tools/schema';
 import type { GatewayContext } from '../context.ts';
-import type { ReferenceList } from '../loaders/reference-lists.ts';
-import type { RestClient } from '../rest/client.ts';
-import type { RestUser } from '../rest/types.ts';
+import type { LoaderFactory } from '../loaders/kit.ts';
 import type { MutationResolvers, Resolvers } from './__generated__/resolvers.ts';
-import type { Loaders } from './domains.ts';
 import type { NodeType } from './global-id.ts';
 
 /**
  * A domain of the graph (containers, operations, ...): one folder that owns its DataLoaders, its resolvers and
  * the node types it serves, and registers itself with one line in `domains.ts`. Nothing central lists what a
  * domain holds: the request's loaders, the schema's resolvers and `node(id:)` are all derived from the registry.
+ *
+ * A domain's folder: `loaders.ts`, a factory of its loaders for one request (from the kit of `loaders/kit.ts`,
+ * whose `Loaders` interface it adds them to); its resolver maps, typed `Resolvers` (generated from schema.graphql
+ * by `npm run codegen`; a large domain's mutations a file each, typed `MutationResolver<'name'>`); and `index.ts`
+ * with `defineDomain({ loaders, resolvers, nodes })`. A new object type that resolves from a REST item also gets
+ * its mapper in gateway/codegen.ts.
  */
 
 export type { Resolvers } from './__generated__/resolvers.ts';
@@ -30,29 +33,6 @@ export type ResolverMap = Extract<
   readonly unknown[]
 >[number];
 
-export interface LoaderOptions {
-  /** Company ids the caller's screen will need (from the viewer): fetched with the first company batch. */
-  companyHints: () => Iterable<number>;
-  /** The signed-in user (cached by the request): the mirror side of a site depends on it. */
-  viewer: () => Promise<RestUser | null>;
-}
-
-/** What a domain's loaders are built from, for ONE request. */
-export interface LoaderKit extends LoaderOptions {
-  rest: RestClient;
-  /** The request's reference lists, shared by every domain: each read whole at most once. */
-  referenceList: ReferenceList;
-  /**
-   * Every domain's loaders of this request (a domain's batch may go through another's items). Available once all
-   * are built: call it inside a batch function, never while building. A closure that returns what it reads there
-   * states its return type, or TypeScript would infer the loaders from themselves.
-   */
-  loaders: () => Loaders;
-}
-
-/** Builds a domain's loaders for one request; they are never shared between requests. */
-export type LoaderFactory<L extends object> = (kit: LoaderKit) => L;
-
 /** How `node(id:)` reads each node type a domain serves, by database id (null: unseen). */
 export type NodeReaders = Partial<
   Record<NodeType, (context: GatewayContext, databaseId: number) => Promise<object | null>>
@@ -64,11 +44,7 @@ export interface Domain<L extends object = object> {
   nodes: NodeReaders;
 }
 
-/**
- * Declares a domain. Give it resolver maps and node readers declared with their types (`: Resolvers`,
- * `: NodeReaders`): the request's `Loaders` type is inferred from the domains, so their types must not be
- * inferred from the loaders in turn.
- */
+/** Declares a domain: its loaders, its resolver maps and how `node(id:)` reads its node types. */
 export function defineDomain<L extends object = object>(domain: {
   loaders?: LoaderFactory<L>;
   resolvers: readonly Resolvers[];

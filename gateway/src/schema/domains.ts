@@ -1,10 +1,10 @@
+import type { CreateLoaders, LoaderKit, Loaders } from '../loaders/kit.ts';
 import { createReferenceLists } from '../loaders/reference-lists.ts';
-import type { RestClient } from '../rest/client.ts';
 import { accountDomain } from './account/index.ts';
 import { companiesDomain } from './companies/index.ts';
 import { costsDomain } from './costs/index.ts';
 import { dashboardDomain } from './dashboard/index.ts';
-import type { LoaderKit, LoaderOptions, LoadersOf } from './domain.ts';
+import type { LoadersOf } from './domain.ts';
 import { entitiesDomain } from './entities/index.ts';
 import { operationsDomain } from './operations/index.ts';
 import { referenceDomain } from './reference/index.ts';
@@ -24,15 +24,17 @@ export const domains = [
   dashboardDomain,
 ] as const;
 
-/**
- * The DataLoaders of ONE GraphQL request (never shared: they cache what this caller may see), every domain's.
- * Every loader batches or primes so that a screen costs one REST call per kind of resource, whatever its list
- * lengths: a batch of up to MAX_IDS_PER_CALL ids travels as a URL filter, a larger one is answered by one list
- * that covers it (see each loader), never by a call per chunk.
- */
-export type Loaders = LoadersOf<typeof domains>;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Expect<T extends true> = T;
 
-export function createLoaders(rest: RestClient, options: LoaderOptions): Loaders {
+/**
+ * The request's `Loaders` are exactly what the registered domains build: a domain that adds its loaders to the
+ * interface without its line here (or the other way round) fails the type check.
+ */
+export type RegistryBuildsTheLoaders = Expect<Same<LoadersOf<typeof domains>, Loaders>>;
+
+/** The loaders of every registered domain, for ONE request. */
+export const createLoaders: CreateLoaders = (rest, options) => {
   let loaders: Loaders | undefined;
   const kit: LoaderKit = {
     ...options,
@@ -51,6 +53,7 @@ export function createLoaders(rest: RestClient, options: LoaderOptions): Loaders
       built[name] = loader;
     }
   }
-  loaders = built as Loaders;
+  // Every domain's loaders, by the type check above.
+  loaders = built as LoadersOf<typeof domains>;
   return loaders;
-}
+};

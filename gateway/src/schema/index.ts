@@ -7,8 +7,9 @@ import { domains } from './domains.ts';
 import { nodeResolvers } from './node.ts';
 import { scalarResolvers } from './scalars.ts';
 
-export type { LoaderKit, LoaderOptions, ResolverMap } from './domain.ts';
-export { createLoaders, domains, type Loaders } from './domains.ts';
+export type { LoaderKit, LoaderOptions, Loaders } from '../loaders/kit.ts';
+export type { ResolverMap } from './domain.ts';
+export { createLoaders, domains } from './domains.ts';
 
 /** The contract between gateway and web (relay-compiler reads the same file). */
 export const SCHEMA_FILE = fileURLToPath(new URL('../../../schema.graphql', import.meta.url));

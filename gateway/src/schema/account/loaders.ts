@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
+import type { LoaderKit } from '../../loaders/kit.ts';
 import { nullOn404 } from '../../rest/errors.ts';
 import type { RestUser } from '../../rest/types.ts';
-import type { LoaderKit } from '../domain.ts';
 
 /** A user by id, or `me` (the caller) for bearer scripts whose user id is not known yet. */
 export type UserKey = number | 'me';
@@ -19,4 +19,9 @@ export function accountLoaders({ rest }: LoaderKit) {
     { cacheKeyFn: String, batch: false },
   );
   return { users };
+}
+
+// The request's `Loaders` hold this domain's (loaders/kit.ts).
+declare module '../../loaders/kit.ts' {
+  interface Loaders extends ReturnType<typeof accountLoaders> {}
 }

@@ -7,10 +7,10 @@ import {
   MAX_IDS_PER_CALL,
   primeItems,
 } from '../../loaders/item-loader.ts';
+import type { LoaderKit } from '../../loaders/kit.ts';
 import { BY_NAME } from '../../loaders/reference-lists.ts';
 import type { RestEntity } from '../../rest/types.ts';
 import { sideOf } from '../../viewer/rights.ts';
-import type { LoaderKit } from '../domain.ts';
 
 function groupBySite(entities: readonly RestEntity[]): Map<number, RestEntity[]> {
   const bySite = new Map<number, RestEntity[]>();
@@ -68,4 +68,9 @@ export function entityLoaders({ rest, viewer }: LoaderKit) {
     /** The entities of each site (ordered by name). */
     entitiesBySite,
   };
+}
+
+// The request's `Loaders` hold this domain's (loaders/kit.ts).
+declare module '../../loaders/kit.ts' {
+  interface Loaders extends ReturnType<typeof entityLoaders> {}
 }

@@ -1,4 +1,5 @@
 import { createItemLoader } from '../../loaders/item-loader.ts';
+import type { LoaderKit } from '../../loaders/kit.ts';
 import { relationListsOf } from '../../loaders/relation-lists.ts';
 import type {
   RestIncident,
@@ -6,7 +7,6 @@ import type {
   RestOperationCost,
   RestRotationProgram,
 } from '../../rest/types.ts';
-import type { LoaderKit } from '../domain.ts';
 
 export function operationLoaders({ rest }: LoaderKit) {
   const operations = createItemLoader<RestOperation>({ rest, collection: '/api/operations' });
@@ -36,4 +36,9 @@ export function operationLoaders({ rest }: LoaderKit) {
     /** The costs of each operation (`operation_costs?operation[]=`): one set or none. */
     costsByOperation: relationListsOf(rest, '/api/operation_costs', operationCosts)('operation'),
   };
+}
+
+// The request's `Loaders` hold this domain's (loaders/kit.ts).
+declare module '../../loaders/kit.ts' {
+  interface Loaders extends ReturnType<typeof operationLoaders> {}
 }

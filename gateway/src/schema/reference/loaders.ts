@@ -1,3 +1,4 @@
+import type { LoaderKit } from '../../loaders/kit.ts';
 import { AS_SEEDED, BY_CODE } from '../../loaders/reference-lists.ts';
 import { MAX_ITEMS_PER_PAGE } from '../../rest/pages.ts';
 import type {
@@ -9,7 +10,6 @@ import type {
   RestTreatmentCode,
   RestWasteCode,
 } from '../../rest/types.ts';
-import type { LoaderKit } from '../domain.ts';
 
 export interface WasteCodeSearch {
   /** `q`: code or description, accent-insensitive. Blank means no search. */
@@ -41,4 +41,9 @@ export function referenceLoaders({ referenceList }: LoaderKit) {
       });
     },
   };
+}
+
+// The request's `Loaders` hold this domain's (loaders/kit.ts).
+declare module '../../loaders/kit.ts' {
+  interface Loaders extends ReturnType<typeof referenceLoaders> {}
 }

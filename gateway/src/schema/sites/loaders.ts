@@ -1,11 +1,11 @@
 import DataLoader from 'dataloader';
 import { createItemLoader, idsOfIris, MAX_IDS_PER_CALL, primeItems } from '../../loaders/item-loader.ts';
+import type { LoaderKit } from '../../loaders/kit.ts';
 import { siteListPath } from '../../loaders/site-lists.ts';
 import { nullOn404 } from '../../rest/errors.ts';
 import type { HydraCollection } from '../../rest/hydra.ts';
 import type { RestSite } from '../../rest/types.ts';
 import { oppositeSide, type SiteSide, sideOf } from '../../viewer/rights.ts';
-import type { LoaderKit } from '../domain.ts';
 
 export function siteLoaders({ rest, viewer }: LoaderKit) {
   const sites = createItemLoader<RestSite>({ rest, collection: '/api/company_sites' });
@@ -72,4 +72,9 @@ export function siteLoaders({ rest, viewer }: LoaderKit) {
     /** The sites linked to each site (its `linkedCompanySites` the caller can see), in the api's order. */
     linkedSites,
   };
+}
+
+// The request's `Loaders` hold this domain's (loaders/kit.ts).
+declare module '../../loaders/kit.ts' {
+  interface Loaders extends ReturnType<typeof siteLoaders> {}
 }

@@ -1,10 +1,10 @@
 import { idFromIri } from '@portal/domain';
 import { createItemLoader, MAX_IDS_PER_CALL } from '../../loaders/item-loader.ts';
+import type { LoaderKit } from '../../loaders/kit.ts';
 import { AS_SEEDED } from '../../loaders/reference-lists.ts';
 import { relationListsOf } from '../../loaders/relation-lists.ts';
 import type { RestQuery } from '../../rest/client.ts';
 import type { RestSkip, RestSkipDelivery, RestSkipDeliveryProgram, RestSkipType } from '../../rest/types.ts';
-import type { LoaderKit } from '../domain.ts';
 
 export function skipLoaders({ rest, referenceList }: LoaderKit) {
   const skips = createItemLoader<RestSkip>({ rest, collection: '/api/skips' });
@@ -46,4 +46,9 @@ export function skipLoaders({ rest, referenceList }: LoaderKit) {
     /** The deliveries ordered for each site (`skip_deliveries?companySite[]=`). */
     deliveriesBySite: deliveryList('companySite'),
   };
+}
+
+// The request's `Loaders` hold this domain's (loaders/kit.ts).
+declare module '../../loaders/kit.ts' {
+  interface Loaders extends ReturnType<typeof skipLoaders> {}
 }
