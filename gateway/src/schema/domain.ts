@@ -1,6 +1,6 @@
 import type { IExecutableSchemaDefinition } from '@graphql-tools/schema';
 import type { GatewayContext } from '../context.ts';
-import type { LoaderFactory } from '../loaders/kit.ts';
+import type { LoaderFactory, Loaders } from '../loaders/kit.ts';
 import type { MutationResolvers, Resolvers } from './__generated__/resolvers.ts';
 import type { NodeType } from './global-id.ts';
 
@@ -37,6 +37,21 @@ export type ResolverMap = Extract<
 export type NodeReaders = Partial<
   Record<NodeType, (context: GatewayContext, databaseId: number) => Promise<object | null>>
 >;
+
+/** The loaders that read one item by its id. */
+type ItemLoaderName = {
+  [K in keyof Loaders]: Loaders[K] extends { load(id: number): Promise<object | null> } ? K : never;
+}[keyof Loaders];
+
+/** Node types read through their item loader (`{ Skip: 'skips' }`). */
+export function itemNodes(loaderOf: Partial<Record<NodeType, ItemLoaderName>>): NodeReaders {
+  return Object.fromEntries(
+    Object.entries(loaderOf).map(([type, name]) => [
+      type,
+      (context: GatewayContext, id: number) => context.loaders[name].load(id),
+    ]),
+  );
+}
 
 export interface Domain<L extends object = object> {
   loaders: LoaderFactory<L>;
