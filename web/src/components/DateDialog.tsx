@@ -1,15 +1,12 @@
 import { Button, CloseButton, Dialog, Input, Portal, Stack } from '@chakra-ui/react';
-import { messages } from '@portal/domain/messages';
 import { isoDateSchema } from '@portal/domain/validation';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { FormField } from '../forms/FormField.tsx';
+import { useMutationForm } from '../forms/useMutationForm.ts';
 
 /** The date's own rule (SPEC 5); whether it may come before the order is the api's to say. */
-function checkDate(value: string): true | string {
-  const result = isoDateSchema.safeParse(value);
-  return result.success ? true : (result.error.issues[0]?.message ?? messages.dateFormat);
-}
+const dateSchema = z.object({ date: isoDateSchema });
 
 interface DateDialogProps {
   open: boolean;
@@ -73,20 +70,24 @@ function ScheduleForm({
   onSubmit,
 }: Pick<DateDialogProps, 'title' | 'submitLabel' | 'dateLabel' | 'initialDate' | 'loading' | 'onSubmit'>) {
   const { t } = useTranslation();
+  // The caller sends the change and tells how it went.
+  const { form, submit } = useMutationForm<{ date: string }>({
+    schema: dateSchema,
+    defaultValues: { date: initialDate },
+  });
   const {
     register,
-    handleSubmit,
     formState: { errors },
-  } = useForm<{ date: string }>({ defaultValues: { date: initialDate } });
+  } = form;
   return (
-    <form noValidate onSubmit={handleSubmit((values) => onSubmit(values.date))}>
+    <form noValidate onSubmit={submit((values) => onSubmit(values.date))}>
       <Dialog.Header>
         <Dialog.Title>{title}</Dialog.Title>
       </Dialog.Header>
       <Dialog.Body>
         <Stack gap="4">
           <FormField label={dateLabel} error={errors.date?.message} required>
-            <Input type="date" {...register('date', { validate: checkDate })} />
+            <Input type="date" {...register('date')} />
           </FormField>
         </Stack>
       </Dialog.Body>

@@ -21,6 +21,7 @@ import {
   RECURRENCE_INTERVAL_MAX,
   RECURRENCE_TYPES,
   type RecurrenceProgramInput,
+  type RecurrenceProgramValues,
   type RecurrenceType,
   recurrenceProgramSchema,
   recurrenceTypeLabels,
@@ -96,6 +97,11 @@ export function programOfForm(program: ProgramFormValues): RecurrenceProgramInpu
     monthPosition: byPosition ? program.monthPosition : null,
     monthDay: monthly && !byPosition ? program.monthDay : null,
   };
+}
+
+/** A valid program as the graph's input takes it: no day or position of the month is null. */
+export function programInput(program: RecurrenceProgramValues) {
+  return { ...program, monthPosition: program.monthPosition ?? null, monthDay: program.monthDay ?? null };
 }
 
 interface RecurrenceProgramFieldsProps {

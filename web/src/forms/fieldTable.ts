@@ -55,12 +55,12 @@ function formValue(spec: FieldSpec, name: string, node: GraphNode): unknown {
 export function formValuesOf<T extends FieldTable, N extends keyof T & string>(
   table: T,
   names: readonly N[],
-  node: GraphNode | null,
+  node: object | null,
 ): FormValues<T, N> {
   return Object.fromEntries(
     names.map((name) => {
       const spec = table[name] as FieldSpec;
-      const value = node === null ? undefined : formValue(spec, name, node);
+      const value = node === null ? undefined : formValue(spec, name, node as GraphNode);
       return [name, value ?? emptyValue(spec)];
     }),
   ) as FormValues<T, N>;

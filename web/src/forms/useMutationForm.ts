@@ -43,8 +43,8 @@ export interface MutationFormOptions<TValues extends FieldValues> {
   fields?: readonly string[];
   /** Names in the graph or the schema that are another field's (`skipTypeId` → `skipType`). */
   rename?: Readonly<Record<string, string>>;
-  /** Replaces the lookup of `fields` and `rename` (a path whose indexes need mapping). */
-  fieldOf?: (path: readonly string[]) => FieldPath<TValues> | null;
+  /** Replaces the lookup of `fields` and `rename` (a path whose indexes need mapping, given the form's values). */
+  fieldOf?: (path: readonly string[], values: TValues) => FieldPath<TValues> | null;
   /** An edit: nothing is sent, and the form says so, when no field changed. */
   requireChange?: boolean;
   /** How a failed request is told: a toast (default), or the form's alert (pages with no frame around). */
@@ -120,7 +120,7 @@ export function useMutationForm<TValues extends FieldValues, TOutput = TValues>(
     const placed: Record<string, FieldError> = {};
     const general: string[] = [];
     for (const [path, error] of found) {
-      const field = path === '' ? null : fieldOf(path.split('.'));
+      const field = path === '' ? null : fieldOf(path.split('.'), values);
       if (field === null) {
         if (error.message && !general.includes(error.message)) general.push(error.message);
       } else placed[field] ??= { type: error.type, message: error.message ?? '' };
@@ -146,7 +146,7 @@ export function useMutationForm<TValues extends FieldValues, TOutput = TValues>(
     if (userErrors.length === 0 && ok) return false;
     const general: string[] = [];
     for (const error of userErrors) {
-      const field = fieldOf(error.field);
+      const field = fieldOf(error.field, form.getValues());
       if (field) form.setError(field, { type: 'server', message: error.message });
       else if (!general.includes(error.message)) general.push(error.message);
     }
@@ -154,15 +154,17 @@ export function useMutationForm<TValues extends FieldValues, TOutput = TValues>(
     return true;
   };
 
-  const submit: MutationForm<TValues, TOutput>['submit'] = (send) =>
-    form.handleSubmit(async (output) => {
+  const submit: MutationForm<TValues, TOutput>['submit'] = (send) => (event) => {
+    // What the last answer said goes: the rules and the next answer speak for the form as it is now.
+    setAlert({ status: 'error', messages: [] });
+    return form.handleSubmit(async (output) => {
       if (requireChange && !isDirty) {
         setAlert({ status: 'warning', messages: [messages.noChange] });
         return;
       }
-      setAlert({ status: 'error', messages: [] });
       await send(output, form.getValues());
-    });
+    })(event);
+  };
 
   const outcome: MutationForm<TValues, TOutput>['outcome'] = (config) =>
     mutationFeedback({

@@ -1,12 +1,16 @@
 import { Box, Button, Checkbox, Field, Heading, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useId, useState } from 'react';
+import { messages } from '@portal/domain/messages';
+import { useId } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { z } from 'zod';
 import type { CguPageAcceptTermsMutation } from '../../__generated__/CguPageAcceptTermsMutation.graphql.ts';
 import type { CguPageQuery } from '../../__generated__/CguPageQuery.graphql.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
+import { useMutationForm } from '../../forms/useMutationForm.ts';
 import { termsSections, termsVersion } from '../../i18n/cgu.fr.ts';
 import { paths, RETURN_TO_PARAM, safeReturnPath } from '../../paths.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
@@ -89,54 +93,63 @@ export function CguPage() {
   );
 }
 
+/** A UI-only rule: the box must be ticked (SPEC 5: the terms must be accepted to access the platform). */
+const acceptTermsSchema = z.object({ accepted: z.literal(true, { error: messages.cguRequired }) });
+
 function AcceptTermsForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [commitAccept, isInFlight] = useMutation<CguPageAcceptTermsMutation>(acceptTermsMutation);
-  const [accepted, setAccepted] = useState(false);
-  const [showRequired, setShowRequired] = useState(false);
-  const [formErrors, setFormErrors] = useState<string[]>([]);
   const requiredErrorId = useId();
+  const { form, alert, submit, outcome } = useMutationForm<{ accepted: boolean }>({
+    schema: acceptTermsSchema,
+    defaultValues: { accepted: false },
+    failure: 'alert',
+  });
+  const required = form.formState.errors.accepted?.message;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!accepted) {
-      setShowRequired(true);
-      return;
-    }
-    setFormErrors([]);
+  const onSubmit = submit(() => {
     commitAccept({
       variables: { input: { accepted: true } },
-      onCompleted: ({ acceptTerms }) => {
-        if (acceptTerms.userErrors.length > 0 || !acceptTerms.viewer?.hasAcceptedCGU) {
-          const messages = acceptTerms.userErrors.map((error) => error.message);
-          setFormErrors(messages.length > 0 ? messages : [t('errors.generic')]);
-          return;
-        }
-        navigate(safeReturnPath(searchParams.get(RETURN_TO_PARAM)), { replace: true });
-      },
-      onError: () => setFormErrors([t('errors.retryLater')]),
+      ...outcome({
+        result: ({ acceptTerms }) => ({
+          userErrors: acceptTerms.userErrors,
+          ok: acceptTerms.viewer?.hasAcceptedCGU === true,
+        }),
+        failure: t('errors.generic'),
+        error: t('errors.retryLater'),
+        onSuccess: () => navigate(safeReturnPath(searchParams.get(RETURN_TO_PARAM)), { replace: true }),
+      }),
     });
-  };
+  });
 
   return (
     <Stack asChild gap="5">
       <form onSubmit={onSubmit} noValidate>
-        <FormAlert messages={formErrors} />
-        <Field.Root invalid={showRequired && !accepted} ids={{ errorText: requiredErrorId }}>
-          <Checkbox.Root
-            checked={accepted}
-            colorPalette="brand"
-            onCheckedChange={(details) => setAccepted(details.checked === true)}
-          >
-            <Checkbox.HiddenInput
-              aria-describedby={showRequired && !accepted ? requiredErrorId : undefined}
-            />
-            <Checkbox.Control />
-            <Checkbox.Label>{t('terms.accept')}</Checkbox.Label>
-          </Checkbox.Root>
-          {showRequired && !accepted && <Field.ErrorText>{t('terms.required')}</Field.ErrorText>}
+        <FormAlert {...alert} />
+        <Field.Root invalid={!!required} ids={{ errorText: requiredErrorId }}>
+          <Controller
+            control={form.control}
+            name="accepted"
+            render={({ field }) => (
+              <Checkbox.Root
+                checked={field.value}
+                colorPalette="brand"
+                onCheckedChange={(details) => field.onChange(details.checked === true)}
+              >
+                <Checkbox.HiddenInput
+                  ref={field.ref}
+                  name={field.name}
+                  onBlur={field.onBlur}
+                  aria-describedby={required ? requiredErrorId : undefined}
+                />
+                <Checkbox.Control />
+                <Checkbox.Label>{t('terms.accept')}</Checkbox.Label>
+              </Checkbox.Root>
+            )}
+          />
+          {required && <Field.ErrorText>{required}</Field.ErrorText>}
         </Field.Root>
         <Button
           type="submit"

@@ -1,8 +1,6 @@
 import { Alert, Button, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema } from '@portal/domain';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';
 import { Link as RouterLink } from 'react-router-dom';
@@ -10,7 +8,7 @@ import type { ForgotPasswordPageMutation } from '../../__generated__/ForgotPassw
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormField } from '../../forms/FormField.tsx';
-import { applyUserErrors } from '../../forms/userErrors.ts';
+import { useMutationForm } from '../../forms/useMutationForm.ts';
 import { paths } from '../../paths.ts';
 
 const requestResetMutation = graphql`
@@ -34,31 +32,29 @@ interface ForgotPasswordValues {
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [commitRequest, isInFlight] = useMutation<ForgotPasswordPageMutation>(requestResetMutation);
-  const [formErrors, setFormErrors] = useState<string[]>([]);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const { form, alert, submit, outcome } = useMutationForm<ForgotPasswordValues>({
+    schema: forgotPasswordSchema,
+    defaultValues: { email: '' },
+    failure: 'alert',
+  });
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors },
-  } = useForm<ForgotPasswordValues>({
-    resolver: zodResolver(forgotPasswordSchema),
-    defaultValues: { email: '' },
-  });
+  } = form;
 
-  const onSubmit = handleSubmit(({ email }) => {
-    setFormErrors([]);
+  const onSubmit = submit(({ email }) => {
     commitRequest({
       variables: { input: { email } },
-      onCompleted: ({ requestPasswordReset }) => {
-        if (requestPasswordReset.ok && requestPasswordReset.userErrors.length === 0) {
-          setSentTo(email);
-          return;
-        }
-        const messages = applyUserErrors(requestPasswordReset.userErrors, ['email'], setError);
-        setFormErrors(requestPasswordReset.userErrors.length > 0 ? messages : [t('errors.generic')]);
-      },
-      onError: () => setFormErrors([t('errors.retryLater')]),
+      ...outcome({
+        result: ({ requestPasswordReset }) => ({
+          userErrors: requestPasswordReset.userErrors,
+          ok: requestPasswordReset.ok,
+        }),
+        failure: t('errors.generic'),
+        error: t('errors.retryLater'),
+        onSuccess: () => setSentTo(email),
+      }),
     });
   });
 
@@ -78,7 +74,7 @@ export function ForgotPasswordPage() {
         </Alert.Root>
       ) : (
         <>
-          <FormAlert messages={formErrors} />
+          <FormAlert {...alert} />
           <Stack asChild gap="5">
             <form onSubmit={onSubmit} noValidate>
               <FormField label={t('forgotPassword.email')} error={errors.email?.message} required>

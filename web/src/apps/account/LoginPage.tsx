@@ -1,8 +1,5 @@
 import { Alert, Button, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type LoginInput, loginSchema } from '@portal/domain';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
@@ -11,7 +8,7 @@ import { PageTitle } from '../../components/PageTitle.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { PasswordInput } from '../../forms/PasswordInput.tsx';
-import { applyUserErrors } from '../../forms/userErrors.ts';
+import { useMutationForm } from '../../forms/useMutationForm.ts';
 import { paths, RETURN_TO_PARAM, SESSION_EXPIRED_PARAM, safeReturnPath } from '../../paths.ts';
 
 const loginMutation = graphql`
@@ -37,16 +34,17 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [commitLogin, isInFlight] = useMutation<LoginPageMutation>(loginMutation);
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const { form, alert, submit, outcome } = useMutationForm<LoginInput>({
+    schema: loginSchema,
+    defaultValues: { email: '', password: '' },
+    failure: 'alert',
+  });
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  } = form;
 
-  const onSubmit = handleSubmit((input) => {
-    setFormErrors([]);
+  const onSubmit = submit((input) => {
     commitLogin({
       variables: { input },
       // The session query of the route guards reads Query.viewer: point it at the signed-in user.
@@ -54,17 +52,12 @@ export function LoginPage() {
         const viewer = store.getRootField('login')?.getLinkedRecord('viewer');
         if (viewer) store.getRoot().setLinkedRecord(viewer, 'viewer');
       },
-      onCompleted: ({ login }) => {
-        if (login.userErrors.length > 0 || !login.viewer) {
-          const messages = applyUserErrors(login.userErrors, ['email', 'password'], setError);
-          setFormErrors(
-            messages.length > 0 || login.userErrors.length > 0 ? messages : [t('errors.generic')],
-          );
-          return;
-        }
-        navigate(safeReturnPath(searchParams.get(RETURN_TO_PARAM)), { replace: true });
-      },
-      onError: () => setFormErrors([t('errors.retryLater')]),
+      ...outcome({
+        result: ({ login }) => ({ userErrors: login.userErrors, ok: !!login.viewer }),
+        failure: t('errors.generic'),
+        error: t('errors.retryLater'),
+        onSuccess: () => navigate(safeReturnPath(searchParams.get(RETURN_TO_PARAM)), { replace: true }),
+      }),
     });
   });
 
@@ -83,7 +76,7 @@ export function LoginPage() {
           <Alert.Title>{t('login.sessionExpired')}</Alert.Title>
         </Alert.Root>
       )}
-      <FormAlert messages={formErrors} />
+      <FormAlert {...alert} />
       <Stack asChild gap="5">
         <form onSubmit={onSubmit} noValidate>
           <FormField label={t('login.email')} error={errors.email?.message} required>

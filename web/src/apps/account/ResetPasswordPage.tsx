@@ -1,8 +1,6 @@
 import { Alert, Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { idFromIri, type PasswordChangeInput, passwordChangeSchema } from '@portal/domain';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -11,7 +9,7 @@ import { PageTitle } from '../../components/PageTitle.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { PasswordInput } from '../../forms/PasswordInput.tsx';
-import { applyUserErrors } from '../../forms/userErrors.ts';
+import { useMutationForm } from '../../forms/useMutationForm.ts';
 import { paths } from '../../paths.ts';
 
 const resetPasswordMutation = graphql`
@@ -88,38 +86,39 @@ interface ResetPasswordFormProps {
 function ResetPasswordForm({ userId, token, onOutcome }: ResetPasswordFormProps) {
   const { t } = useTranslation();
   const [commitReset, isInFlight] = useMutation<ResetPasswordPageMutation>(resetPasswordMutation);
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const { form, alert, submit, outcome } = useMutationForm<PasswordChangeInput>({
+    schema: passwordChangeSchema,
+    mode: 'onChange',
+    defaultValues: { password: '', confirmPassword: '' },
+    failure: 'alert',
+  });
   const {
     register,
-    handleSubmit,
-    setError,
     trigger,
     getFieldState,
     formState: { errors },
-  } = useForm<PasswordChangeInput>({
-    resolver: zodResolver(passwordChangeSchema),
-    mode: 'onChange',
-    defaultValues: { password: '', confirmPassword: '' },
-  });
+  } = form;
 
-  const onSubmit = handleSubmit((values) => {
-    setFormErrors([]);
+  const onSubmit = submit((values) => {
     commitReset({
       variables: { input: { userId, token, ...values } },
-      onCompleted: ({ resetPassword }) => {
-        if (resetPassword.linkExpired) return onOutcome('expired');
-        if (resetPassword.ok && resetPassword.userErrors.length === 0) return onOutcome('done');
-        const messages = applyUserErrors(resetPassword.userErrors, ['password', 'confirmPassword'], setError);
-        setFormErrors(resetPassword.userErrors.length > 0 ? messages : [t('errors.generic')]);
-      },
-      onError: () => setFormErrors([t('errors.retryLater')]),
+      ...outcome({
+        // An expired link is no refusal of the form: the page says so and offers to ask again.
+        result: ({ resetPassword }) =>
+          resetPassword.linkExpired
+            ? { userErrors: [], ok: true }
+            : { userErrors: resetPassword.userErrors, ok: resetPassword.ok },
+        failure: t('errors.generic'),
+        error: t('errors.retryLater'),
+        onSuccess: ({ resetPassword }) => onOutcome(resetPassword.linkExpired ? 'expired' : 'done'),
+      }),
     });
   });
 
   return (
     <Stack gap="5">
       <Text color="fg.muted">{t('resetPassword.intro')}</Text>
-      <FormAlert messages={formErrors} />
+      <FormAlert {...alert} />
       <Stack asChild gap="5">
         <form onSubmit={onSubmit} noValidate>
           <FormField

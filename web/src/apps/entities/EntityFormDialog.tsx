@@ -1,19 +1,20 @@
 import { Button, CloseButton, Dialog, Input, Portal, Stack } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type EntityInput, entitySchema } from '@portal/domain/entities';
+import {
+  ENTITY_FIELDS,
+  type EntityInput,
+  entityFieldLabels,
+  entityFields,
+  entitySchema,
+} from '@portal/domain/entities';
 import { messages } from '@portal/domain/messages';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';
 import type { EntityFormDialogCreateMutation } from '../../__generated__/EntityFormDialogCreateMutation.graphql.ts';
 import type { EntityFormDialogUpdateMutation } from '../../__generated__/EntityFormDialogUpdateMutation.graphql.ts';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormField } from '../../forms/FormField.tsx';
-import { notifyFailure, notifySuccess } from '../../forms/mutationFeedback.ts';
-import { applyUserErrors, type UserErrorEntry } from '../../forms/userErrors.ts';
-
-const ENTITY_FIELDS = ['name', 'startDate', 'endDate', 'address'] as const;
+import { type FormValues, formValuesOf, graphInputOf } from '../../forms/fieldTable.ts';
+import { useMutationForm } from '../../forms/useMutationForm.ts';
 
 const createEntityMutation = graphql`
   mutation EntityFormDialogCreateMutation($input: CreateEntityInput!, $connections: [ID!]!) {
@@ -70,6 +71,12 @@ interface EditedEntity {
   address: string | null | undefined;
 }
 
+/** The chantier's fields as both mutations take them. */
+type EntityFields = Pick<
+  EntityFormDialogCreateMutation['variables']['input'],
+  (typeof ENTITY_FIELDS)[number]
+>;
+
 /** What the dialog does: add a chantier to an establishment (and its list), or edit one. */
 export type EntityFormTarget =
   | { kind: 'create'; establishmentId: string; connectionId: string }
@@ -110,63 +117,47 @@ function EntityForm({ target, onDone }: { target: EntityFormTarget; onDone: () =
   const { t } = useTranslation();
   const [commitCreate, isCreating] = useMutation<EntityFormDialogCreateMutation>(createEntityMutation);
   const [commitUpdate, isUpdating] = useMutation<EntityFormDialogUpdateMutation>(updateEntityMutation);
-  const [formErrors, setFormErrors] = useState<string[]>([]);
   const editing = target.kind === 'edit' ? target.entity : null;
+  const { form, alert, submit, outcome } = useMutationForm<
+    FormValues<typeof entityFields, (typeof ENTITY_FIELDS)[number]>,
+    EntityInput
+  >({
+    schema: entitySchema,
+    defaultValues: formValuesOf(entityFields, ENTITY_FIELDS, editing),
+  });
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors },
-  } = useForm<EntityInput>({
-    resolver: zodResolver(entitySchema),
-    defaultValues: {
-      name: editing?.name ?? '',
-      startDate: editing?.startDate ?? undefined,
-      endDate: editing?.endDate ?? null,
-      address: editing?.address ?? null,
-    },
-  });
+  } = form;
 
-  /** Fields' errors go under them; the rest above the form. False when the change went through. */
-  const showUserErrors = (userErrors: readonly UserErrorEntry[], failed: boolean, fallback: string) => {
-    if (userErrors.length === 0 && !failed) return false;
-    const remaining = applyUserErrors(userErrors, ENTITY_FIELDS, setError);
-    setFormErrors(remaining.length > 0 || userErrors.length > 0 ? remaining : [fallback]);
-    return true;
-  };
-
-  const onSubmit = handleSubmit((values) => {
-    setFormErrors([]);
-    const fields = {
-      name: values.name,
-      startDate: values.startDate,
-      endDate: values.endDate ?? null,
-      address: values.address ?? null,
-    };
+  const onSubmit = submit((values) => {
+    const fields = graphInputOf(entityFields, ENTITY_FIELDS, values) as EntityFields;
     if (target.kind === 'create') {
       commitCreate({
         variables: {
           input: { establishmentId: target.establishmentId, ...fields },
           connections: [target.connectionId],
         },
-        onCompleted: ({ createEntity }) => {
-          if (showUserErrors(createEntity.userErrors, !createEntity.entityEdge, messages.entityAddError))
-            return;
-          notifySuccess(messages.entityAdded);
-          onDone();
-        },
-        onError: (error) => notifyFailure(error, messages.entityAddError),
+        ...outcome({
+          result: ({ createEntity }) => ({
+            userErrors: createEntity.userErrors,
+            ok: !!createEntity.entityEdge,
+          }),
+          success: messages.entityAdded,
+          failure: messages.entityAddError,
+          onSuccess: onDone,
+        }),
       });
       return;
     }
     commitUpdate({
       variables: { input: { id: target.entity.id, ...fields } },
-      onCompleted: ({ updateEntity }) => {
-        if (showUserErrors(updateEntity.userErrors, !updateEntity.entity, messages.entityUpdateError)) return;
-        notifySuccess(messages.entityUpdated);
-        onDone();
-      },
-      onError: (error) => notifyFailure(error, messages.entityUpdateError),
+      ...outcome({
+        result: ({ updateEntity }) => ({ userErrors: updateEntity.userErrors, ok: !!updateEntity.entity }),
+        success: messages.entityUpdated,
+        failure: messages.entityUpdateError,
+        onSuccess: onDone,
+      }),
     });
   });
 
@@ -178,18 +169,18 @@ function EntityForm({ target, onDone }: { target: EntityFormTarget; onDone: () =
       </Dialog.Header>
       <Dialog.Body>
         <Stack gap="5">
-          <FormAlert messages={formErrors} />
+          <FormAlert {...alert} />
           <FormField label={t('entities.name')} error={errors.name?.message} required>
             <Input autoComplete="off" {...register('name')} />
           </FormField>
-          <FormField label={t('entities.startDate')} error={errors.startDate?.message} required>
+          <FormField label={entityFieldLabels.startDate} error={errors.startDate?.message} required>
             <Input type="date" {...register('startDate', { setValueAs: emptyToUndefined })} />
           </FormField>
-          <FormField label={t('entities.endDate')} error={errors.endDate?.message}>
+          <FormField label={entityFieldLabels.endDate} error={errors.endDate?.message}>
             <Input type="date" {...register('endDate', { setValueAs: emptyToNull })} />
           </FormField>
           <FormField
-            label={t('entities.address')}
+            label={entityFieldLabels.address}
             error={errors.address?.message}
             helperText={t('entities.addressHelp')}
           >

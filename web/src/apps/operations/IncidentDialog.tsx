@@ -1,12 +1,12 @@
 import { Button, CloseButton, Dialog, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_TYPES } from '@portal/domain/files';
 import { messages } from '@portal/domain/messages';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { notifySuccess } from '../../forms/mutationFeedback.ts';
+import { useMutationForm } from '../../forms/useMutationForm.ts';
 import { declareIncident, type IncidentTarget } from './incidentUpload.ts';
 
 interface IncidentDialogProps {
@@ -69,52 +69,50 @@ function photoProblems(files: readonly File[]): string[] {
   });
 }
 
+/**
+ * A description, and photos the browser can check (their problems speak of each photo, above the form), once
+ * the description is there.
+ */
+const incidentSchema = z
+  .object({
+    description: z.string().trim().min(1, messages.required),
+    photos: z.custom<FileList | null>(),
+  })
+  .superRefine(
+    ({ photos }, context) => {
+      for (const [index, message] of photoProblems(Array.from(photos ?? [])).entries()) {
+        context.addIssue({ code: 'custom', path: ['photos', index], message });
+      }
+    },
+    { when: (payload) => payload.issues.length === 0 },
+  );
+
 function IncidentForm({ target, onDone }: { target: IncidentTarget & { name: string }; onDone: () => void }) {
   const { t } = useTranslation();
-  const [formMessages, setFormMessages] = useState<string[]>([]);
-  const [sending, setSending] = useState(false);
+  const { form, alert, submit, refuse } = useMutationForm<FormValues, z.output<typeof incidentSchema>>({
+    schema: incidentSchema,
+    defaultValues: { description: '', photos: null },
+  });
   const {
     register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<FormValues>({ defaultValues: { description: '', photos: null } });
+    formState: { errors, isSubmitting: sending },
+  } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormMessages([]);
-    const description = values.description.trim();
-    if (description === '') {
-      setError('description', { type: 'required', message: messages.required });
+  const onSubmit = submit(async ({ description, photos: chosen }) => {
+    const photos = Array.from(chosen ?? []);
+    const result = await declareIncident(target, description, photos);
+    if (result.ok) {
+      notifySuccess(messages.incidentDeclared);
+      onDone();
       return;
     }
-    const photos = Array.from(values.photos ?? []);
-    const problems = photoProblems(photos);
-    if (problems.length > 0) {
-      setFormMessages(problems);
-      return;
-    }
-    setSending(true);
-    try {
-      const result = await declareIncident(target, description, photos);
-      if (result.ok) {
-        notifySuccess(messages.incidentDeclared);
-        onDone();
-        return;
-      }
-      for (const { field, message } of result.violations) {
-        if (field === 'description') setError('description', { type: 'server', message });
-      }
-      const general = result.violations.filter((violation) => violation.field !== 'description');
-      setFormMessages(
-        general.map(({ field, message }) => {
-          const index = /^photos\.(\d+)$/.exec(field)?.[1];
-          const photo = index === undefined ? undefined : photos[Number(index)];
-          return photo ? `${photo.name} : ${message}` : message;
-        }),
-      );
-    } finally {
-      setSending(false);
-    }
+    // A refusal of a photo names it; a failure was told already (a toast, or the login page).
+    const violations = result.violations.map(({ field, message }) => {
+      const index = /^photos\.(\d+)$/.exec(field)?.[1];
+      const photo = index === undefined ? undefined : photos[Number(index)];
+      return { field: field.split('.'), message: photo ? `${photo.name} : ${message}` : message };
+    });
+    if (violations.length > 0) refuse(violations, false, messages.incidentDeclareError);
   });
 
   return (
@@ -124,7 +122,7 @@ function IncidentForm({ target, onDone }: { target: IncidentTarget & { name: str
       </Dialog.Header>
       <Dialog.Body>
         <Stack gap="4">
-          <FormAlert messages={formMessages} />
+          <FormAlert {...alert} />
           <FormField
             label={t('operations.incident.description')}
             error={errors.description?.message}

@@ -12,7 +12,7 @@ import type {
 import type { OperationActionsMoveMutation } from '../../__generated__/OperationActionsMoveMutation.graphql.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DateDialog } from '../../components/DateDialog.tsx';
-import { notifyFailure, notifySuccess } from '../../forms/mutationFeedback.ts';
+import { mutationFeedback } from '../../forms/mutationFeedback.ts';
 import { formatDate, formatDecimal } from '../../i18n/format.ts';
 import { paths } from '../../paths.ts';
 import { selectionSearch } from '../dashboard/selection.ts';
@@ -121,21 +121,16 @@ export function OperationActions({
   const move = (action: KnownAction, interventionDate?: string) =>
     commit({
       variables: { input: { id: data.id, action, interventionDate, version: data.version } },
-      onCompleted: ({ moveOperation }) => {
-        setPending(null);
-        if (moveOperation.userErrors.length > 0 || !moveOperation.operation) {
-          notifyFailure(null, moveOperation.userErrors[0]?.message ?? messages.operationUpdateError);
-          return;
-        }
-        notifySuccess(SUCCESS[action]);
-      },
-      onError: (error) => {
-        setPending(null);
-        notifyFailure(
-          error,
-          action === 'CANCEL' ? messages.operationCancelError : messages.operationUpdateError,
-        );
-      },
+      ...mutationFeedback({
+        result: ({ moveOperation }) => ({
+          userErrors: moveOperation.userErrors,
+          ok: !!moveOperation.operation,
+        }),
+        success: SUCCESS[action],
+        failure: messages.operationUpdateError,
+        error: action === 'CANCEL' ? messages.operationCancelError : messages.operationUpdateError,
+        onSettled: () => setPending(null),
+      }),
     });
 
   const start = (action: KnownAction) => {

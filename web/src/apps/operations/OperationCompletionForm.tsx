@@ -22,14 +22,8 @@ import {
   thousandths,
 } from '@portal/domain/operations';
 import { quantityPattern } from '@portal/domain/validation';
-import { useId, useState } from 'react';
-import {
-  type FieldPath,
-  type UseFormRegisterReturn,
-  useFieldArray,
-  useForm,
-  useWatch,
-} from 'react-hook-form';
+import { type BaseSyntheticEvent, useId, useMemo, useRef } from 'react';
+import { type FieldPath, type UseFormRegisterReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import type { OperationCompletionForm_operation$key } from '../../__generated__/OperationCompletionForm_operation.graphql.ts';
@@ -37,8 +31,8 @@ import type { OperationCompletionForm_treatmentCodes$key } from '../../__generat
 import type { OperationCompletionFormMutation } from '../../__generated__/OperationCompletionFormMutation.graphql.ts';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormField } from '../../forms/FormField.tsx';
-import { notifyFailure, notifySuccess } from '../../forms/mutationFeedback.ts';
 import { SelectInput } from '../../forms/SelectInput.tsx';
+import { useMutationForm } from '../../forms/useMutationForm.ts';
 import { formatDecimal } from '../../i18n/format.ts';
 
 const saveMutation = graphql`
@@ -151,18 +145,51 @@ const OUTLET_FIELDS: readonly string[] = [
  * sent); null when it names none (the whole form, or the list of outlets), so that it is shown above the form:
  * an error left on a path without an input would be shown nowhere and would stop every later submit.
  */
-function formFieldOf(
-  path: string,
-  outletIndexes: readonly number[],
-  outletCount: number,
-): FieldPath<CompletionValues> | null {
-  if (COMPLETION_FIELDS.includes(path)) return path as FieldPath<CompletionValues>;
-  const [list, position = '', name = '', ...rest] = path.split('.');
+function formFieldOf(path: readonly string[], values: CompletionValues): FieldPath<CompletionValues> | null {
+  const whole = path.join('.');
+  if (COMPLETION_FIELDS.includes(whole)) return whole as FieldPath<CompletionValues>;
+  const outletIndexes = sentOutletIndexes(values);
+  const outletCount = values.finalOutlets.length;
+  const [list, position = '', name = '', ...rest] = path;
   if (list !== 'finalOutlets' || rest.length > 0 || !/^\d+$/.test(position) || !OUTLET_FIELDS.includes(name))
     return null;
   const index = outletIndexes[Number(position)];
   if (index === undefined || index >= outletCount) return null;
   return `finalOutlets.${index}.${name}` as FieldPath<CompletionValues>;
+}
+
+/**
+ * domain's rules of a completion; "Compléter" (`complete()`) also asks what a completion needs, and a code
+ * that allows several qualifications needs one chosen (the api says the same). Issues name the outlets sent.
+ */
+function completionSchema(
+  codes: readonly { code: string; qualifications: readonly unknown[] }[],
+  complete: () => boolean,
+) {
+  return operationCompletionSchema.superRefine(
+    (completion, context) => {
+      if (!complete()) return;
+      for (const [path, message] of completionProblems({
+        receivedQuantity: completion.receivedQuantity ?? null,
+        realInterventionDate: completion.realInterventionDate ?? null,
+        finalOutlets: completion.finalOutlets ?? [],
+      })) {
+        context.addIssue({ code: 'custom', path: path.split('.'), message });
+      }
+      (completion.finalOutlets ?? []).forEach((outlet, index) => {
+        const choices = codes.find((code) => code.code === outlet.treatmentCode)?.qualifications ?? [];
+        if (outlet.qualification === null && choices.length > 1) {
+          context.addIssue({
+            code: 'custom',
+            path: ['finalOutlets', index, 'qualification'],
+            message: messages.qualificationRequired,
+          });
+        }
+      });
+    },
+    // Only what is well-formed is checked for completeness, as each field has its own message.
+    { when: (payload) => payload.issues.length === 0 },
+  );
 }
 
 /**
@@ -218,17 +245,13 @@ export function OperationCompletionForm({
     `,
     treatmentCodes,
   );
-  const [formMessages, setFormMessages] = useState<string[]>([]);
   const [commit, isSaving] = useMutation<OperationCompletionFormMutation>(saveMutation);
-  const {
-    register,
-    control,
-    handleSubmit,
-    getValues,
-    setError,
-    clearErrors,
-    formState: { errors },
-  } = useForm<CompletionValues>({
+  const completing = useRef(true);
+  const schema = useMemo(() => completionSchema(codes, () => completing.current), [codes]);
+  const { form, alert, submit, outcome } = useMutationForm<CompletionValues>({
+    schema,
+    toInput: (values) => payloadOf(values, sentOutletIndexes(values)),
+    fieldOf: formFieldOf,
     defaultValues: {
       receivedQuantity: formatDecimal(data.receivedQuantity) ?? '',
       realInterventionDate: data.realInterventionDate ?? '',
@@ -249,72 +272,35 @@ export function OperationCompletionForm({
           : [emptyOutlet('PERCENT')],
     },
   });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
   const { fields, append, remove } = useFieldArray({ control, name: 'finalOutlets' });
   const watched = useWatch({ control });
 
-  /** Puts each problem under its field (`finalOutlets.1.quantity`), and those of the whole form above it. */
-  const showProblems = (problems: { path: string; message: string }[], outletIndexes: readonly number[]) => {
-    const general: string[] = [];
-    const outletCount = getValues('finalOutlets').length;
-    for (const { path, message } of problems) {
-      const name = formFieldOf(path, outletIndexes, outletCount);
-      if (name) setError(name, { type: 'rule', message });
-      else if (!general.includes(message)) general.push(message);
-    }
-    setFormMessages(general);
-  };
-
-  const submit = (complete: boolean) =>
-    handleSubmit((values) => {
-      clearErrors();
-      setFormMessages([]);
-      const outletIndexes = sentOutletIndexes(values);
-      const payload = payloadOf(values, outletIndexes);
-      const parsed = operationCompletionSchema.safeParse(payload);
-      const problems = parsed.success
-        ? []
-        : parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-      if (parsed.success && complete) {
-        for (const [path, message] of completionProblems({
-          receivedQuantity: parsed.data.receivedQuantity ?? null,
-          realInterventionDate: parsed.data.realInterventionDate ?? null,
-          finalOutlets: parsed.data.finalOutlets ?? [],
-        })) {
-          problems.push({ path, message });
-        }
-        // A code that allows several qualifications needs one chosen (the api says the same).
-        payload.finalOutlets.forEach((outlet, index) => {
-          const choices = codes.find((code) => code.code === outlet.treatmentCode)?.qualifications ?? [];
-          if (outlet.qualification === null && choices.length > 1) {
-            problems.push({
-              path: `finalOutlets.${index}.qualification`,
-              message: messages.qualificationRequired,
-            });
-          }
-        });
-      }
-      if (problems.length > 0) {
-        showProblems(problems, outletIndexes);
-        return;
-      }
-      commit({
-        variables: { input: { id: data.id, ...payload, complete, version: data.version } },
-        onCompleted: ({ saveOperationCompletion }) => {
-          const { userErrors } = saveOperationCompletion;
-          if (userErrors.length > 0 || !saveOperationCompletion.operation) {
-            showProblems(
-              userErrors.length > 0
-                ? userErrors.map((error) => ({ path: error.field.join('.'), message: error.message }))
-                : [{ path: '', message: messages.operationUpdateError }],
-              outletIndexes,
-            );
-            return;
-          }
-          notifySuccess(complete ? messages.operationCompleted : messages.informationSaved);
-        },
-        onError: (error) => notifyFailure(error, messages.operationUpdateError),
-      });
+  /** "Enregistrer" keeps what is known; "Compléter" also asks for the move to COMPLETED. */
+  const send = submit((_, values) => {
+    const complete = completing.current;
+    // The values are sent as typed (`2,46`): the api reads them with the same rules.
+    const payload = payloadOf(values, sentOutletIndexes(values));
+    commit({
+      variables: { input: { id: data.id, ...payload, complete, version: data.version } },
+      ...outcome({
+        result: ({ saveOperationCompletion }) => ({
+          userErrors: saveOperationCompletion.userErrors,
+          ok: !!saveOperationCompletion.operation,
+        }),
+        success: complete ? messages.operationCompleted : messages.informationSaved,
+        failure: messages.operationUpdateError,
+      }),
     });
+  });
+  const submitting = (complete: boolean) => (event?: BaseSyntheticEvent) => {
+    completing.current = complete;
+    return send(event);
+  };
 
   const outlets = watched.finalOutlets ?? [];
   const unit = outlets[0]?.quantityUnit ?? 'PERCENT';
@@ -335,9 +321,9 @@ export function OperationCompletionForm({
         <Text color="fg.muted">{t('operations.completion.intro')}</Text>
       </Card.Header>
       <Card.Body>
-        <form noValidate onSubmit={submit(true)}>
+        <form noValidate onSubmit={submitting(true)}>
           <Stack gap="5">
-            <FormAlert messages={formMessages} />
+            <FormAlert {...alert} />
             <Box display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
               <FormField
                 label={t('operations.completion.receivedQuantity')}
@@ -474,7 +460,7 @@ export function OperationCompletionForm({
               </HStack>
             </Stack>
             <HStack justify="end" gap="3" wrap="wrap">
-              <Button variant="outline" loading={isSaving} onClick={submit(false)}>
+              <Button variant="outline" loading={isSaving} onClick={submitting(false)}>
                 {t('operations.completion.save')}
               </Button>
               <Button type="submit" colorPalette="brand" loading={isSaving}>

@@ -2,14 +2,14 @@ import { Box, Button, Card, Heading, HStack, Input, Stack, Table, Text } from '@
 import { COST_FIELDS, type CostField, costFieldLabels, operationCostsSchema } from '@portal/domain/costs';
 import { messages } from '@portal/domain/messages';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';
+import type { z } from 'zod';
 import type { OperationCostsCard_operation$key } from '../../__generated__/OperationCostsCard_operation.graphql.ts';
 import type { OperationCostsCardMutation } from '../../__generated__/OperationCostsCardMutation.graphql.ts';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormField } from '../../forms/FormField.tsx';
-import { notifyFailure, notifySuccess } from '../../forms/mutationFeedback.ts';
+import { useMutationForm } from '../../forms/useMutationForm.ts';
 import { formatDecimal, formatEuros } from '../../i18n/format.ts';
 
 const saveMutation = graphql`
@@ -134,69 +134,48 @@ function CostsForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const [formMessages, setFormMessages] = useState<string[]>([]);
   const [commit, isSaving] = useMutation<OperationCostsCardMutation>(saveMutation);
+  const { form, alert, submit, outcome } = useMutationForm<FormValues, z.output<typeof operationCostsSchema>>(
+    {
+      schema: operationCostsSchema,
+      defaultValues: Object.fromEntries(
+        COST_FIELDS.map((field) => [field, formatDecimal(costs?.[field])?.toString() ?? '']),
+      ) as FormValues,
+      requireChange: true,
+    },
+  );
   const {
     register,
-    handleSubmit,
-    setError,
-    formState: { errors, isDirty },
-  } = useForm<FormValues>({
-    defaultValues: Object.fromEntries(
-      COST_FIELDS.map((field) => [field, formatDecimal(costs?.[field])?.toString() ?? '']),
-    ) as FormValues,
-  });
+    formState: { errors },
+  } = form;
 
-  const onSubmit = handleSubmit((values) => {
-    setFormMessages([]);
-    if (!isDirty) {
-      setFormMessages([messages.noChange]);
-      return;
-    }
-    const parsed = operationCostsSchema.safeParse(values);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        setError(issue.path[0] as CostField, { type: 'rule', message: issue.message });
-      }
-      return;
-    }
+  const onSubmit = submit((parsed) => {
     commit({
       variables: {
         input: {
           operationId,
-          treatmentCost: parsed.data.treatmentCost ?? null,
-          transportCost: parsed.data.transportCost ?? null,
-          recyclingRevenue: parsed.data.recyclingRevenue ?? null,
-          purchasePrice: parsed.data.purchasePrice ?? null,
+          treatmentCost: parsed.treatmentCost ?? null,
+          transportCost: parsed.transportCost ?? null,
+          recyclingRevenue: parsed.recyclingRevenue ?? null,
+          purchasePrice: parsed.purchasePrice ?? null,
         },
       },
-      onCompleted: ({ saveOperationCosts }) => {
-        if (saveOperationCosts.userErrors.length > 0 || !saveOperationCosts.operation) {
-          const general: string[] = [];
-          for (const error of saveOperationCosts.userErrors) {
-            const field = error.field.at(-1);
-            if (field && (COST_FIELDS as readonly string[]).includes(field)) {
-              setError(field as CostField, { type: 'server', message: error.message });
-            } else general.push(error.message);
-          }
-          setFormMessages(
-            general.length > 0 || saveOperationCosts.userErrors.length > 0
-              ? general
-              : [messages.costsSaveError],
-          );
-          return;
-        }
-        notifySuccess(messages.costsSaved);
-        onDone();
-      },
-      onError: (error) => notifyFailure(error, messages.costsSaveError),
+      ...outcome({
+        result: ({ saveOperationCosts }) => ({
+          userErrors: saveOperationCosts.userErrors,
+          ok: !!saveOperationCosts.operation,
+        }),
+        success: messages.costsSaved,
+        failure: messages.costsSaveError,
+        onSuccess: onDone,
+      }),
     });
   });
 
   return (
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="4">
-        <FormAlert messages={formMessages} />
+        <FormAlert {...alert} />
         <Box display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
           {COST_FIELDS.map((field) => (
             <FormField

@@ -2,24 +2,24 @@ import { Button, CloseButton, Dialog, Flex, Input, Portal, Stack, Text, Textarea
 import { messages } from '@portal/domain/messages';
 import { operationRequestSchema } from '@portal/domain/operations';
 import { parisDate, recurrenceProgramSchema } from '@portal/domain/recurrence';
-import { useState } from 'react';
-import { type FieldPath, FormProvider, useForm, useWatch } from 'react-hook-form';
+import { type FieldPath, FormProvider, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';
+import { z } from 'zod';
 import type { OperationRequestDialogMutation } from '../../__generated__/OperationRequestDialogMutation.graphql.ts';
 import type { OperationRequestDialogProgramMutation } from '../../__generated__/OperationRequestDialogProgramMutation.graphql.ts';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormField } from '../../forms/FormField.tsx';
-import { notifyFailure, notifySuccess } from '../../forms/mutationFeedback.ts';
 import {
   defaultProgramValues,
   PROGRAM_FORM_FIELDS,
   type ProgramFormValues,
   ProgramModeField,
+  programInput,
   programOfForm,
   RecurrenceProgramFields,
 } from '../../forms/RecurrenceProgramFields.tsx';
-import { applyUserErrors } from '../../forms/userErrors.ts';
+import { useMutationForm } from '../../forms/useMutationForm.ts';
 
 const requestMutation = graphql`
   mutation OperationRequestDialogMutation($input: RequestOperationInput!) {
@@ -106,21 +106,14 @@ export function OperationRequestDialog({ skip, type, onClose }: OperationRequest
   );
 }
 
-/** domain's rules of what the form holds: a request on a date, or a program. */
-function problemsOf(values: FormValues, type: OperationRequestType): { path: string; message: string }[] {
-  const comment = values.comment.trim() === '' ? null : values.comment;
-  const result =
-    values.mode === 'program'
-      ? recurrenceProgramSchema.safeParse(programOfForm(values.program))
-      : operationRequestSchema.safeParse({ type, requestedDate: values.requestedDate, comment });
-  if (result.success) return [];
-  const prefix = values.mode === 'program' ? 'program.' : '';
-  return result.error.issues.map((issue) => {
-    const field = String(issue.path[0] ?? '');
-    const path = prefix ? (REQUEST_FIELDS[field] ?? '') : field;
-    return { path, message: issue.message };
-  });
-}
+/** domain's rules of what the form holds: a request on a date, or a program (the comment aside). */
+const requestFormSchema = z.discriminatedUnion('mode', [
+  operationRequestSchema.extend({ mode: z.literal('once') }),
+  z.object({ mode: z.literal('program'), program: recurrenceProgramSchema }),
+]);
+type RequestFormOutput = z.output<typeof requestFormSchema>;
+
+const blankAsNull = (comment: string) => (comment.trim() === '' ? null : comment);
 
 function RequestForm({
   skip,
@@ -132,89 +125,62 @@ function RequestForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const [formMessages, setFormMessages] = useState<string[]>([]);
   const [commitRequest, isRequesting] = useMutation<OperationRequestDialogMutation>(requestMutation);
   const [commitProgram, isSubmittingProgram] =
     useMutation<OperationRequestDialogProgramMutation>(programMutation);
   const sending = isRequesting || isSubmittingProgram;
-  const form = useForm<FormValues>({
+  const retirement = type === 'RETIREMENT';
+  const { form, alert, submit, outcome } = useMutationForm<FormValues, RequestFormOutput>({
+    schema: requestFormSchema,
+    toInput: (values) =>
+      values.mode === 'program' && !retirement
+        ? { mode: 'program', program: programOfForm(values.program) }
+        : { mode: 'once', type, requestedDate: values.requestedDate, comment: blankAsNull(values.comment) },
     defaultValues: {
       mode: 'once',
       requestedDate: parisDate(new Date()),
       comment: '',
       program: defaultProgramValues,
     },
+    fields: Object.values(REQUEST_FIELDS),
+    rename: REQUEST_FIELDS,
   });
   const {
     register,
     control,
-    handleSubmit,
-    setError,
-    clearErrors,
     formState: { errors },
   } = form;
   const programMode = useWatch({ control, name: 'mode' }) === 'program';
-  const retirement = type === 'RETIREMENT';
 
-  const refused = (userErrors: readonly { field: readonly string[]; message: string }[], failure: string) => {
-    const named = userErrors.map((error) => ({
-      ...error,
-      field: error.field.map((segment) => REQUEST_FIELDS[segment] ?? segment),
-    }));
-    const general = applyUserErrors(named, Object.values(REQUEST_FIELDS), setError);
-    setFormMessages(userErrors.length > 0 ? general : [failure]);
-  };
-
-  const onSubmit = handleSubmit((values) => {
-    clearErrors();
-    setFormMessages([]);
-    const problems = problemsOf(values, type);
-    if (problems.length > 0) {
-      for (const { path, message } of problems) {
-        if (path) setError(path as FieldPath<FormValues>, { type: 'rule', message });
-        else setFormMessages((previous) => [...previous, message]);
-      }
-      return;
-    }
-    const comment = values.comment.trim() === '' ? null : values.comment;
-    if (values.mode === 'program' && !retirement) {
-      const program = recurrenceProgramSchema.parse(programOfForm(values.program));
+  // The comment is sent as typed: the api reads it as the producer wrote it.
+  const onSubmit = submit((request, values) => {
+    const comment = blankAsNull(values.comment);
+    if (request.mode === 'program') {
       commitProgram({
-        variables: {
-          input: {
-            skipId: skip.id,
-            comment,
-            program: {
-              ...program,
-              monthPosition: program.monthPosition ?? null,
-              monthDay: program.monthDay ?? null,
-            },
-          },
-        },
-        onCompleted: ({ requestRotationProgram }) => {
-          if (requestRotationProgram.userErrors.length > 0 || !requestRotationProgram.rotationProgram) {
-            refused(requestRotationProgram.userErrors, messages.rotationProgramSubmitError);
-            return;
-          }
-          notifySuccess(messages.rotationProgramSubmitted);
-          onDone();
-        },
-        onError: (error) => notifyFailure(error, messages.rotationProgramSubmitError),
+        variables: { input: { skipId: skip.id, comment, program: programInput(request.program) } },
+        ...outcome({
+          result: ({ requestRotationProgram }) => ({
+            userErrors: requestRotationProgram.userErrors,
+            ok: !!requestRotationProgram.rotationProgram,
+          }),
+          success: messages.rotationProgramSubmitted,
+          failure: messages.rotationProgramSubmitError,
+          onSuccess: onDone,
+        }),
       });
       return;
     }
-    const failure = retirement ? messages.skipRetirementError : messages.rotationRequestError;
     commitRequest({
       variables: { input: { skipId: skip.id, type, requestedDate: values.requestedDate, comment } },
-      onCompleted: ({ requestOperation }) => {
-        if (requestOperation.userErrors.length > 0 || !requestOperation.operation) {
-          refused(requestOperation.userErrors, failure);
-          return;
-        }
-        notifySuccess(retirement ? messages.skipRetirementRequested : messages.rotationRequested);
-        onDone();
-      },
-      onError: (error) => notifyFailure(error, failure),
+      ...outcome({
+        result: ({ requestOperation }) => ({
+          userErrors: requestOperation.userErrors,
+          ok: !!requestOperation.operation,
+        }),
+        success: retirement ? messages.skipRetirementRequested : messages.rotationRequested,
+        failure: retirement ? messages.skipRetirementError : messages.rotationRequestError,
+        onSuccess: onDone,
+      }),
     });
   });
 
@@ -232,7 +198,7 @@ function RequestForm({
           </Dialog.Header>
           <Dialog.Body>
             <Stack gap="4">
-              <FormAlert messages={formMessages} />
+              <FormAlert {...alert} />
               {retirement ? (
                 <Text color="fg.muted">{t('operations.request.retirementHint')}</Text>
               ) : (

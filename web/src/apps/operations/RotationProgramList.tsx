@@ -15,7 +15,7 @@ import type { RotationProgramListDeleteMutation } from '../../__generated__/Rota
 import type { RotationProgramListRow_program$key } from '../../__generated__/RotationProgramListRow_program.graphql.ts';
 import type { RotationProgramListValidateMutation } from '../../__generated__/RotationProgramListValidateMutation.graphql.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { notifyFailure, notifySuccess } from '../../forms/mutationFeedback.ts';
+import { mutationFeedback } from '../../forms/mutationFeedback.ts';
 import { formatDate, formatLongDate } from '../../i18n/format.ts';
 
 const validateMutation = graphql`
@@ -164,37 +164,28 @@ function RotationProgramRow({
   const validate = () =>
     commitValidate({
       variables: { input: { id: data.id } },
-      onCompleted: ({ validateRotationProgram }) => {
-        if (validateRotationProgram.userErrors.length > 0 || !validateRotationProgram.rotationProgram) {
-          notifyFailure(
-            null,
-            validateRotationProgram.userErrors[0]?.message ?? messages.operationUpdateError,
-          );
-          return;
-        }
-        notifySuccess(messages.rotationProgramValidated);
-      },
-      onError: (error) => notifyFailure(error, messages.operationUpdateError),
+      ...mutationFeedback({
+        result: ({ validateRotationProgram }) => ({
+          userErrors: validateRotationProgram.userErrors,
+          ok: !!validateRotationProgram.rotationProgram,
+        }),
+        success: messages.rotationProgramValidated,
+        failure: messages.operationUpdateError,
+      }),
     });
 
   const remove = () =>
     commitDelete({
       variables: { input: { id: data.id }, connections: [connectionId] },
-      onCompleted: ({ deleteRotationProgram }) => {
-        setConfirming(false);
-        if (deleteRotationProgram.userErrors.length > 0 || !deleteRotationProgram.deletedRotationProgramId) {
-          notifyFailure(
-            null,
-            deleteRotationProgram.userErrors[0]?.message ?? messages.rotationProgramDeleteError,
-          );
-          return;
-        }
-        notifySuccess(messages.rotationProgramDeleted);
-      },
-      onError: (error) => {
-        setConfirming(false);
-        notifyFailure(error, messages.rotationProgramDeleteError);
-      },
+      ...mutationFeedback({
+        result: ({ deleteRotationProgram }) => ({
+          userErrors: deleteRotationProgram.userErrors,
+          ok: !!deleteRotationProgram.deletedRotationProgramId,
+        }),
+        success: messages.rotationProgramDeleted,
+        failure: messages.rotationProgramDeleteError,
+        onSettled: () => setConfirming(false),
+      }),
     });
 
   return (

@@ -1,9 +1,13 @@
 import { Button, Card, DataList, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@portal/domain/messages';
-import { type EstablishmentProfileInput, establishmentProfileSchema } from '@portal/domain/sites';
+import {
+  ESTABLISHMENT_PROFILE_FIELDS,
+  type EstablishmentProfileInput,
+  establishmentFieldLabels,
+  establishmentFields,
+  establishmentProfileSchema,
+} from '@portal/domain/sites';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import type {
@@ -13,10 +17,8 @@ import type {
 import type { EstablishmentProfileUpdateMutation } from '../../__generated__/EstablishmentProfileUpdateMutation.graphql.ts';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormField } from '../../forms/FormField.tsx';
-import { notifyFailure, notifySuccess } from '../../forms/mutationFeedback.ts';
-import { applyUserErrors } from '../../forms/userErrors.ts';
-
-const PROFILE_FIELDS = ['name', 'address', 'city', 'postcode', 'siret'] as const;
+import { type FormValues, formValuesOf, graphInputOf } from '../../forms/fieldTable.ts';
+import { useMutationForm } from '../../forms/useMutationForm.ts';
 
 const updateEstablishmentMutation = graphql`
   mutation EstablishmentProfileUpdateMutation($input: UpdateEstablishmentInput!) {
@@ -102,12 +104,12 @@ export function EstablishmentProfile({
 function ProfileDetails({ establishment }: { establishment: EstablishmentProfile_establishment$data }) {
   const { t } = useTranslation();
   const items: [string, string | null | undefined][] = [
-    [t('establishment.company'), establishment.companyName],
+    [establishmentFieldLabels.company, establishment.companyName],
     [t('establishment.name'), establishment.name],
-    [t('establishment.address'), establishment.address],
-    [t('establishment.city'), establishment.city],
-    [t('establishment.postcode'), establishment.postcode],
-    [t('establishment.siret'), establishment.siret],
+    [establishmentFieldLabels.address, establishment.address],
+    [establishmentFieldLabels.city, establishment.city],
+    [establishmentFieldLabels.postcode, establishment.postcode],
+    [establishmentFieldLabels.siret, establishment.siret],
   ];
   return (
     <DataList.Root orientation="horizontal" gap="3">
@@ -133,80 +135,57 @@ function ProfileForm({
   const { t } = useTranslation();
   const [commitUpdate, isInFlight] =
     useMutation<EstablishmentProfileUpdateMutation>(updateEstablishmentMutation);
-  const [formMessages, setFormMessages] = useState<{ status: 'error' | 'warning'; messages: string[] }>({
-    status: 'error',
-    messages: [],
+  const { form, alert, submit, outcome } = useMutationForm<
+    FormValues<typeof establishmentFields, (typeof ESTABLISHMENT_PROFILE_FIELDS)[number]>,
+    EstablishmentProfileInput
+  >({
+    schema: establishmentProfileSchema,
+    defaultValues: formValuesOf(establishmentFields, ESTABLISHMENT_PROFILE_FIELDS, establishment),
+    requireChange: true,
   });
   const {
     register,
-    handleSubmit,
-    setError,
-    formState: { errors, isDirty },
-  } = useForm<EstablishmentProfileInput>({
-    resolver: zodResolver(establishmentProfileSchema),
-    defaultValues: {
-      name: establishment.name,
-      address: establishment.address ?? null,
-      city: establishment.city ?? '',
-      postcode: establishment.postcode ?? '',
-      siret: establishment.siret ?? '',
-    },
-  });
+    formState: { errors },
+  } = form;
 
-  const onSubmit = handleSubmit((values) => {
-    if (!isDirty) {
-      setFormMessages({ status: 'warning', messages: [messages.noChange] });
-      return;
-    }
-    setFormMessages({ status: 'error', messages: [] });
+  const onSubmit = submit((values) => {
     commitUpdate({
       variables: {
         input: {
           id: establishment.id,
-          name: values.name,
-          address: values.address ?? null,
-          city: values.city,
-          postcode: values.postcode,
-          siret: values.siret,
+          ...graphInputOf(establishmentFields, ESTABLISHMENT_PROFILE_FIELDS, values),
         },
-      },
-      onCompleted: ({ updateEstablishment }) => {
-        if (updateEstablishment.userErrors.length > 0 || !updateEstablishment.establishment) {
-          const remaining = applyUserErrors(updateEstablishment.userErrors, PROFILE_FIELDS, setError);
-          setFormMessages({
-            status: 'error',
-            messages:
-              remaining.length > 0 || updateEstablishment.userErrors.length > 0
-                ? remaining
-                : [messages.establishmentUpdateError],
-          });
-          return;
-        }
-        notifySuccess(messages.establishmentUpdated);
-        onDone();
-      },
-      onError: (error) => notifyFailure(error, messages.establishmentUpdateError),
+      } as EstablishmentProfileUpdateMutation['variables'],
+      ...outcome({
+        result: ({ updateEstablishment }) => ({
+          userErrors: updateEstablishment.userErrors,
+          ok: !!updateEstablishment.establishment,
+        }),
+        success: messages.establishmentUpdated,
+        failure: messages.establishmentUpdateError,
+        onSuccess: onDone,
+      }),
     });
   });
 
   return (
     <Stack asChild gap="5">
       <form onSubmit={onSubmit} noValidate aria-label={t('establishment.profile')}>
-        <FormAlert messages={formMessages.messages} status={formMessages.status} />
+        <FormAlert {...alert} />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
           <FormField label={t('establishment.name')} error={errors.name?.message} required>
             <Input autoComplete="organization" {...register('name')} />
           </FormField>
-          <FormField label={t('establishment.siret')} error={errors.siret?.message} required>
+          <FormField label={establishmentFieldLabels.siret} error={errors.siret?.message} required>
             <Input inputMode="numeric" autoComplete="off" {...register('siret')} />
           </FormField>
-          <FormField label={t('establishment.address')} error={errors.address?.message}>
+          <FormField label={establishmentFieldLabels.address} error={errors.address?.message}>
             <Input autoComplete="street-address" {...register('address', { setValueAs: emptyToNull })} />
           </FormField>
-          <FormField label={t('establishment.postcode')} error={errors.postcode?.message} required>
+          <FormField label={establishmentFieldLabels.postcode} error={errors.postcode?.message} required>
             <Input inputMode="numeric" autoComplete="postal-code" {...register('postcode')} />
           </FormField>
-          <FormField label={t('establishment.city')} error={errors.city?.message} required>
+          <FormField label={establishmentFieldLabels.city} error={errors.city?.message} required>
             <Input autoComplete="address-level2" {...register('city')} />
           </FormField>
         </SimpleGrid>

@@ -1,13 +1,11 @@
 import { Button, CloseButton, Dialog, Flex, Input, Portal, Stack, Textarea } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type DeliveryOrderInput,
   type DeliveryOrderValues,
   deliveryOrderSchema,
 } from '@portal/domain/deliveries';
 import { messages } from '@portal/domain/messages';
-import { useState } from 'react';
-import { type FieldPath, FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type FieldPath, FormProvider, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import { ConnectionHandler } from 'relay-runtime';
@@ -15,16 +13,16 @@ import type { DeliveryOrderDialog_skip$key } from '../../__generated__/DeliveryO
 import type { DeliveryOrderDialogMutation } from '../../__generated__/DeliveryOrderDialogMutation.graphql.ts';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormField } from '../../forms/FormField.tsx';
-import { notifyFailure, notifySuccess } from '../../forms/mutationFeedback.ts';
 import {
   defaultProgramValues,
   PROGRAM_FORM_FIELDS,
   type ProgramFormValues,
   ProgramModeField,
+  programInput,
   programOfForm,
   RecurrenceProgramFields,
 } from '../../forms/RecurrenceProgramFields.tsx';
-import { applyUserErrors } from '../../forms/userErrors.ts';
+import { useMutationForm } from '../../forms/useMutationForm.ts';
 import { SITE_DELIVERIES_CONNECTION } from './DeliveryList.tsx';
 
 const orderDeliveryMutation = graphql`
@@ -77,10 +75,6 @@ function toOrder(values: OrderFormValues): DeliveryOrderInput {
   return { requestedDate: null, comment, program: programOfForm(values.program) };
 }
 
-const orderResolver = zodResolver(deliveryOrderSchema);
-const resolver: Resolver<OrderFormValues, unknown, DeliveryOrderValues> = (values, context, options) =>
-  orderResolver(toOrder(values), context, options as unknown as Parameters<typeof orderResolver>[2]);
-
 const defaultValues: OrderFormValues = {
   mode: 'once',
   requestedDate: '',
@@ -129,51 +123,40 @@ function OrderForm({ target, onDone }: { target: DeliveryOrderTarget; onDone: ()
     target.skip,
   );
   const [commitOrder, isInFlight] = useMutation<DeliveryOrderDialogMutation>(orderDeliveryMutation);
-  const [formErrors, setFormErrors] = useState<string[]>([]);
-  const form = useForm<OrderFormValues, unknown, DeliveryOrderValues>({ resolver, defaultValues });
+  const { form, alert, submit, outcome } = useMutationForm<OrderFormValues, DeliveryOrderValues>({
+    schema: deliveryOrderSchema,
+    toInput: toOrder,
+    defaultValues,
+    fields: Object.values(ORDER_FIELDS),
+    rename: ORDER_FIELDS,
+  });
   const {
     register,
     control,
-    handleSubmit,
-    setError,
     formState: { errors },
   } = form;
   const programMode = useWatch({ control, name: 'mode' }) === 'program';
 
-  const onSubmit = handleSubmit((order) => {
-    setFormErrors([]);
-    const failure = order.program ? messages.programSubmitError : messages.deliveryOrderError;
+  const onSubmit = submit((order) => {
     commitOrder({
       variables: {
         input: {
           skipId: skip.id,
           requestedDate: order.program ? null : order.requestedDate,
           comment: order.comment,
-          program: order.program
-            ? {
-                ...order.program,
-                monthPosition: order.program.monthPosition ?? null,
-                monthDay: order.program.monthDay ?? null,
-              }
-            : null,
+          program: order.program ? programInput(order.program) : null,
         },
         connections: [ConnectionHandler.getConnectionID(target.establishmentId, SITE_DELIVERIES_CONNECTION)],
       },
-      onCompleted: ({ orderSkipDelivery }) => {
-        const { userErrors } = orderSkipDelivery;
-        if (userErrors.length > 0 || orderSkipDelivery.deliveries.length === 0) {
-          const named = userErrors.map((error) => ({
-            ...error,
-            field: error.field.map((segment) => ORDER_FIELDS[segment] ?? segment),
-          }));
-          const remaining = applyUserErrors(named, Object.values(ORDER_FIELDS), setError);
-          setFormErrors(remaining.length > 0 || userErrors.length > 0 ? remaining : [failure]);
-          return;
-        }
-        notifySuccess(order.program ? messages.deliveryProgramOrdered : messages.deliveryOrdered);
-        onDone();
-      },
-      onError: (error) => notifyFailure(error, failure),
+      ...outcome({
+        result: ({ orderSkipDelivery }) => ({
+          userErrors: orderSkipDelivery.userErrors,
+          ok: orderSkipDelivery.deliveries.length > 0,
+        }),
+        success: order.program ? messages.deliveryProgramOrdered : messages.deliveryOrdered,
+        failure: order.program ? messages.programSubmitError : messages.deliveryOrderError,
+        onSuccess: onDone,
+      }),
     });
   });
 
@@ -187,7 +170,7 @@ function OrderForm({ target, onDone }: { target: DeliveryOrderTarget; onDone: ()
           </Dialog.Header>
           <Dialog.Body>
             <Stack gap="5">
-              <FormAlert messages={formErrors} />
+              <FormAlert {...alert} />
               <ProgramModeField
                 label={t('deliveries.mode')}
                 once={t('deliveries.modes.once')}

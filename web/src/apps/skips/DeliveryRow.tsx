@@ -15,7 +15,7 @@ import type { DeliveryRowCancelMutation } from '../../__generated__/DeliveryRowC
 import type { DeliveryRowDeleteProgramMutation } from '../../__generated__/DeliveryRowDeleteProgramMutation.graphql.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DateDialog } from '../../components/DateDialog.tsx';
-import { notifyFailure, notifySuccess } from '../../forms/mutationFeedback.ts';
+import { mutationFeedback } from '../../forms/mutationFeedback.ts';
 import { formatDate } from '../../i18n/format.ts';
 
 const advanceMutation = graphql`
@@ -130,54 +130,45 @@ export function DeliveryRow({ delivery, connectionId, showSite, canDeleteProgram
     const to = SKIP_DELIVERY_ACTIONS[action].to;
     commitAdvance({
       variables: { input: { id: data.id, status: to, scheduledDate } },
-      onCompleted: ({ advanceSkipDelivery }) => {
-        if (advanceSkipDelivery.userErrors.length > 0 || !advanceSkipDelivery.delivery) {
-          notifyFailure(null, advanceSkipDelivery.userErrors[0]?.message ?? messages.deliveryUpdateError);
-          return;
-        }
-        notifySuccess(PROVIDER_ACTION_SUCCESS[action]);
-        onDone?.();
-      },
-      onError: (error) => notifyFailure(error, messages.deliveryUpdateError),
+      ...mutationFeedback({
+        result: ({ advanceSkipDelivery }) => ({
+          userErrors: advanceSkipDelivery.userErrors,
+          ok: !!advanceSkipDelivery.delivery,
+        }),
+        success: PROVIDER_ACTION_SUCCESS[action],
+        failure: messages.deliveryUpdateError,
+        onSuccess: () => onDone?.(),
+      }),
     });
   };
 
   const cancel = () =>
     commitCancel({
       variables: { input: { id: data.id }, connections: [connectionId] },
-      onCompleted: ({ cancelSkipDelivery }) => {
-        setConfirming(null);
-        if (cancelSkipDelivery.userErrors.length > 0 || !cancelSkipDelivery.cancelledDeliveryId) {
-          notifyFailure(null, cancelSkipDelivery.userErrors[0]?.message ?? messages.deliveryUpdateError);
-          return;
-        }
-        notifySuccess(messages.deliveryCancelled);
-      },
-      onError: (error) => {
-        setConfirming(null);
-        notifyFailure(error, messages.deliveryUpdateError);
-      },
+      ...mutationFeedback({
+        result: ({ cancelSkipDelivery }) => ({
+          userErrors: cancelSkipDelivery.userErrors,
+          ok: !!cancelSkipDelivery.cancelledDeliveryId,
+        }),
+        success: messages.deliveryCancelled,
+        failure: messages.deliveryUpdateError,
+        onSettled: () => setConfirming(null),
+      }),
     });
 
   const deleteProgram = () => {
     if (!data.program) return;
     commitDeleteProgram({
       variables: { input: { id: data.program.id }, connections: [connectionId] },
-      onCompleted: ({ deleteSkipDeliveryProgram }) => {
-        setConfirming(null);
-        if (deleteSkipDeliveryProgram.userErrors.length > 0 || !deleteSkipDeliveryProgram.deletedProgramId) {
-          notifyFailure(
-            null,
-            deleteSkipDeliveryProgram.userErrors[0]?.message ?? messages.programDeleteError,
-          );
-          return;
-        }
-        notifySuccess(messages.programDeleted);
-      },
-      onError: (error) => {
-        setConfirming(null);
-        notifyFailure(error, messages.programDeleteError);
-      },
+      ...mutationFeedback({
+        result: ({ deleteSkipDeliveryProgram }) => ({
+          userErrors: deleteSkipDeliveryProgram.userErrors,
+          ok: !!deleteSkipDeliveryProgram.deletedProgramId,
+        }),
+        success: messages.programDeleted,
+        failure: messages.programDeleteError,
+        onSettled: () => setConfirming(null),
+      }),
     });
   };
 

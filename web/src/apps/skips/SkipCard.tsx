@@ -16,7 +16,7 @@ import type { SkipCard_skip$data, SkipCard_skip$key } from '../../__generated__/
 import type { SkipCardArchiveMutation } from '../../__generated__/SkipCardArchiveMutation.graphql.ts';
 import type { SkipCardDeleteMutation } from '../../__generated__/SkipCardDeleteMutation.graphql.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { notifyFailure, notifySuccess } from '../../forms/mutationFeedback.ts';
+import { mutationFeedback } from '../../forms/mutationFeedback.ts';
 import { formatDecimal } from '../../i18n/format.ts';
 import { IncidentDialog } from '../operations/IncidentDialog.tsx';
 import { OperationRequestDialog, type OperationRequestType } from '../operations/OperationRequestDialog.tsx';
@@ -142,32 +142,24 @@ export function SkipCard({ skip, canOrder, list, onEdit, onOrder }: SkipCardProp
         const connection = store.get(list.connectionId);
         if (connection) ConnectionHandler.deleteNode(connection, changed.id);
       },
-      onCompleted: ({ archiveSkip }) => {
-        if (archiveSkip.userErrors.length > 0 || !archiveSkip.skip) {
-          notifyFailure(null, archiveSkip.userErrors[0]?.message ?? failure);
-          return;
-        }
-        notifySuccess(archiving ? messages.skipArchived : messages.skipRestored);
-      },
-      onError: (error) => notifyFailure(error, failure),
+      ...mutationFeedback({
+        result: ({ archiveSkip }) => ({ userErrors: archiveSkip.userErrors, ok: !!archiveSkip.skip }),
+        success: archiving ? messages.skipArchived : messages.skipRestored,
+        failure,
+      }),
     });
   };
 
   const remove = () =>
     commitDelete({
       variables: { input: { id: data.id }, connections: [list.connectionId] },
-      onCompleted: ({ deleteSkip }) => {
-        if (deleteSkip.userErrors.length > 0 || !deleteSkip.deletedSkipId) {
-          setConfirmingDelete(false);
-          notifyFailure(null, deleteSkip.userErrors[0]?.message ?? messages.skipDeleteError);
-          return;
-        }
-        notifySuccess(messages.skipDeleted);
-      },
-      onError: (error) => {
-        setConfirmingDelete(false);
-        notifyFailure(error, messages.skipDeleteError);
-      },
+      ...mutationFeedback({
+        result: ({ deleteSkip }) => ({ userErrors: deleteSkip.userErrors, ok: !!deleteSkip.deletedSkipId }),
+        success: messages.skipDeleted,
+        failure: messages.skipDeleteError,
+        // A deleted container leaves the list, its confirmation with it.
+        onSettled: () => setConfirmingDelete(false),
+      }),
     });
 
   const details: [string, string | null][] = [
