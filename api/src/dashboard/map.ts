@@ -2,12 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
 import { badRequest, hydraItem, itemResponse, problemSchema, type RawQuery } from '../hydra/index.ts';
-import { FAMILY, periodSums, type Role, SCOPE_PARAMS } from './routes.ts';
+import { type Role, SCOPE_PARAMS } from './scope.ts';
+import { FAMILY, periodSums } from './sums.ts';
 
 /**
  * The dashboard map (SPEC 7 "Map"; issue 6): for a year and the dashboard's scope, the producer and provider
  * sites of the realised operations with the tonnes between them (`aggregate_data`), and the final outlets those
- * tonnes went to (`final_outlet`). Both read the year's monthly sums (routes.ts `periodSums`, migration 009), grouped
+ * tonnes went to (`final_outlet`). Both read the year's monthly sums (sums.ts `periodSums`, migration 009), grouped
  * by PostgreSQL: a few hundred rows whatever the volume.
  *
  * An outlet of an operation has a name, a SIRET and an address but no coordinates: it is placed only when an

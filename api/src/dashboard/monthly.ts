@@ -4,25 +4,22 @@ import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { hydraItem, itemResponse, problemSchema, type RawQuery } from '../hydra/index.ts';
 import type { Policy } from '../policy/index.ts';
+import { monthParam, type Role, SCOPE_PARAMS, yearParam } from './scope.ts';
 import {
   COST_SUMS,
   COSTS_JOIN,
   type CostRow,
   FAMILY,
   FLOW_JOIN,
-  monthParam,
   periodSums,
-  type Role,
-  SCOPE_PARAMS,
   SUMMED_COSTS,
   scopedMonth,
   summaryFigures,
-  yearParam,
-} from './routes.ts';
+} from './sums.ts';
 
 /**
  * The monthly dashboard (SPEC 7 "Monthly dashboard"; issue 6, `/details`): the figures of one month of the real
- * intervention dates, in the same scope as the yearly dashboard (routes.ts), each aggregated by PostgreSQL: the
+ * intervention dates, in the same scope as the yearly dashboard (scope.ts), each aggregated by PostgreSQL: the
  * summaries and the month by waste from the monthly sums (`periodSums`), the charts by day from the operations.
  * Paths: `dashboardV2/{role}_{figure}/{userId}/month/{year}/{month}`.
  */

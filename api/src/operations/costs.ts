@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
-import { COSTS_JOIN, type Role, SCOPE_PARAMS, scopeCondition } from '../dashboard/routes.ts';
+import { ROLES, SCOPE_PARAMS, scopeCondition } from '../dashboard/scope.ts';
+import { COSTS_JOIN } from '../dashboard/sums.ts';
 import { type Db, SqlParams } from '../db/index.ts';
 import {
   BODY_NOT_AN_OBJECT,
@@ -78,8 +79,6 @@ async function loadCost(db: Db, costId: number): Promise<CostRow> {
 }
 
 const spec: CollectionSpec = { relations: ['operation'] };
-
-const ROLES: readonly Role[] = ['producer', 'retriever'];
 
 const monthlyQuerySchema = z.object({
   year: z.coerce.number().int().min(2000).max(2100),
