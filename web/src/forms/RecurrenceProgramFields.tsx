@@ -10,6 +10,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { fieldLabels } from '@portal/domain/fields';
 import { messages } from '@portal/domain/messages';
 import {
   expandRecurrence,
@@ -23,6 +24,7 @@ import {
   type RecurrenceProgramInput,
   type RecurrenceProgramValues,
   type RecurrenceType,
+  recurrenceFields,
   recurrenceProgramSchema,
   recurrenceTypeLabels,
   WEEKDAYS,
@@ -41,6 +43,8 @@ import { SelectInput } from './SelectInput.tsx';
  * day or position in the month) with the preview of its next dates, for every form that programs something
  * (deliveries, rotations). The form keeps it under `program`; `programOfForm` gives domain's shape.
  */
+
+const recurrenceFieldLabels = fieldLabels(recurrenceFields);
 
 /** The next dates a program gives are previewed as the user fills it in. */
 export const PREVIEW_COUNT = 5;
@@ -125,13 +129,17 @@ export function RecurrenceProgramFields({ monthModeLabel, previewLabel }: Recurr
   return (
     <Stack gap="4">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <FormField label={t('deliveries.startDate')} error={programErrors?.startDate?.message} required>
+        <FormField label={recurrenceFieldLabels.startDate} error={programErrors?.startDate?.message} required>
           <Input type="date" {...register('program.startDate')} />
         </FormField>
-        <FormField label={t('deliveries.endDate')} error={programErrors?.endDate?.message} required>
+        <FormField label={recurrenceFieldLabels.endDate} error={programErrors?.endDate?.message} required>
           <Input type="date" {...register('program.endDate')} />
         </FormField>
-        <FormField label={t('deliveries.recurrence')} error={programErrors?.recurrence?.message} required>
+        <FormField
+          label={recurrenceFieldLabels.recurrence}
+          error={programErrors?.recurrence?.message}
+          required
+        >
           <SelectInput registration={register('program.recurrence')}>
             {RECURRENCE_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -141,7 +149,7 @@ export function RecurrenceProgramFields({ monthModeLabel, previewLabel }: Recurr
           </SelectInput>
         </FormField>
         <FormField
-          label={t('deliveries.interval')}
+          label={recurrenceFieldLabels.interval}
           error={programErrors?.interval?.message}
           helperText={t(`deliveries.intervalHelp.${recurrence}`, { count: program.interval || 1 })}
           required
@@ -161,7 +169,7 @@ export function RecurrenceProgramFields({ monthModeLabel, previewLabel }: Recurr
           name="program.weekdays"
           render={({ field }) => (
             <Fieldset.Root invalid={!!programErrors?.weekdays}>
-              <Fieldset.Legend>{t('deliveries.weekdays')}</Fieldset.Legend>
+              <Fieldset.Legend>{recurrenceFieldLabels.weekdays}</Fieldset.Legend>
               <HStack gap="4" wrap="wrap" mt="2">
                 {WEEKDAYS.map((day) => (
                   <Checkbox.Root
@@ -211,7 +219,7 @@ export function RecurrenceProgramFields({ monthModeLabel, previewLabel }: Recurr
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             {program.monthMode === 'day' ? (
               <FormField
-                label={t('deliveries.monthDay')}
+                label={recurrenceFieldLabels.monthDay}
                 error={programErrors?.monthDay?.message}
                 helperText={t('deliveries.monthDayHelp')}
               >
@@ -225,7 +233,7 @@ export function RecurrenceProgramFields({ monthModeLabel, previewLabel }: Recurr
             ) : (
               <>
                 <FormField
-                  label={t('deliveries.monthPosition')}
+                  label={recurrenceFieldLabels.monthPosition}
                   error={programErrors?.monthPosition?.message}
                 >
                   <SelectInput registration={register('program.monthPosition')}>

@@ -10,6 +10,8 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
+import { costFieldLabels } from '@portal/domain/costs';
+import { operationFieldLabels } from '@portal/domain/operations';
 import { type ReactNode, Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchQuery, graphql, useFragment, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
@@ -197,7 +199,7 @@ function MonthlyCosts({ viewer }: { viewer: { ownSiteTypology: string } }) {
           />
           <CostsTable
             title={t('monthlyCosts.byEstablishment')}
-            firstHeaders={[t('monthlyCosts.establishment')]}
+            firstHeaders={[operationFieldLabels.companySite]}
             total={monthlyCosts.total}
             withLinks={producer}
             rows={monthlyCosts.byEstablishment.map((row, index) => {
@@ -224,7 +226,7 @@ function MonthlyCosts({ viewer }: { viewer: { ownSiteTypology: string } }) {
           />
           <CostsTable
             title={t('monthlyCosts.byWaste')}
-            firstHeaders={[t('monthlyCosts.waste'), t('monthlyCosts.wasteCode')]}
+            firstHeaders={[operationFieldLabels.thirdLevelWaste, operationFieldLabels.wasteCode]}
             total={monthlyCosts.total}
             withLinks
             rows={monthlyCosts.byWaste.map((row, index) => {
@@ -293,10 +295,10 @@ function TotalCard({
           <DataList.Root orientation="horizontal" size="sm" gap="1">
             {(
               [
-                [t('monthlyCosts.treatmentCost'), data.treatmentCost],
-                [t('monthlyCosts.transportCost'), data.transportCost],
-                [t('monthlyCosts.recyclingRevenue'), data.recyclingRevenue],
-                [t('monthlyCosts.purchasePrice'), data.purchasePrice],
+                [costFieldLabels.treatmentCost, data.treatmentCost],
+                [costFieldLabels.transportCost, data.transportCost],
+                [costFieldLabels.recyclingRevenue, data.recyclingRevenue],
+                [costFieldLabels.purchasePrice, data.purchasePrice],
                 [t('monthlyCosts.netCost'), data.netCost],
               ] as const
             ).map(([label, value], index) => (

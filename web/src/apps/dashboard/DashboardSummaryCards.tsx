@@ -1,4 +1,5 @@
 import { Badge, Card, DataList, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { costFieldLabels } from '@portal/domain/costs';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,13 +68,13 @@ export function DashboardSummaryCards({
         </Text>
         {operationsLink}
       </FigureCard>
-      <FigureCard title={t('dashboard.figures.costs')} headline={euros(costs.treatmentCost)}>
+      <FigureCard title={costFieldLabels.treatmentCost} headline={euros(costs.treatmentCost)}>
         <Entries
           entries={[
             [t('dashboard.figures.treatmentCost'), euros(costs.treatmentCost)],
             [t('dashboard.figures.transportCost'), euros(costs.transportCost)],
-            [t('dashboard.figures.recyclingRevenue'), euros(costs.recyclingRevenue)],
-            [t('dashboard.figures.purchasePrice'), euros(costs.purchasePrice)],
+            [costFieldLabels.recyclingRevenue, euros(costs.recyclingRevenue)],
+            [costFieldLabels.purchasePrice, euros(costs.purchasePrice)],
           ]}
         />
       </FigureCard>

@@ -1,5 +1,6 @@
 import { Badge, Heading, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { cents, fromCents } from '@portal/domain/costs';
+import { operationFieldLabels } from '@portal/domain/operations';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
@@ -83,8 +84,8 @@ export function WasteTraceTable({ dashboard }: { dashboard: WasteTraceTable_dash
         <Table.Root size="sm" aria-labelledby={headingId}>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeader>{t('dashboard.monthly.waste')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('dashboard.monthly.wasteCode')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{operationFieldLabels.thirdLevelWaste}</Table.ColumnHeader>
+              <Table.ColumnHeader>{operationFieldLabels.wasteCode}</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">{t('dashboard.charts.operations')}</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">{t('dashboard.charts.tonnes')}</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">{t('dashboard.monthly.costsColumn')}</Table.ColumnHeader>

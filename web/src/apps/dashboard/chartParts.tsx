@@ -1,5 +1,6 @@
 import { Box, HStack, Text } from '@chakra-ui/react';
 import { ResponsiveBar } from '@nivo/bar';
+import { costFieldLabels } from '@portal/domain/costs';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal, formatEuros, formatTonnes } from '../../i18n/format.ts';
 
@@ -69,8 +70,8 @@ export function useCostSeries() {
   const keys = [
     t('dashboard.figures.treatmentCost'),
     t('dashboard.figures.transportCost'),
-    t('dashboard.figures.recyclingRevenue'),
-    t('dashboard.figures.purchasePrice'),
+    costFieldLabels.recyclingRevenue,
+    costFieldLabels.purchasePrice,
   ];
   return {
     keys,

@@ -1,6 +1,6 @@
 import { Button, Wrap } from '@chakra-ui/react';
 import { messages } from '@portal/domain/messages';
-import { OPERATION_ACTIONS, type OperationActionName } from '@portal/domain/operations';
+import { OPERATION_ACTIONS, type OperationActionName, operationFieldLabels } from '@portal/domain/operations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';
@@ -209,7 +209,7 @@ export function OperationActions({
           date: formatDate(data.requestedDate) ?? '',
         })}
         submitLabel={pending ? OPERATION_ACTIONS[DOMAIN_ACTIONS[pending]].label : ''}
-        dateLabel={t('operations.schedule.date')}
+        dateLabel={operationFieldLabels.interventionDate}
         initialDate={data.interventionDate ?? data.requestedDate}
         loading={isMoving}
         onSubmit={(date) => pending && move(pending, date)}

@@ -11,6 +11,7 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
+import { fieldLabels } from '@portal/domain/fields';
 import { messages } from '@portal/domain/messages';
 import {
   completionProblems,
@@ -18,6 +19,8 @@ import {
   OUTLET_QUANTITY_UNITS,
   type OutletQuantityUnit,
   operationCompletionSchema,
+  operationFieldLabels,
+  operationOutletFields,
   outletQuantityUnitLabels,
   thousandths,
 } from '@portal/domain/operations';
@@ -57,6 +60,8 @@ const saveMutation = graphql`
     }
   }
 `;
+
+const outletFieldLabels = fieldLabels(operationOutletFields);
 
 interface OutletValues {
   name: string;
@@ -334,16 +339,16 @@ export function OperationCompletionForm({
                 <Input inputMode="decimal" {...register('receivedQuantity')} />
               </FormField>
               <FormField
-                label={t('operations.completion.realInterventionDate')}
+                label={operationFieldLabels.realInterventionDate}
                 error={errors.realInterventionDate?.message}
                 required
               >
                 <Input type="date" {...register('realInterventionDate')} />
               </FormField>
-              <FormField label={t('operations.completion.bsdNumber')} error={errors.bsdNumber?.message}>
+              <FormField label={operationFieldLabels.bsdNumber} error={errors.bsdNumber?.message}>
                 <Input {...register('bsdNumber')} />
               </FormField>
-              <FormField label={t('operations.completion.transporter')} error={errors.transporter?.message}>
+              <FormField label={operationFieldLabels.transporter} error={errors.transporter?.message}>
                 <Input {...register('transporter')} />
               </FormField>
             </Box>
@@ -385,20 +390,14 @@ export function OperationCompletionForm({
                       >
                         <Input {...register(`finalOutlets.${index}.name`)} />
                       </FormField>
-                      <FormField
-                        label={t('operations.completion.outletSiret')}
-                        error={outletErrors?.siret?.message}
-                      >
+                      <FormField label={outletFieldLabels.siret} error={outletErrors?.siret?.message}>
                         <Input inputMode="numeric" {...register(`finalOutlets.${index}.siret`)} />
                       </FormField>
-                      <FormField
-                        label={t('operations.completion.outletAddress')}
-                        error={outletErrors?.address?.message}
-                      >
+                      <FormField label={outletFieldLabels.address} error={outletErrors?.address?.message}>
                         <Input {...register(`finalOutlets.${index}.address`)} />
                       </FormField>
                       <FormField
-                        label={t('operations.completion.outletTreatment')}
+                        label={outletFieldLabels.treatmentCode}
                         error={outletErrors?.treatmentCode?.message}
                         required
                       >
@@ -414,7 +413,7 @@ export function OperationCompletionForm({
                         </SelectInput>
                       </FormField>
                       <QualificationField
-                        label={t('operations.completion.outletQualification')}
+                        label={outletFieldLabels.qualification}
                         error={outletErrors?.qualification?.message}
                         qualifications={
                           codes.find((code) => code.code === outlets[index]?.treatmentCode)?.qualifications ??
@@ -423,7 +422,7 @@ export function OperationCompletionForm({
                         registration={register(`finalOutlets.${index}.qualification`)}
                       />
                       <FormField
-                        label={t('operations.completion.outletQuantity')}
+                        label={outletFieldLabels.quantity}
                         error={outletErrors?.quantity?.message}
                         required
                       >

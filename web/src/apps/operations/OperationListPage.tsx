@@ -1,5 +1,5 @@
 import { Box, Button, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { operationTypeLabels } from '@portal/domain/operations';
+import { operationFieldLabels, operationTypeLabels } from '@portal/domain/operations';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment } from 'react-relay';
@@ -182,7 +182,7 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
                 </NativeSelect.Root>
               )}
             </FilterField>
-            <FilterField label={t('operations.filters.type')}>
+            <FilterField label={operationFieldLabels.type}>
               {(id) => (
                 <NativeSelect.Root size="sm" minW="40">
                   <NativeSelect.Field

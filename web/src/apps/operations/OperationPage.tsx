@@ -11,6 +11,8 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
+import { fieldLabels } from '@portal/domain/fields';
+import { operationFieldLabels, operationOutletFields } from '@portal/domain/operations';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +32,8 @@ import { OperationActions } from './OperationActions.tsx';
 import { OperationCompletionForm } from './OperationCompletionForm.tsx';
 import { OperationCostsCard } from './OperationCostsCard.tsx';
 import { statusPalette } from './operationStatus.ts';
+
+const outletFieldLabels = fieldLabels(operationOutletFields);
 
 export const operationPageQuery = graphql`
   query OperationPageQuery($databaseId: Int!) {
@@ -185,8 +189,8 @@ function OperationSummary({
       key: 'request',
       title: t('operations.detail.request'),
       rows: [
-        [t('operations.detail.requestedAt'), formatDateTime(data.requestedAt)],
-        [t('operations.detail.requestedDate'), formatDate(data.requestedDate)],
+        [operationFieldLabels.createdAt, formatDateTime(data.requestedAt)],
+        [operationFieldLabels.requestedDate, formatDate(data.requestedDate)],
         [t('operations.detail.interventionDate'), formatDate(data.interventionDate) ?? notYet],
         [t('operations.detail.comment'), data.comment ?? null],
       ],
@@ -195,13 +199,13 @@ function OperationSummary({
       key: 'container',
       title: t('operations.detail.container'),
       rows: [
-        [t('operations.detail.skip'), data.skip?.name ?? t('operations.unknownSkip')],
-        [t('operations.detail.site'), data.establishment?.displayName ?? null],
-        [t('operations.detail.entity'), data.entity?.name ?? null],
-        [t('operations.detail.provider'), data.provider?.displayName ?? null],
-        [t('operations.detail.waste'), data.thirdLevelWaste?.label ?? null],
+        [operationFieldLabels.skip, data.skip?.name ?? t('operations.unknownSkip')],
+        [operationFieldLabels.companySite, data.establishment?.displayName ?? null],
+        [operationFieldLabels.companySiteEntity, data.entity?.name ?? null],
+        [operationFieldLabels.provider, data.provider?.displayName ?? null],
+        [operationFieldLabels.thirdLevelWaste, data.thirdLevelWaste?.label ?? null],
         [
-          t('operations.detail.wasteCode'),
+          operationFieldLabels.wasteCode,
           data.wasteCode ? `${data.wasteCode.code} — ${data.wasteCode.description}` : null,
         ],
         [
@@ -226,12 +230,12 @@ function OperationSummary({
             ? t('operations.detail.tonnes', { value: formatDecimal(data.receivedQuantity) })
             : notYet,
         ],
-        [t('operations.detail.realInterventionDate'), formatDate(data.realInterventionDate) ?? notYet],
-        [t('operations.detail.bsdNumber'), data.bsdNumber ?? null],
-        [t('operations.detail.transporter'), data.transporter ?? null],
-        [t('operations.detail.providerComment'), data.providerComment ?? null],
-        [t('operations.detail.completedAt'), formatDateTime(data.completedAt)],
-        [t('operations.detail.validatedAt'), formatDateTime(data.validatedAt)],
+        [operationFieldLabels.realInterventionDate, formatDate(data.realInterventionDate) ?? notYet],
+        [operationFieldLabels.bsdNumber, data.bsdNumber ?? null],
+        [operationFieldLabels.transporter, data.transporter ?? null],
+        [operationFieldLabels.providerComment, data.providerComment ?? null],
+        [operationFieldLabels.completedAt, formatDateTime(data.completedAt)],
+        [operationFieldLabels.validatedAt, formatDateTime(data.validatedAt)],
       ],
     },
   ];
@@ -283,13 +287,11 @@ function OperationSummary({
                 <Table.Header>
                   <Table.Row>
                     <Table.ColumnHeader>{t('operations.completion.outletName')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('operations.completion.outletSiret')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('operations.completion.outletAddress')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('operations.completion.outletTreatment')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('operations.completion.outletQualification')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">
-                      {t('operations.completion.outletQuantity')}
-                    </Table.ColumnHeader>
+                    <Table.ColumnHeader>{outletFieldLabels.siret}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{outletFieldLabels.address}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{outletFieldLabels.treatmentCode}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{outletFieldLabels.qualification}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{outletFieldLabels.quantity}</Table.ColumnHeader>
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>

@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Link, Table, Text } from '@chakra-ui/react';
+import { operationFieldLabels } from '@portal/domain/operations';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -36,10 +37,10 @@ export function OperationTable({
             <Table.Row>
               <Table.ColumnHeader>{t('operations.columns.type')}</Table.ColumnHeader>
               <Table.ColumnHeader>{t('operations.columns.skipAndWaste')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('operations.columns.site')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('operations.columns.requestedDate')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{operationFieldLabels.companySite}</Table.ColumnHeader>
+              <Table.ColumnHeader>{operationFieldLabels.requestedDate}</Table.ColumnHeader>
               <Table.ColumnHeader>{t('operations.columns.interventionDate')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('operations.columns.status')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{operationFieldLabels.status}</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">{t('operations.columns.actions')}</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>

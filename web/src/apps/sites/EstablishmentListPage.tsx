@@ -1,4 +1,5 @@
 import { Box, Field, Flex, Heading, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { establishmentFieldLabels } from '@portal/domain/sites';
 import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment } from 'react-relay';
@@ -24,6 +25,14 @@ import {
   writeListParams,
 } from './listParams.ts';
 import { isViewAvailable, type SiteView } from './siteViews.ts';
+
+/** The fields of the sort menu but the name (the list names it after the establishment): domain's labels. */
+const SORT_FIELD_LABELS = {
+  COMPANY_NAME: 'company',
+  CITY: 'city',
+  POSTCODE: 'postcode',
+  SIRET: 'siret',
+} as const satisfies Record<Exclude<SortField, 'NAME'>, keyof typeof establishmentFieldLabels>;
 
 /** Typing pauses this long before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -291,7 +300,9 @@ function ListControls({
           >
             {(Object.keys(SORT_FIELDS) as SortField[]).map((field) => (
               <option key={field} value={field}>
-                {t(`sites.sortFields.${field}`)}
+                {field === 'NAME'
+                  ? t('sites.sortByName')
+                  : establishmentFieldLabels[SORT_FIELD_LABELS[field]]}
               </option>
             ))}
           </NativeSelect.Field>

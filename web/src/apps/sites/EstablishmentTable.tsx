@@ -1,4 +1,5 @@
 import { Box, Button, HStack, Link, Table, Text } from '@chakra-ui/react';
+import { establishmentFieldLabels } from '@portal/domain/sites';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -45,9 +46,9 @@ export function EstablishmentTable({
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>{t('sites.columns.establishment')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('sites.columns.city')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('sites.columns.postcode')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('sites.columns.siret')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{establishmentFieldLabels.city}</Table.ColumnHeader>
+              <Table.ColumnHeader>{establishmentFieldLabels.postcode}</Table.ColumnHeader>
+              <Table.ColumnHeader>{establishmentFieldLabels.siret}</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">{t('sites.columns.entities')}</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>

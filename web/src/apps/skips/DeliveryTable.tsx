@@ -1,7 +1,11 @@
 import { Box, Button, Table } from '@chakra-ui/react';
+import { deliveryFields } from '@portal/domain/deliveries';
+import { fieldLabels } from '@portal/domain/fields';
 import { useTranslation } from 'react-i18next';
 import type { DeliveryRow_delivery$key } from '../../__generated__/DeliveryRow_delivery.graphql.ts';
 import { DeliveryRow } from './DeliveryRow.tsx';
+
+const deliveryFieldLabels = fieldLabels(deliveryFields);
 
 interface DeliveryTableProps {
   /** Names the table for screen readers. */
@@ -33,10 +37,10 @@ export function DeliveryTable({
         <Table.Root size="sm" aria-labelledby={labelledBy}>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeader>{t('deliveries.columns.skip')}</Table.ColumnHeader>
-              {showSite && <Table.ColumnHeader>{t('deliveries.columns.site')}</Table.ColumnHeader>}
-              <Table.ColumnHeader>{t('deliveries.columns.requestedDate')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('deliveries.columns.status')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{deliveryFieldLabels.skip}</Table.ColumnHeader>
+              {showSite && <Table.ColumnHeader>{deliveryFieldLabels.companySite}</Table.ColumnHeader>}
+              <Table.ColumnHeader>{deliveryFieldLabels.requestedDate}</Table.ColumnHeader>
+              <Table.ColumnHeader>{deliveryFieldLabels.status}</Table.ColumnHeader>
               <Table.ColumnHeader>{t('deliveries.columns.program')}</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">{t('deliveries.columns.actions')}</Table.ColumnHeader>
             </Table.Row>

@@ -1,4 +1,5 @@
 import { Box, HStack, Text } from '@chakra-ui/react';
+import { skipFieldLabels } from '@portal/domain/skips';
 import { useTranslation } from 'react-i18next';
 
 interface FillingGaugeProps {
@@ -24,7 +25,7 @@ export function FillingGauge({ steps, value, label }: FillingGaugeProps) {
     <HStack gap="3">
       <Box
         role="meter"
-        aria-label={t('skips.filling')}
+        aria-label={skipFieldLabels.fillingLevel}
         aria-valuemin={0}
         aria-valuemax={max}
         aria-valuenow={Math.max(index, 0)}
