@@ -1,37 +1,40 @@
-import { iri, messages, operationCostsSchema, ownSiteTypology } from '@portal/domain';
+import { iri, messages, operationCostFields, operationCostsSchema, ownSiteTypology } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
-import { ROLES, SCOPE_PARAMS, scopeCondition } from '../dashboard/scope.ts';
-import { COSTS_JOIN } from '../dashboard/sums.ts';
-import { type Db, SqlParams } from '../db/index.ts';
+import { costProperties, countSchema, linesSchema, tonnesSchema } from '../dashboard/schemas.ts';
+import { ROLES, scopeCondition, scopeQuerySchema } from '../dashboard/scope.ts';
+import { COST_SUMS, COSTS_JOIN, type CostRow } from '../dashboard/sums.ts';
+import { SqlParams } from '../db/index.ts';
 import {
   BODY_NOT_AN_OBJECT,
   badRequest,
-  type CollectionSpec,
-  collectionQuerySchema,
   conflict,
   enumFilter,
-  fetchPage,
   filterConditions,
   hydraItem,
   idParams,
   isPlainObject,
   itemId,
-  itemResponse,
   jsonSchemaOf,
-  mergePatchBody,
+  ldItem,
+  ldObject,
+  mergePatchDoc,
   notFound,
   parseBody,
   parseCollectionQuery,
-  problemSchema,
+  parseMergePatch,
+  problems,
   type RawQuery,
   referenceId,
-  sendCollection,
   sendItem,
   unprocessable,
 } from '../hydra/index.ts';
+import { defineResource } from '../resource/resource.ts';
+import { iriSchema, ldObjectSchema } from '../resource/schemas.ts';
+import { visibleAsContainer } from '../resource/sides.ts';
+import { updateRow } from '../resource/sql.ts';
 import { operations } from './resource.ts';
 
 /**
@@ -40,110 +43,47 @@ import { operations } from './resource.ts';
  * cost adds them up over the realised operations of a month, per establishment and per waste, in SQL.
  */
 
-interface CostRow {
-  id: number;
-  operationId: number;
-  companySite: number;
-  companySiteEntity: number | null;
-  provider: number | null;
-  treatmentCost: string | null;
-  transportCost: string | null;
-  recyclingRevenue: string | null;
-  purchasePrice: string | null;
-  updatedAt: Date | string;
-}
+/** Seen by whoever sees their operation. */
+const costs = defineResource({
+  type: 'OperationCost',
+  path: '/api/operation_costs',
+  tags: ['operations'],
+  fields: operationCostFields,
+  from: 'operation_costs c join operations o on o.id = c.operation_id',
+  alias: 'c',
+  visible: visibleAsContainer('o'),
+  collection: { relations: ['operation'] },
+});
 
-const COST_SELECT = `c.id, c.operation_id as "operationId", o.company_site_id as "companySite",
-  o.company_site_entity_id as "companySiteEntity", o.provider_site_id as "provider",
-  c.treatment_cost::text as "treatmentCost", c.transport_cost::text as "transportCost",
-  c.recycling_revenue::text as "recyclingRevenue", c.purchase_price::text as "purchasePrice",
-  c.updated_at as "updatedAt"`;
-const COST_FROM = 'operation_costs c join operations o on o.id = c.operation_id';
-
-function costItem(row: CostRow) {
-  return hydraItem('OperationCost', iri('operation_costs', row.id), {
-    id: row.id,
-    operation: iri('operations', row.operationId),
-    treatmentCost: row.treatmentCost,
-    transportCost: row.transportCost,
-    recyclingRevenue: row.recyclingRevenue,
-    purchasePrice: row.purchasePrice,
-    updatedAt: new Date(row.updatedAt).toISOString(),
-  });
-}
-
-async function loadCost(db: Db, costId: number): Promise<CostRow> {
-  const row = await db.maybeOne<CostRow>(`select ${COST_SELECT} from ${COST_FROM} where c.id = $1`, [costId]);
-  if (row === null) throw notFound();
-  return row;
-}
-
-const spec: CollectionSpec = { relations: ['operation'] };
+const target = { table: 'operation_costs', fields: operationCostFields };
 
 const monthlyQuerySchema = z.object({
   year: z.coerce.number().int().min(2000).max(2100),
   month: z.coerce.number().int().min(1).max(12),
 });
 
-export function registerCostRoutes(app: FastifyInstance, { db, config }: ApiContext): void {
+/** The monthly cost: per establishment of the side and per precise waste, what the month's operations cost. */
+const monthlyCostSchema = ldObjectSchema('MonthlyCost', {
+  year: { type: 'integer' },
+  month: { type: 'integer', minimum: 1, maximum: 12 },
+  role: { type: 'string', enum: [...ROLES] },
+  lines: linesSchema({
+    companySite: iriSchema('The establishment of the side: IRI of company_sites'),
+    thirdLevelWaste: iriSchema('The precise waste: IRI of third_level_wastes', true),
+    operations: countSchema('Realised operations'),
+    tonnes: tonnesSchema('Received tonnes'),
+    ...costProperties,
+  }),
+});
+
+export function registerCostRoutes(app: FastifyInstance, context: ApiContext): void {
+  const { db, config } = context;
   const tags = ['operations'];
-
-  app.get(
-    '/api/operation_costs',
-    {
-      schema: {
-        tags,
-        summary: 'Costs of the visible operations; filter `operation[]`',
-        querystring: collectionQuerySchema(spec),
-        response: { 200: itemResponse('hydra:Collection of OperationCost') },
-      },
-    },
-    async (request, reply) => {
-      const { policy } = callerOf(request);
-      const query = parseCollectionQuery(request.query as RawQuery, spec);
-      const params = new SqlParams();
-      const where = [
-        await policy.visibleSkipCondition(
-          { site: 'o.company_site_id', entity: 'o.company_site_entity_id', provider: 'o.provider_site_id' },
-          params,
-        ),
-        ...filterConditions(query, { id: 'c.id', relations: { operation: 'c.operation_id' } }, params),
-      ];
-      const { rows, totalItems } = await fetchPage<CostRow>(db, {
-        select: COST_SELECT,
-        from: COST_FROM,
-        where,
-        params,
-        order: [],
-        orderColumns: {},
-        tieBreaker: 'c.id',
-        pagination: query.pagination,
-      });
-      return sendCollection(reply, request, {
-        type: 'OperationCost',
-        members: rows.map(costItem),
-        totalItems,
-        pagination: query.pagination,
-      });
-    },
-  );
-
-  app.get<{ Params: { id: string } }>(
-    '/api/operation_costs/:id',
-    {
-      schema: {
-        tags,
-        summary: 'The costs of one visible operation',
-        params: idParams(),
-        response: { 200: itemResponse('OperationCost'), 404: problemSchema },
-      },
-    },
-    async (request, reply) => {
-      const row = await loadCost(db, itemId(request.params.id));
-      await callerOf(request).policy.assertSkipVisible(row);
-      return sendItem(reply, costItem(row));
-    },
-  );
+  costs.registerSchema(app);
+  costs.registerCollection(app, context, {
+    summary: 'Costs of the visible operations; filter `operation[]`',
+  });
+  costs.registerItem(app, context, { summary: 'The costs of one visible operation' });
 
   app.post(
     '/api/operation_costs',
@@ -154,14 +94,7 @@ export function registerCostRoutes(app: FastifyInstance, { db, config }: ApiCont
           'The provider (cost:update) sets the costs of an operation, euro excluding tax per tonne (2 decimals, ' +
           'zero or more); one set per operation (409 when it exists: PATCH it)',
         body: jsonSchemaOf(z.object({ operation: z.string(), ...operationCostsSchema.shape })),
-        response: {
-          201: itemResponse('OperationCost'),
-          400: problemSchema,
-          403: problemSchema,
-          404: problemSchema,
-          409: problemSchema,
-          422: problemSchema,
-        },
+        response: { 201: ldItem('OperationCost'), ...problems(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => {
@@ -175,7 +108,8 @@ export function registerCostRoutes(app: FastifyInstance, { db, config }: ApiCont
       if (operationId === null) throw notFound();
       const operation = await operations.load(db, operationId);
       await policy.assertCanActOn(operation, 'provider', 'cost:update');
-      const costs = parseBody(operationCostsSchema, body);
+      const values = parseBody(operationCostsSchema, body);
+      // One set per operation, whoever comes first: the unique index decides, not a read before the write.
       const inserted = await db.maybeOne<{ id: number }>(
         `insert into operation_costs (operation_id, treatment_cost, transport_cost, recycling_revenue,
            purchase_price, updated_at)
@@ -183,16 +117,17 @@ export function registerCostRoutes(app: FastifyInstance, { db, config }: ApiCont
          on conflict (operation_id) do nothing returning id`,
         [
           operationId,
-          costs.treatmentCost ?? null,
-          costs.transportCost ?? null,
-          costs.recyclingRevenue ?? null,
-          costs.purchasePrice ?? null,
+          values.treatmentCost ?? null,
+          values.transportCost ?? null,
+          values.recyclingRevenue ?? null,
+          values.purchasePrice ?? null,
           config.now(),
         ],
       );
       if (inserted === null) throw conflict(messages.concurrentModification);
       reply.header('location', iri('operation_costs', inserted.id));
-      return sendItem(reply, costItem(await loadCost(db, inserted.id)), 201);
+      const [item] = await costs.items([await costs.load(db, inserted.id)], { db, policy });
+      return sendItem(reply, item as never, 201);
     },
   );
 
@@ -203,40 +138,25 @@ export function registerCostRoutes(app: FastifyInstance, { db, config }: ApiCont
         tags,
         summary: 'The provider (cost:update) changes costs (merge-patch: absent untouched, null cleared)',
         params: idParams(),
-        body: jsonSchemaOf(operationCostsSchema),
-        response: {
-          200: itemResponse('OperationCost'),
-          403: problemSchema,
-          404: problemSchema,
-          415: problemSchema,
-          422: problemSchema,
-        },
+        body: mergePatchDoc(operationCostsSchema.shape),
+        response: { 200: ldItem('OperationCost'), ...problems(400, 401, 403, 404, 415, 422) },
       },
     },
     async (request, reply) => {
+      const { policy } = callerOf(request);
       const costId = itemId(request.params.id);
-      const current = await loadCost(db, costId);
-      await callerOf(request).policy.assertCanActOn(current, 'provider', 'cost:update');
-      const body = mergePatchBody(request);
-      const costs = parseBody(operationCostsSchema, body);
-      const pick = (field: keyof typeof costs, column: string) =>
-        Object.hasOwn(body, field) ? { column, value: costs[field] ?? null } : null;
-      const changes = [
-        pick('treatmentCost', 'treatment_cost'),
-        pick('transportCost', 'transport_cost'),
-        pick('recyclingRevenue', 'recycling_revenue'),
-        pick('purchasePrice', 'purchase_price'),
-      ].filter((change) => change !== null);
-      if (changes.length === 0) {
+      const current = await costs.load(db, costId);
+      await policy.assertCanActOn(await operations.load(db, current.operation), 'provider', 'cost:update');
+      const patch = parseMergePatch(request, operationCostsSchema.shape);
+      const changes = Object.fromEntries(
+        Object.entries(patch).map(([field, value]) => [field, value ?? null]),
+      );
+      if (Object.keys(changes).length === 0) {
         throw unprocessable([{ propertyPath: '', message: messages.noChange, code: 'no_change' }]);
       }
-      await db.query(
-        `update operation_costs set ${changes.map((change, index) => `${change.column} = $${index + 2}`).join(', ')},
-           updated_at = $${changes.length + 2}
-         where id = $1`,
-        [costId, ...changes.map((change) => change.value), config.now()],
-      );
-      return sendItem(reply, costItem(await loadCost(db, costId)));
+      await updateRow(db, target, costId, changes, { updated_at: config.now() });
+      const [item] = await costs.items([await costs.load(db, costId)], { db, policy });
+      return sendItem(reply, item as never);
     },
   );
 
@@ -251,18 +171,19 @@ export function registerCostRoutes(app: FastifyInstance, { db, config }: ApiCont
           "`role` (producer: my sites' operations, per my site; retriever: those my sites provide, per my " +
           'site; default: my own site typology), the dashboard scope (`producerCompanySiteId`, ...) and ' +
           "`companySite[]` (my side's sites)",
-        querystring: {
-          type: 'object',
-          properties: {
+        querystring: scopeQuerySchema(
+          {
             year: { type: 'string' },
             month: { type: 'string' },
-            role: { type: 'string' },
-            'companySite[]': { type: 'array', items: { type: 'string' } },
-            ...Object.fromEntries(SCOPE_PARAMS.map((name) => [name, { type: 'string' }])),
+            role: { type: 'string', enum: [...ROLES] },
+            'companySite[]': { type: 'array', items: { type: 'string' }, description: 'ids or IRIs' },
           },
-          required: ['year', 'month'],
+          ['year', 'month'],
+        ),
+        response: {
+          200: ldObject('The costs of the month, per establishment and per waste', monthlyCostSchema),
+          ...problems(400, 401),
         },
-        response: { 200: itemResponse('MonthlyCost'), 400: problemSchema },
       },
     },
     async (request, reply) => {
@@ -286,23 +207,11 @@ export function registerCostRoutes(app: FastifyInstance, { db, config }: ApiCont
         ...filterConditions(query, { id: 'o.id', relations: { companySite: side } }, params),
       ];
       // Exact numeric arithmetic in PostgreSQL: tonnes × euros per tonne, rounded to the cent once per line.
-      const rows = await db.query<{
-        siteId: number;
-        thirdLevelWasteId: number | null;
-        operations: number;
-        tonnes: string;
-        treatment: string;
-        transport: string;
-        recyclingRevenue: string;
-        purchase: string;
-      }>(
+      const rows = await db.query<
+        CostRow & { siteId: number; thirdLevelWasteId: number | null; operations: number; tonnes: string }
+      >(
         `select ${side} as "siteId", o.third_level_waste_id as "thirdLevelWasteId",
-           count(*)::int as operations, sum(o.received_quantity)::numeric(14,3)::text as tonnes,
-           coalesce(sum(round(o.received_quantity * c.treatment_cost, 2)), 0)::numeric(14,2)::text as treatment,
-           coalesce(sum(round(o.received_quantity * c.transport_cost, 2)), 0)::numeric(14,2)::text as transport,
-           coalesce(sum(round(o.received_quantity * c.recycling_revenue, 2)), 0)::numeric(14,2)::text
-             as "recyclingRevenue",
-           coalesce(sum(round(o.received_quantity * c.purchase_price, 2)), 0)::numeric(14,2)::text as purchase
+           count(*)::int as operations, sum(o.received_quantity)::numeric(14,3)::text as tonnes, ${COST_SUMS}
          from operations o ${COSTS_JOIN}
          where ${where.map((condition) => `(${condition})`).join(' and ')}
          group by ${side}, o.third_level_waste_id
@@ -315,16 +224,10 @@ export function registerCostRoutes(app: FastifyInstance, { db, config }: ApiCont
           year,
           month,
           role,
-          lines: rows.map((row) => ({
-            companySite: iri('company_sites', row.siteId),
-            thirdLevelWaste:
-              row.thirdLevelWasteId === null ? null : iri('third_level_wastes', row.thirdLevelWasteId),
-            operations: row.operations,
-            tonnes: row.tonnes,
-            treatmentCost: row.treatment,
-            transportCost: row.transport,
-            recyclingRevenue: row.recyclingRevenue,
-            purchasePrice: row.purchase,
+          lines: rows.map(({ siteId, thirdLevelWasteId, ...figures }) => ({
+            companySite: iri('company_sites', siteId),
+            thirdLevelWaste: thirdLevelWasteId === null ? null : iri('third_level_wastes', thirdLevelWasteId),
+            ...figures,
           })),
         }),
       );

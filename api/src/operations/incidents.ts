@@ -4,34 +4,38 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import { entityIri, iri, messages, PHOTO_MAX_BYTES, PHOTO_TYPES } from '@portal/domain';
+import {
+  incidentFields,
+  incidentPhotoFields,
+  iri,
+  messages,
+  PHOTO_MAX_BYTES,
+  PHOTO_TYPES,
+  restFields,
+} from '@portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
-import { type Db, SqlParams } from '../db/index.ts';
-
+import type { Db } from '../db/index.ts';
 import {
   ApiProblem,
-  type CollectionSpec,
-  collectionQuerySchema,
-  fetchPage,
-  filterConditions,
   hydraItem,
   idParams,
   itemId,
-  itemResponse,
+  ldItem,
   notFound,
-  parseCollectionQuery,
-  problemSchema,
-  type RawQuery,
+  problems,
   referenceId,
-  sendCollection,
   sendItem,
   unprocessable,
   type Violation,
 } from '../hydra/index.ts';
 import type { SkipTarget } from '../policy/index.ts';
+import { defineResource } from '../resource/resource.ts';
+import { itemSchema } from '../resource/schemas.ts';
+import { visibleAsContainer } from '../resource/sides.ts';
+import { type ResourceRow, selectList } from '../resource/sql.ts';
 import { skips } from '../skips/resource.ts';
 import { operations } from './resource.ts';
 
@@ -45,57 +49,25 @@ import { operations } from './resource.ts';
 const MAX_PHOTOS = 10;
 const MAX_DESCRIPTION = 2000;
 
-interface IncidentRow {
-  id: number;
-  operationId: number | null;
-  skipId: number | null;
-  companySite: number;
-  companySiteEntity: number | null;
-  provider: number | null;
-  description: string;
-  declaredBy: number | null;
-  createdAt: Date | string;
-}
+/** A photo as stored: its fields, its incident and the key of its bytes in the file store. */
+type PhotoRow = ResourceRow<typeof incidentPhotoFields> & { incidentId: number; storageKey: string };
 
-interface PhotoRow {
-  id: number;
-  incidentId: number;
-  filename: string;
-  storageKey: string;
-  contentType: string;
-  size: number;
-}
-
-const INCIDENT_SELECT = `i.id, i.operation_id as "operationId", i.skip_id as "skipId", i.company_site_id as "companySite",
-  i.company_site_entity_id as "companySiteEntity", i.provider_site_id as "provider", i.description,
-  i.declared_by as "declaredBy", i.created_at as "createdAt"`;
-const PHOTO_SELECT = `p.id, p.incident_id as "incidentId", p.filename, p.storage_key as "storageKey",
-  p.content_type as "contentType", p.size`;
+const PHOTO_SELECT = `${selectList('p', incidentPhotoFields)}, p.incident_id as "incidentId",
+  p.storage_key as "storageKey"`;
 
 const photoIri = (id: number) => iri('incident_photos', id);
 
-function incidentItem(row: IncidentRow, photos: readonly PhotoRow[]) {
-  return hydraItem('Incident', iri('incidents', row.id), {
-    id: row.id,
-    operation: row.operationId === null ? null : iri('operations', row.operationId),
-    skip: row.skipId === null ? null : iri('skips', row.skipId),
-    companySite: iri('company_sites', row.companySite),
-    companySiteEntity:
-      row.companySiteEntity === null ? null : entityIri(row.companySite, row.companySiteEntity),
-    description: row.description,
-    declaredBy: row.declaredBy === null ? null : iri('users', row.declaredBy),
-    createdAt: new Date(row.createdAt).toISOString(),
-    photos: photos.map((photo) => ({
-      '@id': photoIri(photo.id),
-      '@type': 'IncidentPhoto',
-      id: photo.id,
-      filename: photo.filename,
-      contentType: photo.contentType,
-      size: photo.size,
-      contentUrl: `${photoIri(photo.id)}/download`,
-    })),
+const photoItem = (photo: PhotoRow) =>
+  hydraItem('IncidentPhoto', photoIri(photo.id), {
+    id: photo.id,
+    ...restFields(incidentPhotoFields, photo),
+    contentUrl: `${photoIri(photo.id)}/download`,
   });
-}
+
+/** The OpenAPI schema of a photo (embedded in its incident). */
+const photoSchema = itemSchema('IncidentPhoto', incidentPhotoFields, {
+  contentUrl: { type: 'string', format: 'iri-reference', description: 'Where its bytes are downloaded' },
+});
 
 async function photosOf(db: Db, incidentIds: readonly number[]): Promise<Map<number, PhotoRow[]>> {
   const byIncident = new Map<number, PhotoRow[]>(incidentIds.map((id) => [id, []]));
@@ -175,9 +147,39 @@ async function receiveDeclaration(request: FastifyRequest, tempDir: string): Pro
   return received;
 }
 
-const spec: CollectionSpec = { relations: ['operation', 'skip'], order: ['createdAt'] };
+/** Incidents, with their photos, seen by whoever sees what they are about; the latest first. */
+const incidents = defineResource({
+  type: 'Incident',
+  path: '/api/incidents',
+  tags: ['operations'],
+  fields: incidentFields,
+  from: 'incidents i',
+  alias: 'i',
+  visible: visibleAsContainer('i'),
+  async items(rows, { db }) {
+    const photos = await photosOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) =>
+      hydraItem('Incident', iri('incidents', row.id), {
+        id: row.id,
+        ...restFields(incidentFields, row),
+        photos: (photos.get(row.id) ?? []).map(photoItem),
+      }),
+    );
+  },
+  computed: { photos: { type: 'array', items: { $ref: 'IncidentPhoto#' }, description: 'Its photos' } },
+  collection: {
+    relations: ['operation', 'skip'],
+    order: ['createdAt'],
+    defaultOrder: [{ field: 'createdAt', direction: 'desc' }],
+    tieBreaker: 'i.id desc',
+  },
+});
 
-export function registerIncidentRoutes(app: FastifyInstance, { db, config }: ApiContext): void {
+export function registerIncidentRoutes(app: FastifyInstance, context: ApiContext): void {
+  const { db, config } = context;
   const tags = ['operations'];
   const storeDir = join(config.dataDir, 'files', 'incident_photos');
   const tempDir = join(config.dataDir, 'files', 'tmp');
@@ -189,74 +191,12 @@ export function registerIncidentRoutes(app: FastifyInstance, { db, config }: Api
     limits: { fileSize: PHOTO_MAX_BYTES, files: MAX_PHOTOS, fields: 10, fieldSize: 16 * 1024, parts: 25 },
   });
 
-  app.get(
-    '/api/incidents',
-    {
-      schema: {
-        tags,
-        summary: 'Visible incidents, with their photos; filters `operation[]`, `skip[]`',
-        querystring: collectionQuerySchema(spec),
-        response: { 200: itemResponse('hydra:Collection of Incident') },
-      },
-    },
-    async (request, reply) => {
-      const { policy } = callerOf(request);
-      const query = parseCollectionQuery(request.query as RawQuery, spec);
-      const params = new SqlParams();
-      const where = [
-        await policy.visibleSkipCondition(
-          { site: 'i.company_site_id', entity: 'i.company_site_entity_id', provider: 'i.provider_site_id' },
-          params,
-        ),
-        ...filterConditions(
-          query,
-          { id: 'i.id', relations: { operation: 'i.operation_id', skip: 'i.skip_id' } },
-          params,
-        ),
-      ];
-      const { rows, totalItems } = await fetchPage<IncidentRow>(db, {
-        select: INCIDENT_SELECT,
-        from: 'incidents i',
-        where,
-        params,
-        order: query.order.length > 0 ? query.order : [{ field: 'createdAt', direction: 'desc' }],
-        orderColumns: { createdAt: 'i.created_at' },
-        tieBreaker: 'i.id desc',
-        pagination: query.pagination,
-      });
-      const photos = await photosOf(
-        db,
-        rows.map((row) => row.id),
-      );
-      return sendCollection(reply, request, {
-        type: 'Incident',
-        members: rows.map((row) => incidentItem(row, photos.get(row.id) ?? [])),
-        totalItems,
-        pagination: query.pagination,
-      });
-    },
-  );
-
-  app.get<{ Params: { id: string } }>(
-    '/api/incidents/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One visible incident',
-        params: idParams(),
-        response: { 200: itemResponse('Incident'), 404: problemSchema },
-      },
-    },
-    async (request, reply) => {
-      const row = await db.maybeOne<IncidentRow>(
-        `select ${INCIDENT_SELECT} from incidents i where i.id = $1`,
-        [itemId(request.params.id)],
-      );
-      if (row === null) throw notFound();
-      await callerOf(request).policy.assertSkipVisible(row);
-      return sendItem(reply, incidentItem(row, (await photosOf(db, [row.id])).get(row.id) ?? []));
-    },
-  );
+  app.addSchema(photoSchema);
+  incidents.registerSchema(app);
+  incidents.registerCollection(app, context, {
+    summary: 'Visible incidents, with their photos; filters `operation[]`, `skip[]`',
+  });
+  incidents.registerItem(app, context, { summary: 'One visible incident' });
 
   app.post(
     '/api/incidents',
@@ -268,15 +208,7 @@ export function registerIncidentRoutes(app: FastifyInstance, { db, config }: Api
           `fields \`operation\` or \`skip\` (an IRI) and \`description\`, files \`photos\` (at most ${MAX_PHOTOS}, ` +
           'JPEG, PNG, GIF, BMP or TIFF by their content, 10 MB each)',
         consumes: ['multipart/form-data'],
-        response: {
-          201: itemResponse('Incident'),
-          400: problemSchema,
-          403: problemSchema,
-          404: problemSchema,
-          413: problemSchema,
-          415: problemSchema,
-          422: problemSchema,
-        },
+        response: { 201: ldItem('Incident'), ...problems(400, 401, 403, 404, 413, 415, 422) },
       },
     },
     async (request, reply) => {
@@ -315,7 +247,7 @@ export function registerIncidentRoutes(app: FastifyInstance, { db, config }: Api
         if (violations.length > 0 || target === null) throw unprocessable(violations);
 
         const stored = received.photos.map((photo) => ({ ...photo, storageKey: randomUUID() }));
-        const row = await db.transaction(async (tx) => {
+        const id = await db.transaction(async (tx) => {
           const inserted = await tx.one<{ id: number }>(
             `insert into incidents (operation_id, skip_id, company_site_id, company_site_entity_id,
                provider_site_id, description, declared_by, created_at)
@@ -340,12 +272,11 @@ export function registerIncidentRoutes(app: FastifyInstance, { db, config }: Api
           }
           // Into the store once the rows are written; the transaction then commits.
           for (const photo of stored) await rename(photo.tempPath, join(storeDir, photo.storageKey));
-          return tx.one<IncidentRow>(`select ${INCIDENT_SELECT} from incidents i where i.id = $1`, [
-            inserted.id,
-          ]);
+          return inserted.id;
         });
-        reply.header('location', iri('incidents', row.id));
-        return sendItem(reply, incidentItem(row, (await photosOf(db, [row.id])).get(row.id) ?? []), 201);
+        reply.header('location', iri('incidents', id));
+        const [item] = await incidents.items([await incidents.load(db, id)], { db, policy });
+        return sendItem(reply, item as never, 201);
       } finally {
         await discard();
       }
@@ -359,11 +290,19 @@ export function registerIncidentRoutes(app: FastifyInstance, { db, config }: Api
         tags,
         summary: 'The bytes of a photo of a visible incident, with its sniffed content type',
         params: idParams(),
-        response: { 404: problemSchema },
+        response: {
+          200: {
+            description: 'The bytes of the photo, with its sniffed content type',
+            content: Object.fromEntries(
+              PHOTO_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+            ),
+          },
+          ...problems(401, 404),
+        },
       },
     },
     async (request, reply) => {
-      const photo = await db.maybeOne<PhotoRow & IncidentRow>(
+      const photo = await db.maybeOne<PhotoRow & SkipTarget>(
         `select ${PHOTO_SELECT}, i.company_site_id as "companySite",
            i.company_site_entity_id as "companySiteEntity", i.provider_site_id as "provider"
          from incident_photos p join incidents i on i.id = p.incident_id where p.id = $1`,

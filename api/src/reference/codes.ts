@@ -8,16 +8,18 @@ import {
   enumFilter,
   foldForSearch,
   hydraItem,
-  itemResponse,
+  ldCollection,
+  ldItem,
   notFound,
   pageOf,
   parseCollectionQuery,
-  problemSchema,
+  problems,
   type QueryValue,
   type RawQuery,
   sendCollection,
   sendItem,
 } from '../hydra/index.ts';
+import { ldObjectSchema, listSchema } from '../resource/schemas.ts';
 import type { ReferenceData, TreatmentCode, WasteCode } from './data.ts';
 
 /**
@@ -47,6 +49,31 @@ export function codeIndex(reference: ReferenceData): CodeIndex {
 
 /** The id of a waste code in its IRI: its six digits (`150110` for `15 01 10*`). */
 export const wasteCodeId = (code: string) => code.replace(/[^0-9]/g, '');
+
+/** The component schemas of the codes' items: entries of the official lists, not rows of the database. */
+const wasteCodeSchema = {
+  $id: 'OperationWasteCode',
+  ...ldObjectSchema('OperationWasteCode', {
+    id: { type: 'string', pattern: '^[0-9]{6}$', description: 'The six digits of the code' },
+    code: { type: 'string', description: 'The code as the official list writes it (`15 01 10*`)' },
+    description: { type: 'string' },
+    dangerous: { type: 'boolean', description: 'A hazardous waste (the code ends with `*`)' },
+    chapter: { type: 'string', pattern: '^[0-9]{2}$', description: 'Its chapter: the first two digits' },
+  }),
+};
+
+const treatmentCodeSchema = {
+  $id: 'OperationTreatmentCode',
+  ...ldObjectSchema('OperationTreatmentCode', {
+    id: { type: 'string', description: 'The compact code (`R1`)' },
+    code: { type: 'string', description: 'The code as the official list writes it (`R 1`)' },
+    description: { type: 'string' },
+    kind: { type: 'string', enum: ['R', 'D'], description: 'Recovery (R) or disposal (D)' },
+    isFinal: { type: 'boolean', description: 'A final treatment (not a transit code)' },
+    usableInTrackdechets: { type: 'boolean' },
+    operationModes: listSchema({ type: 'string' }, 'The qualifications a final treatment of it may have'),
+  }),
+};
 
 function wasteCodeItem(code: WasteCode) {
   const id = wasteCodeId(code.code);
@@ -100,6 +127,8 @@ function treatmentIdsFilter(query: RawQuery): Set<string> | undefined {
 
 export function registerCodeRoutes(app: FastifyInstance, { reference }: ApiContext): void {
   const tags = ['reference'];
+  app.addSchema(wasteCodeSchema);
+  app.addSchema(treatmentCodeSchema);
 
   app.get(
     '/api/operation_waste_codes',
@@ -118,7 +147,7 @@ export function registerCodeRoutes(app: FastifyInstance, { reference }: ApiConte
             },
           },
         },
-        response: { 200: itemResponse('hydra:Collection of OperationWasteCode') },
+        response: { 200: ldCollection('OperationWasteCode'), ...problems(400, 401) },
       },
     },
     async (request, reply) => {
@@ -154,7 +183,7 @@ export function registerCodeRoutes(app: FastifyInstance, { reference }: ApiConte
         tags,
         summary: 'One official waste code, by its six digits',
         params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
-        response: { 200: itemResponse('OperationWasteCode'), 404: problemSchema },
+        response: { 200: ldItem('OperationWasteCode'), ...problems(401, 404) },
       },
     },
     async (request, reply) => {
@@ -184,7 +213,7 @@ export function registerCodeRoutes(app: FastifyInstance, { reference }: ApiConte
             kind: { type: 'string', enum: ['R', 'D'] },
           },
         },
-        response: { 200: itemResponse('hydra:Collection of OperationTreatmentCode') },
+        response: { 200: ldCollection('OperationTreatmentCode'), ...problems(400, 401) },
       },
     },
     async (request, reply) => {
@@ -214,7 +243,7 @@ export function registerCodeRoutes(app: FastifyInstance, { reference }: ApiConte
         tags,
         summary: 'One official treatment code, by its compact code (R1)',
         params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
-        response: { 200: itemResponse('OperationTreatmentCode'), 404: problemSchema },
+        response: { 200: ldItem('OperationTreatmentCode'), ...problems(401, 404) },
       },
     },
     async (request, reply) => {

@@ -11,12 +11,7 @@ export function fieldSchema(field: FieldSpec): JsonSchema {
     case 'code':
       return { type: 'string', ...base, description: `${field.label} (code of the official list)` };
     case 'decimal':
-      return {
-        type: 'string',
-        pattern: '^-?[0-9]+(\\.[0-9]+)?$',
-        ...base,
-        description: `${field.label} (decimal)`,
-      };
+      return decimalSchema(field.label, field.required !== true);
     case 'number':
       return { type: 'number', ...base };
     case 'integer':
@@ -55,23 +50,69 @@ export function itemSchema(type: string, table: FieldTable, computed: Record<str
   const names = fieldNames(table);
   return {
     $id: type,
+    ...ldObjectSchema(
+      type,
+      {
+        id: { type: 'integer' },
+        ...Object.fromEntries(names.map((name) => [name, fieldSchema(table[name] as FieldSpec)])),
+        ...computed,
+      },
+      ['id', ...names.filter((name) => table[name]?.required === true || table[name]?.kind === 'boolean')],
+    ),
+  };
+}
+
+/**
+ * The schema of a JSON-LD object of `@type` `type` (an item that is no stored resource: a computed answer, an
+ * entry of an official list): `@id`, `@type` and `properties`, every one of them present unless `required` says
+ * which are. `@context` is there when it is sent alone, not inside a collection.
+ */
+export function ldObjectSchema(
+  type: string,
+  properties: Record<string, JsonSchema>,
+  required: readonly string[] = Object.keys(properties),
+): JsonSchema {
+  return {
     type: 'object',
-    required: [
-      '@id',
-      '@type',
-      'id',
-      ...names.filter((name) => table[name]?.required === true || table[name]?.kind === 'boolean'),
-    ],
+    required: ['@id', '@type', ...required],
     properties: {
       '@context': { type: 'string' },
       '@id': { type: 'string', format: 'iri-reference' },
       '@type': { type: 'string', enum: [type] },
-      id: { type: 'integer' },
-      ...Object.fromEntries(names.map((name) => [name, fieldSchema(table[name] as FieldSpec)])),
-      ...computed,
+      ...properties,
     },
   };
 }
+
+/** A plain object whose `properties` are all present (null where nullable). */
+export const objectSchema = (properties: Record<string, JsonSchema>, description?: string): JsonSchema => ({
+  type: 'object',
+  required: Object.keys(properties),
+  properties,
+  ...(description === undefined ? {} : { description }),
+});
+
+/** A list of `items`. */
+export const listSchema = (items: JsonSchema, description?: string): JsonSchema => ({
+  type: 'array',
+  items,
+  ...(description === undefined ? {} : { description }),
+});
+
+/** A decimal as the api sends it: text, exact (`"2.460"`), where a JSON number would round. */
+export const decimalSchema = (description: string, nullable = false): JsonSchema => ({
+  type: 'string',
+  pattern: '^-?[0-9]+(\\.[0-9]+)?$',
+  description: `${description} (decimal)`,
+  ...(nullable ? { nullable: true } : {}),
+});
+
+/** A text, or null. */
+export const textSchema = (description: string, nullable = false): JsonSchema => ({
+  type: 'string',
+  description,
+  ...(nullable ? { nullable: true } : {}),
+});
 
 /** An IRI, or a list of them (a computed relation). */
 export const iriSchema = (description: string, nullable = false): JsonSchema => ({
