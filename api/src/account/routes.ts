@@ -5,19 +5,21 @@ import type { ApiContext } from '../context.ts';
 import {
   ApiProblem,
   idParams,
-  itemResponse,
+  jsonResponse,
   jsonSchemaOf,
+  ldObject,
   mergePatchDoc,
+  noContent,
   parseBody,
   parseMergePatch,
-  problemSchema,
+  problems,
   sendItem,
 } from '../hydra/index.ts';
 import { callerOf } from './auth.ts';
 import { RESET_TOKEN_VALIDITY_MS, resetPasswordMail } from './mails.ts';
 import { LoginThrottler } from './throttle.ts';
 import { hashToken, newToken } from './tokens.ts';
-import { updateUser, userItem, userPatchShape } from './users.ts';
+import { updateUser, userItem, userPatchShape, userSchema } from './users.ts';
 
 const resetLinkExpired = () => new ApiProblem(410, messages.resetLinkExpired);
 const resetEmailSchema = z.object({ email: emailSchema });
@@ -37,18 +39,16 @@ export function registerAccountPublicRoutes(app: FastifyInstance, context: ApiCo
         security: [],
         body: jsonSchemaOf(loginSchema),
         response: {
-          200: {
-            description: 'The session',
+          200: jsonResponse('The session', {
             type: 'object',
+            required: ['token', 'userId', 'expiresAt'],
             properties: {
-              token: { type: 'string' },
+              token: { type: 'string', description: 'The bearer token of the session' },
               userId: { type: 'integer' },
               expiresAt: { type: 'string', format: 'date-time' },
             },
-          },
-          401: problemSchema,
-          422: problemSchema,
-          429: problemSchema,
+          }),
+          ...problems(400, 401, 422, 429),
         },
       },
     },
@@ -93,7 +93,7 @@ export function registerAccountPublicRoutes(app: FastifyInstance, context: ApiCo
         summary: 'Sends a single-use password-reset link, valid one hour',
         security: [],
         body: jsonSchemaOf(resetEmailSchema),
-        response: { 204: { description: 'Mail sent', type: 'null' }, 404: problemSchema, 422: problemSchema },
+        response: { 204: noContent('Mail sent'), ...problems(400, 404, 422) },
       },
     },
     async (request, reply) => {
@@ -136,11 +136,7 @@ export function registerAccountPublicRoutes(app: FastifyInstance, context: ApiCo
         security: [],
         params: idParams(),
         body: jsonSchemaOf(resetTokenSchema.and(passwordChangeSchema)),
-        response: {
-          204: { description: 'Password changed', type: 'null' },
-          410: problemSchema,
-          422: problemSchema,
-        },
+        response: { 204: noContent('Password changed'), ...problems(400, 410, 422) },
       },
     },
     async (request, reply) => {
@@ -183,7 +179,7 @@ export function registerAccountRoutes(app: FastifyInstance, { db, config }: ApiC
       schema: {
         tags: ['account'],
         summary: 'Revokes the bearer token',
-        response: { 204: { description: 'Signed out', type: 'null' } },
+        response: { 204: noContent('Signed out'), ...problems(401) },
       },
     },
     async (request, reply) => {
@@ -203,7 +199,7 @@ export function registerAccountRoutes(app: FastifyInstance, { db, config }: ApiC
         tags: ['account'],
         summary: 'The caller (`me` or their id); anyone else is a 404',
         params: idParams('id', true),
-        response: { 200: itemResponse('User'), 404: problemSchema },
+        response: { 200: ldObject('The caller', userSchema), ...problems(401, 404) },
       },
     },
     async (request, reply) => {
@@ -221,7 +217,7 @@ export function registerAccountRoutes(app: FastifyInstance, { db, config }: ApiC
         summary: 'Updates the profile or accepts the CGU (application/merge-patch+json)',
         params: idParams('id', true),
         body: mergePatchDoc(userPatchShape),
-        response: { 200: itemResponse('User'), 404: problemSchema, 415: problemSchema, 422: problemSchema },
+        response: { 200: ldObject('The caller, updated', userSchema), ...problems(400, 401, 404, 415, 422) },
       },
     },
     async (request, reply) => {

@@ -1,9 +1,18 @@
-import { emailSchema, entityIri, iri, messages, phoneSchema, requiredText } from '@portal/domain';
+import {
+  emailSchema,
+  entityIri,
+  iri,
+  messages,
+  PERMISSIONS,
+  phoneSchema,
+  requiredText,
+  USER_TYPOLOGIES,
+} from '@portal/domain';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
-
 import { hydraItem, notFound } from '../hydra/index.ts';
 import type { Policy } from '../policy/index.ts';
+import { iriSchema, ldObjectSchema, listSchema, textSchema } from '../resource/schemas.ts';
 
 interface UserRow {
   id: number;
@@ -60,6 +69,39 @@ export async function userItem(db: Db, policy: Policy) {
     companySiteEntities: entities.map((entity) => entityIri(entity.siteId, entity.id)),
   });
 }
+
+const ids = (description: string) => listSchema({ type: 'integer' }, description);
+const iris = (description: string) => listSchema(iriSchema(description));
+
+/** The OpenAPI schema of the User item: computed for the caller from their links (policy.access()). */
+export const userSchema = ldObjectSchema('User', {
+  id: { type: 'integer' },
+  email: { ...textSchema('E-mail (the login)'), format: 'email' },
+  userIdentifier: textSchema('The login: the e-mail'),
+  lastname: textSchema('Nom', true),
+  firstname: textSchema('Prénom', true),
+  phone: textSchema('Téléphone', true),
+  function: textSchema('Fonction', true),
+  notificationEmail: {
+    ...textSchema('E-mail of the notifications, when not the login', true),
+    format: 'email',
+  },
+  hasAcceptedCGU: { type: 'boolean' },
+  userTypologies: listSchema({ type: 'string', enum: [...USER_TYPOLOGIES] }),
+  permissions: listSchema(
+    { type: 'string', enum: [...PERMISSIONS] },
+    'domain/permissions.ts for the typologies',
+  ),
+  limitedToEntities: { type: 'boolean', description: 'Access only through chantiers (SPEC 6)' },
+  companies: iris('A company linked directly: IRI of companies'),
+  companiesIds: ids('The ids of `companies`'),
+  companiesIdsFull: ids('The companies of every own site'),
+  linkedCompanies: iris('A company of a linked site: IRI of companies'),
+  companySites: iris('A site linked directly: IRI of company_sites'),
+  companySitesIds: ids('The ids of `companySites`'),
+  companySitesIdsFull: ids('Every own site (through a company, directly, or through a chantier)'),
+  companySiteEntities: iris('A chantier linked directly: IRI of company_site_entities'),
+});
 
 /** An optional text field of a form: an empty string clears it like `null` does. */
 const clearable = <T extends z.ZodType>(schema: T) =>

@@ -1,8 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
-import { badRequest, hydraItem, itemResponse, problemSchema, type RawQuery } from '../hydra/index.ts';
-import { type Role, SCOPE_PARAMS } from './scope.ts';
+import { badRequest, hydraItem, type JsonSchema, problems, type RawQuery } from '../hydra/index.ts';
+import { iriSchema, ldObjectSchema, listSchema, objectSchema } from '../resource/schemas.ts';
+import {
+  countSchema,
+  figureResponse,
+  linesSchema,
+  periodProperties,
+  tonnesSchema,
+  treatmentSchema,
+} from './schemas.ts';
+import { ROLES, type Role, scopeQuerySchema } from './scope.ts';
 import { FAMILY, periodSums } from './sums.ts';
 
 /**
@@ -68,18 +77,71 @@ interface OutletRow {
 }
 
 /** The query string of the map routes: the year and the dashboard's scope. */
-const querystring = {
-  type: 'object',
-  properties: {
-    year: { type: 'string', description: 'the year, 4 digits (required)' },
-    ...Object.fromEntries(SCOPE_PARAMS.map((name) => [name, { type: 'string' }])),
-  },
-} as const;
+const querystring = scopeQuerySchema(
+  { year: { type: 'string', pattern: '^[1-9][0-9]{3}$', description: 'the year' } },
+  ['year'],
+);
+
+const position = (description: string): JsonSchema => ({ type: 'number', nullable: true, description });
+
+/** A site of the map: a producer or provider site of the operations, with what went through it. */
+const mapSiteSchema = ldObjectSchema('CompanySite', {
+  id: { type: 'integer' },
+  name: { type: 'string' },
+  company: iriSchema('Its company: IRI of companies'),
+  companyName: { type: 'string' },
+  city: { type: 'string', nullable: true },
+  department: { type: 'string', nullable: true },
+  lat: position('Latitude; null when unknown'),
+  lon: position('Longitude; null when unknown'),
+  roles: listSchema({ type: 'string', enum: ['PRODUCER', 'RETRIEVER'] }, 'Its sides in these operations'),
+  tonnes: tonnesSchema('Received tonnes'),
+  operations: countSchema('Operations'),
+});
+
+const mapDataSchema = {
+  ...periodProperties(false),
+  sites: listSchema(mapSiteSchema, 'By name'),
+  links: linesSchema(
+    {
+      producerSite: iriSchema('The producer site: IRI of company_sites'),
+      retrieverSite: iriSchema('The provider site: IRI of company_sites'),
+      tonnes: tonnesSchema('Received tonnes'),
+      operations: countSchema('Operations'),
+    },
+    'Each pair of sites with operations',
+  ),
+};
+
+const finalOutletsSchema = {
+  ...periodProperties(false),
+  outlets: linesSchema(
+    {
+      name: { type: 'string' },
+      siret: { type: 'string', nullable: true },
+      address: { type: 'string', nullable: true, description: 'Its most frequent spelling' },
+      tonnes: tonnesSchema('Final tonnes, transit included'),
+      transitTonnes: tonnesSchema('Tonnes under a transit code'),
+      operations: countSchema('Operations'),
+      lat: position('Of an establishment with its SIRET; null otherwise (never guessed)'),
+      lon: position('Of an establishment with its SIRET; null otherwise (never guessed)'),
+      treatments: listSchema(treatmentSchema),
+    },
+    'One per SIRET (per name and address without one), heaviest first',
+  ),
+  withoutOutlet: objectSchema(
+    {
+      operations: countSchema('Operations without outlets yet'),
+      tonnes: tonnesSchema('Their received tonnes'),
+    },
+    'The operations whose provider has not said where their waste went',
+  ),
+};
 
 export function registerDashboardMapRoutes(app: FastifyInstance, { db }: ApiContext): void {
   const tags = ['dashboard'];
 
-  for (const role of ['producer', 'retriever'] as const) {
+  for (const role of ROLES) {
     app.get(
       `/api/dashboard/map/${role}/aggregate_data`,
       {
@@ -89,7 +151,14 @@ export function registerDashboardMapRoutes(app: FastifyInstance, { db }: ApiCont
             'The sites of the map for a year: producer and provider sites of the realised operations in scope ' +
             '(coordinates, roles, tonnes, operations) and the tonnes from each producer site to each provider site',
           querystring,
-          response: { 200: itemResponse('DashboardMapData'), 400: problemSchema },
+          response: {
+            200: figureResponse(
+              'DashboardMapData',
+              'The sites of the map and the tonnes between them',
+              mapDataSchema,
+            ),
+            ...problems(400, 401),
+          },
         },
       },
       async (request: MapRequest, reply) => {
@@ -165,7 +234,14 @@ export function registerDashboardMapRoutes(app: FastifyInstance, { db }: ApiCont
             'without one): tonnes by treatment code (transit apart), operations, and coordinates when an ' +
             'establishment has that SIRET',
           querystring,
-          response: { 200: itemResponse('DashboardMapFinalOutlets'), 400: problemSchema },
+          response: {
+            200: figureResponse(
+              'DashboardMapFinalOutlets',
+              'The final outlets of the year',
+              finalOutletsSchema,
+            ),
+            ...problems(400, 401),
+          },
         },
       },
       async (request: MapRequest, reply) => {

@@ -2,9 +2,22 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import { hydraItem, itemResponse, problemSchema, type RawQuery } from '../hydra/index.ts';
+import { hydraItem, type JsonSchema, problems, type RawQuery } from '../hydra/index.ts';
 import type { Policy } from '../policy/index.ts';
-import { monthParam, type Role, SCOPE_PARAMS, yearParam } from './scope.ts';
+import { listSchema, objectSchema } from '../resource/schemas.ts';
+import {
+  costProperties,
+  countSchema,
+  figureResponse,
+  flowProperties,
+  linesSchema,
+  monthSchema,
+  periodProperties,
+  summaryProperties,
+  tonnesSchema,
+  treatmentSchema,
+} from './schemas.ts';
+import { monthParam, pathParamsSchema, ROLES, type Role, scopeQuerySchema, yearParam } from './scope.ts';
 import {
   COST_SUMS,
   COSTS_JOIN,
@@ -178,8 +191,58 @@ const FIGURES = {
   },
 } as const;
 
+/** The light figures of a month. */
+const lightProperties: Record<string, JsonSchema> = {
+  operations: countSchema('Realised operations'),
+  tonnes: tonnesSchema('Received tonnes'),
+  containers: countSchema('Distinct containers'),
+  establishments: countSchema('Distinct establishments'),
+  providers: countSchema('Distinct providers'),
+  treatmentCost: costProperties.treatmentCost,
+  transportCost: costProperties.transportCost,
+  incidents: countSchema('Incidents declared on those operations'),
+};
+
+const day: JsonSchema = { type: 'integer', minimum: 1, maximum: 31, description: 'The day of the month' };
+
+/** What each figure of the month answers besides its period and side. */
+const FIGURE_SCHEMAS: Record<keyof typeof FIGURES, Record<string, JsonSchema>> = {
+  detailed_summary: summaryProperties,
+  detailed_summary_light: {
+    ...lightProperties,
+    previous: objectSchema(
+      { year: { type: 'integer' }, month: monthSchema, ...lightProperties },
+      'The same figures for the month before',
+    ),
+  },
+  detailed_summary_by_waste: {
+    lines: linesSchema(
+      {
+        thirdLevelWasteId: { type: 'integer', nullable: true, description: 'The id of the precise waste' },
+        label: { type: 'string', nullable: true, description: 'The label of the precise waste' },
+        wasteCode: {
+          type: 'string',
+          nullable: true,
+          description: 'The official code the operations carried',
+        },
+        flow: flowProperties.flow,
+        flowLabel: flowProperties.label,
+        operations: countSchema('Realised operations'),
+        tonnes: tonnesSchema('Received tonnes'),
+        ...costProperties,
+        treatments: listSchema(treatmentSchema, 'The final codes its tonnes went to'),
+      },
+      'By precise waste, heaviest first',
+    ),
+  },
+  detailed_waste_chart: {
+    lines: linesSchema({ day, ...flowProperties, tonnes: tonnesSchema('Received tonnes') }),
+  },
+  detailed_cost_chart: { days: linesSchema({ day, ...costProperties }) },
+};
+
 export function registerMonthlyDashboardRoutes(app: FastifyInstance, { db }: ApiContext): void {
-  for (const role of ['producer', 'retriever'] as const satisfies Role[]) {
+  for (const role of ROLES) {
     for (const [figure, compute] of Object.entries(FIGURES)) {
       app.get<{ Params: { userId: string; year: string; month: string } }>(
         `/api/dashboardV2/${role}_${figure}/:userId/month/:year/:month`,
@@ -187,20 +250,15 @@ export function registerMonthlyDashboardRoutes(app: FastifyInstance, { db }: Api
           schema: {
             tags: ['dashboard'],
             summary: `The ${figure.replaceAll('_', ' ')} of a month (real intervention dates), aggregated in SQL`,
-            params: {
-              type: 'object',
-              properties: {
-                userId: { type: 'string' },
-                year: { type: 'string', pattern: '^[0-9]{4}$' },
-                month: { type: 'string', pattern: '^(0?[1-9]|1[0-2])$' },
-              },
-              required: ['userId', 'year', 'month'],
+            params: pathParamsSchema('userId', 'year', 'month'),
+            querystring: scopeQuerySchema(),
+            response: {
+              200: figureResponse(figure, `The ${figure.replaceAll('_', ' ')} of the month`, {
+                ...periodProperties(true),
+                ...FIGURE_SCHEMAS[figure as keyof typeof FIGURES],
+              }),
+              ...problems(400, 401, 404),
             },
-            querystring: {
-              type: 'object',
-              properties: Object.fromEntries(SCOPE_PARAMS.map((name) => [name, { type: 'string' }])),
-            },
-            response: { 200: itemResponse(figure), 400: problemSchema, 404: problemSchema },
           },
         },
         async (request: MonthRequest, reply) => {

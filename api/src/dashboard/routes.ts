@@ -2,8 +2,21 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
 import { type Db, SqlParams } from '../db/index.ts';
-import { hydraItem, itemResponse, problemSchema, type RawQuery } from '../hydra/index.ts';
-import { type Role, SCOPE_PARAMS, scopeCondition, yearParam } from './scope.ts';
+import { hydraItem, type JsonSchema, problems, type RawQuery } from '../hydra/index.ts';
+import { listSchema } from '../resource/schemas.ts';
+import {
+  costProperties,
+  countSchema,
+  figureResponse,
+  flowProperties,
+  linesSchema,
+  monthSchema,
+  periodProperties,
+  summaryProperties,
+  tonnesSchema,
+  treatmentSchema,
+} from './schemas.ts';
+import { pathParamsSchema, ROLES, type Role, scopeCondition, scopeQuerySchema, yearParam } from './scope.ts';
 import {
   type CostRow,
   FAMILY,
@@ -17,8 +30,8 @@ import {
 /**
  * The yearly dashboard (SPEC 7 "Year lists", "Yearly dashboard"; issue 6), aggregated by PostgreSQL: realised
  * operations by their real intervention date, their final outlets' tonnes (a percentage of the received weight
- * or tonnes), their costs. The side (`producer`: my sites' operations; `retriever`: those I provide) and the
- * optional site and chantier of the query scope every figure; the api's policy bounds them to what I see.
+ * or tonnes), their costs, in the dashboard's scope (`scope.ts`). The answers are plain JSON objects that carry
+ * their `@id` (the path asked) and `@type` (the figure's name).
  */
 
 type YearRequest = FastifyRequest<{ Params: { userId: string; year: string } }>;
@@ -89,26 +102,45 @@ const CHARTS = {
   }),
 } as const;
 
+/** What each chart answers besides its year and side. */
+const CHART_SCHEMAS: Record<keyof typeof CHARTS, Record<string, JsonSchema>> = {
+  treatment_cost_evolution: {
+    months: linesSchema({ month: monthSchema, ...costProperties }, 'By month'),
+  },
+  waste_evolution_chart: {
+    lines: linesSchema({ month: monthSchema, ...flowProperties, tonnes: tonnesSchema('Received tonnes') }),
+  },
+  distribution_treatment_types_chart: {
+    lines: listSchema(treatmentSchema, 'By family and final code'),
+  },
+  waste_distribution_chart: {
+    lines: linesSchema({
+      ...flowProperties,
+      tonnes: tonnesSchema('Received tonnes'),
+      operations: countSchema('Operations'),
+    }),
+  },
+  costs_distribution_by_waste_chart: { lines: linesSchema({ ...flowProperties, ...costProperties }) },
+};
+
 export function registerDashboardRoutes(app: FastifyInstance, { db }: ApiContext): void {
   const tags = ['dashboard'];
 
-  for (const role of ['producer', 'retriever'] as const) {
+  for (const role of ROLES) {
     app.get<{ Params: { userId: string } }>(
       `/api/dashboardV2/${role}_year_list/:userId`,
       {
         schema: {
           tags,
           summary: `The years with realised operations of my ${role === 'producer' ? 'sites' : 'clients'}, latest first`,
-          params: {
-            type: 'object',
-            properties: { userId: { type: 'string' } },
-            required: ['userId'],
+          params: pathParamsSchema('userId'),
+          querystring: scopeQuerySchema(),
+          response: {
+            200: figureResponse('YearList', 'The years, latest first', {
+              years: listSchema({ type: 'integer' }),
+            }),
+            ...problems(400, 401, 404),
           },
-          querystring: {
-            type: 'object',
-            properties: Object.fromEntries(SCOPE_PARAMS.map((name) => [name, { type: 'string' }])),
-          },
-          response: { 200: itemResponse('YearList'), 400: problemSchema, 404: problemSchema },
         },
       },
       async (request, reply) => {
@@ -134,16 +166,15 @@ export function registerDashboardRoutes(app: FastifyInstance, { db }: ApiContext
           summary:
             'The figures of a year: operations, tonnes, costs (euros excluding tax), valorisation by final code ' +
             '(transit apart) and CO2 emitted and avoided (t CO2e, never netted), aggregated in SQL',
-          params: {
-            type: 'object',
-            properties: { userId: { type: 'string' }, year: { type: 'string', pattern: '^[0-9]{4}$' } },
-            required: ['userId', 'year'],
+          params: pathParamsSchema('userId', 'year'),
+          querystring: scopeQuerySchema(),
+          response: {
+            200: figureResponse('YearlySummary', 'The figures of the year', {
+              ...periodProperties(false),
+              ...summaryProperties,
+            }),
+            ...problems(400, 401, 404),
           },
-          querystring: {
-            type: 'object',
-            properties: Object.fromEntries(SCOPE_PARAMS.map((name) => [name, { type: 'string' }])),
-          },
-          response: { 200: itemResponse('YearlySummary'), 400: problemSchema, 404: problemSchema },
         },
       },
       async (request, reply) => {
@@ -160,16 +191,15 @@ export function registerDashboardRoutes(app: FastifyInstance, { db }: ApiContext
           schema: {
             tags,
             summary: `The ${chart.replaceAll('_', ' ')} of a year, aggregated in SQL`,
-            params: {
-              type: 'object',
-              properties: { userId: { type: 'string' }, year: { type: 'string', pattern: '^[0-9]{4}$' } },
-              required: ['userId', 'year'],
+            params: pathParamsSchema('userId', 'year'),
+            querystring: scopeQuerySchema(),
+            response: {
+              200: figureResponse(chart, `The ${chart.replaceAll('_', ' ')} of the year`, {
+                ...periodProperties(false),
+                ...CHART_SCHEMAS[chart as keyof typeof CHARTS],
+              }),
+              ...problems(400, 401, 404),
             },
-            querystring: {
-              type: 'object',
-              properties: Object.fromEntries(SCOPE_PARAMS.map((name) => [name, { type: 'string' }])),
-            },
-            response: { 200: itemResponse(chart), 400: problemSchema, 404: problemSchema },
           },
         },
         async (request, reply) => {
