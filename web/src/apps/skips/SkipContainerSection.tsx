@@ -5,7 +5,7 @@ import { graphql, useFragment } from 'react-relay';
 import type { SkipContainerSection_references$key } from '../../__generated__/SkipContainerSection_references.graphql.ts';
 import { FormField } from '../../forms/FormField.tsx';
 import { formatDecimal } from '../../i18n/format.ts';
-import { emptyToNull, SkipInput, useSkipInputs } from './skipFormFields.tsx';
+import { emptyToNull, enumOptions, options, SkipInput, useSkipInputs } from './skipFormFields.tsx';
 
 /** What the container form reads of a container for this section (its default values). */
 export const skipContainerFragment = graphql`
@@ -70,11 +70,7 @@ export function SkipContainerSection({ references }: { references: SkipContainer
         <FormField {...fieldProps('companySiteEntity')}>
           {select(
             'companySiteEntity',
-            entities.map((entity) => (
-              <option key={entity.id} value={entity.id}>
-                {entity.name}
-              </option>
-            )),
+            options(entities, (entity) => entity.name),
           )}
         </FormField>
         <FormField {...fieldProps('skipType')}>
@@ -82,11 +78,7 @@ export function SkipContainerSection({ references }: { references: SkipContainer
             'skipType',
             groupByCategory(data.skipTypes).map(([category, types]) => (
               <optgroup key={category} label={category}>
-                {types.map((type) => (
-                  <option key={type.id} value={type.id}>
-                    {type.label}
-                  </option>
-                ))}
+                {options(types, (type) => type.label)}
               </optgroup>
             )),
             form.register('skipType', {
@@ -98,26 +90,12 @@ export function SkipContainerSection({ references }: { references: SkipContainer
         <SimpleGrid columns={2} gap="4">
           <SkipInput field="volume" />
           <FormField {...fieldProps('unit')}>
-            {select(
-              'unit',
-              SKIP_UNITS.map((unit) => (
-                <option key={unit} value={unit}>
-                  {skipUnitLabels[unit]}
-                </option>
-              )),
-            )}
+            {select('unit', enumOptions(SKIP_UNITS, skipUnitLabels))}
           </FormField>
         </SimpleGrid>
         <SkipInput field="packageCount" />
         <FormField {...fieldProps('fillingLevel')}>
-          {select(
-            'fillingLevel',
-            FILLING_LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {fillingLevelLabels[level]}
-              </option>
-            )),
-          )}
+          {select('fillingLevel', enumOptions(FILLING_LEVELS, fillingLevelLabels))}
         </FormField>
       </SimpleGrid>
     </Fieldset.Root>

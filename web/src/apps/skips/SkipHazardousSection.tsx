@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql } from 'react-relay';
 import { FormField } from '../../forms/FormField.tsx';
 import type { WasteCodeChoice } from './SkipWasteSection.tsx';
-import { SkipInput, useSkipInputs } from './skipFormFields.tsx';
+import { enumOptions, SkipInput, useSkipInputs } from './skipFormFields.tsx';
 import { WasteCodePicker } from './WasteCodePicker.tsx';
 
 /** What the container form reads of a container for this section (its default values, its code's label). */
@@ -56,14 +56,7 @@ export function SkipHazardousSection({ wasteCode }: { wasteCode: WasteCodeChoice
         />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <FormField {...fieldProps('consistency')}>
-            {select(
-              'consistency',
-              CONSISTENCIES.map((consistency) => (
-                <option key={consistency} value={consistency}>
-                  {consistencyLabels[consistency]}
-                </option>
-              )),
-            )}
+            {select('consistency', enumOptions(CONSISTENCIES, consistencyLabels))}
           </FormField>
           <SkipInput field="persistentOrganicPollutants" />
           <SkipInput field="providerReceiptNumber" />

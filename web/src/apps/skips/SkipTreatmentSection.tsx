@@ -5,7 +5,7 @@ import { graphql, useFragment } from 'react-relay';
 import type { SkipTreatmentSection_references$key } from '../../__generated__/SkipTreatmentSection_references.graphql.ts';
 import type { SkipTreatmentSection_skip$key } from '../../__generated__/SkipTreatmentSection_skip.graphql.ts';
 import { FormField } from '../../forms/FormField.tsx';
-import { SkipInput, useSkipInputs } from './skipFormFields.tsx';
+import { options, SkipInput, useSkipInputs } from './skipFormFields.tsx';
 
 /** What the container form reads of a container for this section (its default values, its provider's name). */
 export const skipTreatmentFragment = graphql`
@@ -66,22 +66,18 @@ export function SkipTreatmentSection({
         <FormField {...fieldProps('provider')}>
           {select(
             'provider',
-            providers.map((provider) => (
-              <option key={provider.id} value={provider.id}>
-                {provider.displayName}
-              </option>
-            )),
+            options(providers, (provider) => provider.displayName),
           )}
         </FormField>
         <SkipInput field="ecoOrganisation" />
         <FormField {...fieldProps('plannedTreatmentCode')}>
           {select(
             'plannedTreatmentCode',
-            data.treatmentCodes.map((code) => (
-              <option key={code.code} value={code.code}>
-                {`${code.code} — ${code.description}`}
-              </option>
-            )),
+            options(
+              data.treatmentCodes,
+              (code) => `${code.code} — ${code.description}`,
+              (code) => code.code,
+            ),
           )}
         </FormField>
       </SimpleGrid>

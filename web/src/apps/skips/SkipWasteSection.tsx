@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import type { SkipWasteSection_references$key } from '../../__generated__/SkipWasteSection_references.graphql.ts';
 import { FormField } from '../../forms/FormField.tsx';
-import { emptyToNull, type SkipFormValues, SkipInput, useSkipInputs } from './skipFormFields.tsx';
+import { emptyToNull, options, type SkipFormValues, SkipInput, useSkipInputs } from './skipFormFields.tsx';
 import type { WasteCodeOption } from './WasteCodePicker.tsx';
 
 /** What the container form reads of a container for this section (its default values). */
@@ -97,11 +97,7 @@ export function SkipWasteSection({
         <FormField {...fieldProps('firstLevelWaste')}>
           {select(
             'firstLevelWaste',
-            families.map((family) => (
-              <option key={family.id} value={family.id}>
-                {family.label}
-              </option>
-            )),
+            options(families, (family) => family.label),
             form.register('firstLevelWaste', {
               setValueAs: emptyToNull,
               onChange: () => {
@@ -114,11 +110,7 @@ export function SkipWasteSection({
         <FormField {...fieldProps('secondLevelWaste')}>
           {select(
             'secondLevelWaste',
-            flows.map((flow) => (
-              <option key={flow.id} value={flow.id}>
-                {flow.label}
-              </option>
-            )),
+            options(flows, (flow) => flow.label),
             form.register('secondLevelWaste', {
               setValueAs: emptyToNull,
               onChange: () => change('thirdLevelWaste', null),
@@ -138,11 +130,7 @@ export function SkipWasteSection({
         >
           {select(
             'thirdLevelWaste',
-            wastes.map((waste) => (
-              <option key={waste.id} value={waste.id}>
-                {waste.label}
-              </option>
-            )),
+            options(wastes, (waste) => waste.label),
             form.register('thirdLevelWaste', {
               setValueAs: emptyToNull,
               onChange: (event) => onThirdLevelChange(emptyToNull(event.target.value) as string | null),

@@ -66,6 +66,27 @@ export function useSkipInputs() {
   };
 }
 
+/** The options of a choice: each item's French label, and its value (a node's global id by default). */
+export function options<T>(
+  items: readonly T[],
+  label: (item: T) => string,
+  value: (item: T) => string = (item) => (item as { id: string }).id,
+) {
+  return items.map((item) => (
+    <option key={value(item)} value={value(item)}>
+      {label(item)}
+    </option>
+  ));
+}
+
+/** The options of an enum field, with domain's labels of its values. */
+export const enumOptions = <V extends string>(values: readonly V[], labels: Record<V, string>) =>
+  options(
+    values,
+    (value) => labels[value],
+    (value) => value,
+  );
+
 const INPUT_PROPS: Partial<Record<string, { inputMode?: 'decimal' | 'numeric'; type?: string }>> = {
   decimal: { inputMode: 'decimal' },
   integer: { inputMode: 'numeric' },
