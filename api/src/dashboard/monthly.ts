@@ -2,22 +2,21 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import { hydraItem, type JsonSchema, problems, type RawQuery } from '../hydra/index.ts';
+import { hydraItem, type JsonSchema, type RawQuery } from '../hydra/index.ts';
 import type { Policy } from '../policy/index.ts';
 import { listSchema, objectSchema } from '../resource/schemas.ts';
 import {
   costProperties,
   countSchema,
-  figureResponse,
+  figureRouteSchema,
   flowProperties,
   linesSchema,
   monthSchema,
-  periodProperties,
   summaryProperties,
   tonnesSchema,
   treatmentSchema,
 } from './schemas.ts';
-import { monthParam, pathParamsSchema, ROLES, type Role, scopeQuerySchema, yearParam } from './scope.ts';
+import { monthParam, ROLES, type Role, yearParam } from './scope.ts';
 import {
   COST_SUMS,
   COSTS_JOIN,
@@ -247,19 +246,12 @@ export function registerMonthlyDashboardRoutes(app: FastifyInstance, { db }: Api
       app.get<{ Params: { userId: string; year: string; month: string } }>(
         `/api/dashboardV2/${role}_${figure}/:userId/month/:year/:month`,
         {
-          schema: {
-            tags: ['dashboard'],
-            summary: `The ${figure.replaceAll('_', ' ')} of a month (real intervention dates), aggregated in SQL`,
-            params: pathParamsSchema('userId', 'year', 'month'),
-            querystring: scopeQuerySchema(),
-            response: {
-              200: figureResponse(figure, `The ${figure.replaceAll('_', ' ')} of the month`, {
-                ...periodProperties(true),
-                ...FIGURE_SCHEMAS[figure as keyof typeof FIGURES],
-              }),
-              ...problems(400, 401, 404),
-            },
-          },
+          schema: figureRouteSchema(
+            figure,
+            `The ${figure.replaceAll('_', ' ')} of a month (real intervention dates), aggregated in SQL`,
+            'month',
+            FIGURE_SCHEMAS[figure as keyof typeof FIGURES],
+          ),
         },
         async (request: MonthRequest, reply) => {
           const { policy } = callerOf(request);

@@ -8,10 +8,10 @@ import {
   costProperties,
   countSchema,
   figureResponse,
+  figureRouteSchema,
   flowProperties,
   linesSchema,
   monthSchema,
-  periodProperties,
   summaryProperties,
   tonnesSchema,
   treatmentSchema,
@@ -161,21 +161,13 @@ export function registerDashboardRoutes(app: FastifyInstance, { db }: ApiContext
     app.get<{ Params: { userId: string; year: string } }>(
       `/api/dashboardV2/${role}_summary/:userId/year/:year`,
       {
-        schema: {
-          tags,
-          summary:
-            'The figures of a year: operations, tonnes, costs (euros excluding tax), valorisation by final code ' +
+        schema: figureRouteSchema(
+          'YearlySummary',
+          'The figures of a year: operations, tonnes, costs (euros excluding tax), valorisation by final code ' +
             '(transit apart) and CO2 emitted and avoided (t CO2e, never netted), aggregated in SQL',
-          params: pathParamsSchema('userId', 'year'),
-          querystring: scopeQuerySchema(),
-          response: {
-            200: figureResponse('YearlySummary', 'The figures of the year', {
-              ...periodProperties(false),
-              ...summaryProperties,
-            }),
-            ...problems(400, 401, 404),
-          },
-        },
+          'year',
+          summaryProperties,
+        ),
       },
       async (request, reply) => {
         const sums = await yearSums(request, role);
@@ -188,19 +180,12 @@ export function registerDashboardRoutes(app: FastifyInstance, { db }: ApiContext
       app.get<{ Params: { userId: string; year: string } }>(
         `/api/dashboardV2/${role}_${chart}/:userId/year/:year`,
         {
-          schema: {
-            tags,
-            summary: `The ${chart.replaceAll('_', ' ')} of a year, aggregated in SQL`,
-            params: pathParamsSchema('userId', 'year'),
-            querystring: scopeQuerySchema(),
-            response: {
-              200: figureResponse(chart, `The ${chart.replaceAll('_', ' ')} of the year`, {
-                ...periodProperties(false),
-                ...CHART_SCHEMAS[chart as keyof typeof CHARTS],
-              }),
-              ...problems(400, 401, 404),
-            },
-          },
+          schema: figureRouteSchema(
+            chart,
+            `The ${chart.replaceAll('_', ' ')} of a year, aggregated in SQL`,
+            'year',
+            CHART_SCHEMAS[chart as keyof typeof CHARTS],
+          ),
         },
         async (request, reply) => {
           const sums = await yearSums(request, role);

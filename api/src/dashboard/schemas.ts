@@ -5,9 +5,9 @@ import {
   type TreatmentFamily,
   treatmentFamilyLabels,
 } from '@portal/domain';
-import { type JsonSchema, jsonResponse } from '../hydra/index.ts';
+import { type JsonSchema, jsonResponse, problems } from '../hydra/index.ts';
 import { decimalSchema, ldObjectSchema, listSchema, objectSchema } from '../resource/schemas.ts';
-import { ROLES } from './scope.ts';
+import { pathParamsSchema, ROLES, scopeQuerySchema } from './scope.ts';
 
 /**
  * The pieces of the dashboard's answers, for the OpenAPI document: figures are computed (no stored resource),
@@ -97,3 +97,29 @@ export const linesSchema = (properties: Record<string, JsonSchema>, description?
  */
 export const figureResponse = (type: string, description: string, properties: Record<string, JsonSchema>) =>
   jsonResponse(description, ldObjectSchema(type, properties));
+
+/**
+ * The schema of a figure's route of a period (`{userId}/year/{year}` or `{userId}/month/{year}/{month}`): its path,
+ * the scope of its query, its answer (the period and side, then `properties`) and its problems.
+ */
+export function figureRouteSchema(
+  figure: string,
+  summary: string,
+  period: 'year' | 'month',
+  properties: Record<string, JsonSchema>,
+) {
+  const month = period === 'month';
+  return {
+    tags: ['dashboard'],
+    summary,
+    params: month ? pathParamsSchema('userId', 'year', 'month') : pathParamsSchema('userId', 'year'),
+    querystring: scopeQuerySchema(),
+    response: {
+      200: figureResponse(figure, `The figures of the ${period}`, {
+        ...periodProperties(month),
+        ...properties,
+      }),
+      ...problems(400, 401, 404),
+    },
+  };
+}
