@@ -6,30 +6,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { authenticateWith } from './account/auth.ts';
 import { createMailer } from './account/mailer.ts';
 import { createPasswordHasher } from './account/passwords.ts';
-import { registerAccountPublicRoutes, registerAccountRoutes } from './account/routes.ts';
-import { registerCompanyRoutes } from './companies/routes.ts';
 import type { ApiConfig } from './config.ts';
 import type { ApiContext } from './context.ts';
-import { registerDashboardMapRoutes } from './dashboard/map.ts';
-import { registerMonthlyDashboardRoutes } from './dashboard/monthly.ts';
-import { registerDashboardRoutes } from './dashboard/routes.ts';
 import { type Db, migrate, openDatabase } from './db/index.ts';
-import { registerEntityRoutes } from './entities/routes.ts';
+import { domains } from './domains.ts';
 import { setupHydra } from './hydra/index.ts';
-import { registerCostRoutes } from './operations/costs.ts';
-import { registerIncidentRoutes } from './operations/incidents.ts';
-import { materializeRotationPrograms, registerRotationProgramRoutes } from './operations/programs.ts';
-import { registerOperationRoutes } from './operations/routes.ts';
-import { registerCodeRoutes } from './reference/codes.ts';
 import { loadReferenceData, type ReferenceData } from './reference/data.ts';
-import { registerReferenceRoutes } from './reference/routes.ts';
-import { syncTypologies } from './reference/typologies.ts';
-import { checkWasteHierarchy, registerWasteRoutes } from './reference/wastes.ts';
 import { type DemoSeed, seedDemo } from './seed/demo.ts';
-import { registerSiteRoutes } from './sites/routes.ts';
-import { registerDeliveryRoutes } from './skips/deliveries.ts';
-import { registerSkipRoutes } from './skips/routes.ts';
-import { registerSkipTypeRoutes } from './skips/types.ts';
 
 export interface Api {
   app: FastifyInstance;
@@ -108,23 +91,6 @@ function createFastify(config: ApiConfig): FastifyInstance {
   return app;
 }
 
-/** Recurring rotations come as their dates do: at start, then every hour (idempotent; see programs.ts). */
-const ROTATION_PROGRAM_INTERVAL_MS = 60 * 60 * 1000;
-
-async function scheduleRotationPrograms(app: FastifyInstance, db: Db, config: ApiConfig): Promise<void> {
-  const run = () =>
-    materializeRotationPrograms(db, config.now()).then(
-      (created) => {
-        if (created > 0) app.log.info({ created }, 'recurring rotations created');
-      },
-      (error: unknown) => app.log.error({ err: error }, 'recurring rotations failed'),
-    );
-  const timer = setInterval(run, ROTATION_PROGRAM_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
-  await run();
-}
-
 /**
  * A ready api (routes registered, database migrated and seeded), not listening: use `app.inject` or
  * `app.listen`. Fails with a ReferenceDataError naming REFERENCE_DATA_DIR when the official lists are missing.
@@ -145,13 +111,12 @@ export async function createApi(config: ApiConfig): Promise<Api> {
   try {
     const applied = await migrate(db);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
-    await syncTypologies(db);
-    await checkWasteHierarchy(db, reference, config.referenceDataDir);
     const passwords = await createPasswordHasher(config.argon2);
+    const context: ApiContext = { config, db, secret, passwords, mailer, reference };
+    for (const domain of domains) await domain.prepare?.(context);
     const demo = config.seedDemo ? await seedDemo(db, passwords, config.now()) : null;
     if (demo !== null) app.log.info({ accounts: Object.keys(demo.userIds) }, 'demo world seeded');
 
-    const context: ApiContext = { config, db, secret, passwords, mailer, reference };
     setupHydra(app);
     await app.register(swagger, {
       openapi: {
@@ -168,28 +133,12 @@ export async function createApi(config: ApiConfig): Promise<Api> {
       },
     });
     app.get('/api/docs.json', { schema: { hide: true } }, async () => app.swagger());
-    registerAccountPublicRoutes(app, context);
+    for (const domain of domains) domain.publicRoutes?.(app, context);
     await app.register(async (protectedScope) => {
       protectedScope.addHook('onRequest', authenticateWith(context));
-      registerAccountRoutes(protectedScope, context);
-      registerSiteRoutes(protectedScope, context);
-      registerEntityRoutes(protectedScope, context);
-      registerCompanyRoutes(protectedScope, context);
-      registerReferenceRoutes(protectedScope, context);
-      registerWasteRoutes(protectedScope, context);
-      registerCodeRoutes(protectedScope, context);
-      registerSkipTypeRoutes(protectedScope, context);
-      registerSkipRoutes(protectedScope, context);
-      registerDeliveryRoutes(protectedScope, context);
-      registerOperationRoutes(protectedScope, context);
-      registerRotationProgramRoutes(protectedScope, context);
-      registerIncidentRoutes(protectedScope, context);
-      registerCostRoutes(protectedScope, context);
-      registerDashboardRoutes(protectedScope, context);
-      registerMonthlyDashboardRoutes(protectedScope, context);
-      registerDashboardMapRoutes(protectedScope, context);
+      for (const domain of domains) domain.routes?.(protectedScope, context);
     });
-    await scheduleRotationPrograms(app, db, config);
+    for (const domain of domains) await domain.start?.(app, context);
     await app.ready();
     return { app, db, config, reference, demo, close };
   } catch (error) {

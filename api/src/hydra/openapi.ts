@@ -45,7 +45,7 @@ export function mergePatchDoc(shape: z.ZodRawShape) {
   };
 }
 
-export const problemSchema = {
+const problemSchema = {
   description: 'application/problem+json',
   type: 'object',
   properties: {
@@ -66,8 +66,6 @@ export const problemSchema = {
     },
   },
 } as const;
-
-export const itemResponse = (description: string) => ({ description, type: 'object' }) as const;
 
 /** `{id}` of a path: an integer (`me` too where the path is about the caller). */
 export const idParams = (name = 'id', allowMe = false) =>

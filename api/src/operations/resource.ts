@@ -14,6 +14,7 @@ import { codeIndex } from '../reference/codes.ts';
 import { byChoice, byCodes, byValues } from '../resource/filters.ts';
 import { defineResource } from '../resource/resource.ts';
 import { itemSchema } from '../resource/schemas.ts';
+import { visibleAsContainer } from '../resource/sides.ts';
 import { type ResourceRow, selectList } from '../resource/sql.ts';
 
 /** An operation as stored, in the REST names of `operationFields` (references as ids). */
@@ -67,11 +68,7 @@ export const operations = defineResource({
   fields: operationFields,
   from: 'operations o',
   alias: 'o',
-  visible: (policy, params) =>
-    policy.visibleSkipCondition(
-      { site: 'o.company_site_id', entity: 'o.company_site_entity_id', provider: 'o.provider_site_id' },
-      params,
-    ),
+  visible: visibleAsContainer('o'),
   async items(rows, { db }) {
     const outlets = await outletsOf(
       db,

@@ -15,6 +15,7 @@ import {
   defineResource,
   type Resource,
 } from '../resource/resource.ts';
+import { visibleAsContainer } from '../resource/sides.ts';
 
 /**
  * Recurring programs (domain/recurrence.ts) as both kinds store them: a container's delivery program and its
@@ -42,11 +43,7 @@ export function defineProgramResource<T extends FieldTable>(description: {
     fields: description.fields,
     from: description.from,
     alias: 'p',
-    visible: (policy, params) =>
-      policy.visibleSkipCondition(
-        { site: 'p.company_site_id', entity: description.entityColumn, provider: 'p.provider_site_id' },
-        params,
-      ),
+    visible: visibleAsContainer('p', description.entityColumn),
     collection: {
       relations: ['skip', 'companySite', 'provider'],
       order: ['startDate', 'createdAt'],

@@ -45,6 +45,7 @@ import {
 } from '../recurrence/programs.ts';
 import { byValues } from '../resource/filters.ts';
 import { defineResource } from '../resource/resource.ts';
+import { visibleAsContainer } from '../resource/sides.ts';
 import { insertRow } from '../resource/sql.ts';
 import { skips } from './resource.ts';
 
@@ -60,11 +61,7 @@ const deliveries = defineResource({
   fields: deliveryFields,
   from: 'skip_deliveries d join skips s on s.id = d.skip_id',
   alias: 'd',
-  visible: (policy, params) =>
-    policy.visibleSkipCondition(
-      { site: 'd.company_site_id', entity: 's.company_site_entity_id', provider: 'd.provider_site_id' },
-      params,
-    ),
+  visible: visibleAsContainer('d', 's.company_site_entity_id'),
   collection: {
     relations: ['skip', 'companySite', 'provider', 'program'],
     order: ['requestedDate', 'scheduledDate', 'createdAt'],

@@ -9,6 +9,7 @@ import {
 import { hydraItem } from '../hydra/index.ts';
 import { byFlag, byValues } from '../resource/filters.ts';
 import { defineResource } from '../resource/resource.ts';
+import { visibleAsContainer } from '../resource/sides.ts';
 import type { ResourceRow } from '../resource/sql.ts';
 
 /** A container as stored, in the REST names of `skipFields` (references as ids). */
@@ -38,11 +39,7 @@ export const skips = defineResource({
   fields: skipFields,
   from: 'skips s',
   alias: 's',
-  visible: (policy, params) =>
-    policy.visibleSkipCondition(
-      { site: 's.company_site_id', entity: 's.company_site_entity_id', provider: 's.provider_site_id' },
-      params,
-    ),
+  visible: visibleAsContainer('s'),
   items: (rows) => rows.map(skipItem),
   computed: {
     missingForRotation: {

@@ -1,0 +1,21 @@
+import { accountDomain } from './account/index.ts';
+import { companiesDomain } from './companies/index.ts';
+import { dashboardDomain } from './dashboard/index.ts';
+import type { ApiDomain } from './domain.ts';
+import { entitiesDomain } from './entities/index.ts';
+import { operationsDomain } from './operations/index.ts';
+import { referenceDomain } from './reference/index.ts';
+import { sitesDomain } from './sites/index.ts';
+import { skipsDomain } from './skips/index.ts';
+
+/** The api's domains, one line each, in the order their routes and preparations run. */
+export const domains: readonly ApiDomain[] = [
+  accountDomain,
+  referenceDomain,
+  sitesDomain,
+  entitiesDomain,
+  companiesDomain,
+  skipsDomain,
+  operationsDomain,
+  dashboardDomain,
+];
