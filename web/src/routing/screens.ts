@@ -2,9 +2,9 @@ import type { UserTypology } from '@portal/domain/typologies';
 import type { ComponentType, ReactNode } from 'react';
 import type { Params, ShouldRevalidateFunction } from 'react-router-dom';
 import type { GraphQLTaggedNode } from 'relay-runtime';
+import type { viewerSessionQuery } from '../__generated__/viewerSessionQuery.graphql.ts';
 import type { TranslationResource } from '../i18n/fr.ts';
 import type { RoutePreloader } from '../relay/preload.ts';
-import type { SessionViewer } from '../relay/viewerSession.ts';
 
 /**
  * The kit of the apps' route files (`apps/<app>/routes.tsx`): each app declares its screens once (path, layout,
@@ -45,6 +45,9 @@ export interface NavigationGroupSpec {
   audience: NavigationAudience;
   order: number;
 }
+
+/** The signed-in user of the route guards (`relay/viewerSession.ts`, which needs the paths: not imported here). */
+type SessionViewer = NonNullable<viewerSessionQuery['response']['viewer']>;
 
 /** What a screen's loader is given: the request, and the session and query helpers of the route table. */
 export interface LoaderContext {

@@ -1,3 +1,6 @@
+import { fieldLabels } from '@portal/domain/fields';
+import { operationOutletFields } from '@portal/domain/operations';
+import { establishmentFieldLabels } from '@portal/domain/sites';
 import 'leaflet/dist/leaflet.css';
 import { Box, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { divIcon, latLngBounds } from 'leaflet';
@@ -22,6 +25,8 @@ import type {
 import type { DashboardMapQuery } from '../../__generated__/DashboardMapQuery.graphql.ts';
 import { TableScrollArea } from '../../components/TableScrollArea.tsx';
 import { formatTonnes } from '../../i18n/format.ts';
+
+const outletFieldLabels = fieldLabels(operationOutletFields);
 
 /**
  * The map of the year (issue 6): the producer and provider sites of the operations, the tonnes between them, and
@@ -303,7 +308,7 @@ function MapContent({ map }: { map: MapData }) {
         headers={[
           t('dashboard.map.site'),
           t('dashboard.map.role'),
-          t('dashboard.map.city'),
+          establishmentFieldLabels.city,
           t('dashboard.map.tonnes'),
           t('dashboard.map.operations'),
           t('dashboard.map.position'),
@@ -325,8 +330,8 @@ function MapContent({ map }: { map: MapData }) {
           caption={t('dashboard.map.outletsTable')}
           headers={[
             t('dashboard.map.outlet'),
-            t('dashboard.map.siret'),
-            t('dashboard.map.address'),
+            outletFieldLabels.siret,
+            outletFieldLabels.address,
             t('dashboard.map.treatments'),
             t('dashboard.map.tonnes'),
             t('dashboard.map.operations'),
