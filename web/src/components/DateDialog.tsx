@@ -1,7 +1,8 @@
-import { Button, CloseButton, Dialog, Input, Portal, Stack } from '@chakra-ui/react';
+import { CloseButton, Dialog, Input, Portal, Stack } from '@chakra-ui/react';
 import { isoDateSchema } from '@portal/domain/validation';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormDialogFooter } from '../forms/FormDialogFooter.tsx';
 import { FormField } from '../forms/FormField.tsx';
 import { useMutationForm } from '../forms/useMutationForm.ts';
 
@@ -91,16 +92,7 @@ function ScheduleForm({
           </FormField>
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Dialog.ActionTrigger asChild>
-          <Button variant="ghost" disabled={loading}>
-            {t('confirm.close')}
-          </Button>
-        </Dialog.ActionTrigger>
-        <Button type="submit" colorPalette="brand" loading={loading} loadingText={submitLabel}>
-          {submitLabel}
-        </Button>
-      </Dialog.Footer>
+      <FormDialogFooter cancelLabel={t('confirm.close')} submitLabel={submitLabel} busy={loading} keepLabel />
       <Dialog.CloseTrigger asChild>
         <CloseButton size="sm" aria-label={t('confirm.close')} />
       </Dialog.CloseTrigger>

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Input, Portal, Stack } from '@chakra-ui/react';
+import { CloseButton, Dialog, Input, Portal, Stack } from '@chakra-ui/react';
 import {
   ENTITY_FIELDS,
   type EntityInput,
@@ -12,6 +12,7 @@ import { graphql, useMutation } from 'react-relay';
 import type { EntityFormDialogCreateMutation } from '../../__generated__/EntityFormDialogCreateMutation.graphql.ts';
 import type { EntityFormDialogUpdateMutation } from '../../__generated__/EntityFormDialogUpdateMutation.graphql.ts';
 import { FormAlert } from '../../forms/FormAlert.tsx';
+import { FormDialogFooter } from '../../forms/FormDialogFooter.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { type FormValues, formValuesOf, graphInputOf } from '../../forms/fieldTable.ts';
 import { useMutationForm } from '../../forms/useMutationForm.ts';
@@ -188,16 +189,12 @@ function EntityForm({ target, onDone }: { target: EntityFormTarget; onDone: () =
           </FormField>
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Dialog.ActionTrigger asChild>
-          <Button variant="ghost" disabled={inFlight}>
-            {t('entities.cancel')}
-          </Button>
-        </Dialog.ActionTrigger>
-        <Button type="submit" colorPalette="brand" loading={inFlight} loadingText={t('entities.save')}>
-          {t('entities.save')}
-        </Button>
-      </Dialog.Footer>
+      <FormDialogFooter
+        cancelLabel={t('entities.cancel')}
+        submitLabel={t('entities.save')}
+        busy={inFlight}
+        keepLabel
+      />
       <Dialog.CloseTrigger asChild>
         <CloseButton size="sm" aria-label={t('entities.close')} />
       </Dialog.CloseTrigger>

@@ -1,9 +1,10 @@
-import { Button, CloseButton, Dialog, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { CloseButton, Dialog, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_TYPES } from '@portal/domain/files';
 import { messages } from '@portal/domain/messages';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormAlert } from '../../forms/FormAlert.tsx';
+import { FormDialogFooter } from '../../forms/FormDialogFooter.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { notifySuccess } from '../../forms/mutationFeedback.ts';
 import { useMutationForm } from '../../forms/useMutationForm.ts';
@@ -141,16 +142,11 @@ function IncidentForm({ target, onDone }: { target: IncidentTarget & { name: str
           </Text>
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Dialog.ActionTrigger asChild>
-          <Button variant="ghost" disabled={sending}>
-            {t('confirm.cancel')}
-          </Button>
-        </Dialog.ActionTrigger>
-        <Button type="submit" colorPalette="brand" loading={sending}>
-          {t('operations.incident.submit')}
-        </Button>
-      </Dialog.Footer>
+      <FormDialogFooter
+        cancelLabel={t('confirm.cancel')}
+        submitLabel={t('operations.incident.submit')}
+        busy={sending}
+      />
       <Dialog.CloseTrigger asChild>
         <CloseButton size="sm" aria-label={t('confirm.close')} />
       </Dialog.CloseTrigger>

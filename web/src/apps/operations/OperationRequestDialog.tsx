@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Flex, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { CloseButton, Dialog, Flex, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { messages } from '@portal/domain/messages';
 import { operationRequestSchema } from '@portal/domain/operations';
 import { parisDate, recurrenceProgramSchema } from '@portal/domain/recurrence';
@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { OperationRequestDialogMutation } from '../../__generated__/OperationRequestDialogMutation.graphql.ts';
 import type { OperationRequestDialogProgramMutation } from '../../__generated__/OperationRequestDialogProgramMutation.graphql.ts';
 import { FormAlert } from '../../forms/FormAlert.tsx';
+import { FormDialogFooter } from '../../forms/FormDialogFooter.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import {
   defaultProgramValues,
@@ -230,16 +231,11 @@ function RequestForm({
               </FormField>
             </Stack>
           </Dialog.Body>
-          <Dialog.Footer>
-            <Dialog.ActionTrigger asChild>
-              <Button variant="ghost" disabled={sending}>
-                {t('confirm.cancel')}
-              </Button>
-            </Dialog.ActionTrigger>
-            <Button type="submit" colorPalette="brand" loading={sending}>
-              {t('operations.request.submit')}
-            </Button>
-          </Dialog.Footer>
+          <FormDialogFooter
+            cancelLabel={t('confirm.cancel')}
+            submitLabel={t('operations.request.submit')}
+            busy={sending}
+          />
           <Dialog.CloseTrigger asChild>
             <CloseButton size="sm" aria-label={t('confirm.close')} />
           </Dialog.CloseTrigger>

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Flex, Input, Portal, Stack, Textarea } from '@chakra-ui/react';
+import { CloseButton, Dialog, Flex, Input, Portal, Stack, Textarea } from '@chakra-ui/react';
 import {
   type DeliveryOrderInput,
   type DeliveryOrderValues,
@@ -12,6 +12,7 @@ import { ConnectionHandler } from 'relay-runtime';
 import type { DeliveryOrderDialog_skip$key } from '../../__generated__/DeliveryOrderDialog_skip.graphql.ts';
 import type { DeliveryOrderDialogMutation } from '../../__generated__/DeliveryOrderDialogMutation.graphql.ts';
 import { FormAlert } from '../../forms/FormAlert.tsx';
+import { FormDialogFooter } from '../../forms/FormDialogFooter.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import {
   defaultProgramValues,
@@ -197,21 +198,12 @@ function OrderForm({ target, onDone }: { target: DeliveryOrderTarget; onDone: ()
               </FormField>
             </Stack>
           </Dialog.Body>
-          <Dialog.Footer>
-            <Dialog.ActionTrigger asChild>
-              <Button variant="ghost" disabled={isInFlight}>
-                {t('deliveries.close')}
-              </Button>
-            </Dialog.ActionTrigger>
-            <Button
-              type="submit"
-              colorPalette="brand"
-              loading={isInFlight}
-              loadingText={t('deliveries.submitOrder')}
-            >
-              {t('deliveries.submitOrder')}
-            </Button>
-          </Dialog.Footer>
+          <FormDialogFooter
+            cancelLabel={t('deliveries.close')}
+            submitLabel={t('deliveries.submitOrder')}
+            busy={isInFlight}
+            keepLabel
+          />
           <Dialog.CloseTrigger asChild>
             <CloseButton size="sm" aria-label={t('deliveries.close')} />
           </Dialog.CloseTrigger>

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Center,
-  CloseButton,
-  Dialog,
-  Flex,
-  Portal,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Center, CloseButton, Dialog, Flex, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { messages } from '@portal/domain/messages';
 import {
   missingForRotation,
@@ -39,6 +28,7 @@ import type { SkipTreatmentSection_skip$key } from '../../__generated__/SkipTrea
 import type { SkipWasteSection_skip$key } from '../../__generated__/SkipWasteSection_skip.graphql.ts';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
+import { FormDialogFooter } from '../../forms/FormDialogFooter.tsx';
 import { formValuesOf, graphInputOf, restNamesOf } from '../../forms/fieldTable.ts';
 import { useMutationForm } from '../../forms/useMutationForm.ts';
 import { SkipContainerSection, skipContainerFragment } from './SkipContainerSection.tsx';
@@ -341,16 +331,12 @@ function SkipForm({
                 {values.dangerous && <SkipHazardousSection wasteCode={wasteCode} />}
               </Stack>
             </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="ghost" disabled={inFlight}>
-                  {t('skips.cancel')}
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button type="submit" colorPalette="brand" loading={inFlight} loadingText={t('skips.save')}>
-                {t('skips.save')}
-              </Button>
-            </Dialog.Footer>
+            <FormDialogFooter
+              cancelLabel={t('skips.cancel')}
+              submitLabel={t('skips.save')}
+              busy={inFlight}
+              keepLabel
+            />
           </form>
         </Flex>
       </SkipFormModeContext.Provider>
