@@ -98,6 +98,7 @@ describe('GET /api/skips', () => {
       'plannedTreatmentCode',
       'fillingLevel',
       'estimatedFullQuantity',
+      'quantityEstimated',
       'packageCount',
       'dangerous',
       'persistentOrganicPollutants',
@@ -480,6 +481,28 @@ describe('PATCH /api/skips/{id}', () => {
     // Another provider (the carrier) does not even see it.
     expectProblem(await mergePatch(api, `/api/skips/${created.id}`, w.carrier, { capNumber: 'Y' }), 404);
     expect(await skipTables(api)).toEqual(before);
+  });
+
+  it('says whether its quantities are estimated: weighed unless told, set by either side, a yes or no only', async () => {
+    const created = await createSkip({ ...hazardousBody() });
+    expect(created).toMatchObject({ quantityEstimated: false });
+    expect((await skipRow(created.id))?.quantity_estimated).toBe(false);
+    const byProvider = await mergePatch(api, `/api/skips/${created.id}`, w.retriever, {
+      quantityEstimated: true,
+    });
+    expect(byProvider.statusCode, byProvider.body).toBe(200);
+    expect(byProvider.json()).toMatchObject({ quantityEstimated: true });
+    const before = await skipTables(api);
+    expectViolations(
+      await mergePatch(api, `/api/skips/${created.id}`, w.producer, { quantityEstimated: 'oui' }),
+      [{ propertyPath: 'quantityEstimated', message: messages.yesOrNo }],
+    );
+    expect(await skipTables(api)).toEqual(before);
+    const byProducer = await mergePatch(api, `/api/skips/${created.id}`, w.producer, {
+      quantityEstimated: false,
+    });
+    expect(byProducer.json()).toMatchObject({ quantityEstimated: false });
+    expect((await skipRow(created.id))?.quantity_estimated).toBe(false);
   });
 
   it("refuses to change another company's container, by id (404), and a move out of my chantiers (403)", async () => {

@@ -310,6 +310,13 @@ export const skipFields = defineFields<SkipWriter>()({
     rule: optional(positiveDecimalSchema(3)),
     writers: PRODUCER,
   },
+  quantityEstimated: {
+    kind: 'boolean',
+    column: 'quantity_estimated',
+    label: 'Quantités estimées (sans pesée)',
+    rule: flag,
+    writers: BOTH,
+  },
   packageCount: {
     kind: 'integer',
     column: 'package_count',

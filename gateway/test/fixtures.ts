@@ -148,6 +148,7 @@ export function skipItem(id: number, siteId: number, overrides: Partial<RestSkip
     plannedTreatmentCode: 'R 3',
     fillingLevel: 'HALF',
     estimatedFullQuantity: '2.400',
+    quantityEstimated: false,
     packageCount: 1,
     dangerous: false,
     persistentOrganicPollutants: false,

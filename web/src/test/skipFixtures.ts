@@ -42,6 +42,7 @@ export function skipNode({ databaseId, ...fields }: SkipFixture) {
     plannedTreatmentCode: null,
     fillingLevel: null,
     estimatedFullQuantity: null,
+    quantityEstimated: false,
     packageCount: null,
     dangerous: false,
     persistentOrganicPollutants: false,

@@ -131,6 +131,7 @@ describe('the container form', () => {
           plannedTreatmentCode: 'R 3',
           fillingLevel: null,
           estimatedFullQuantity: '2.4',
+          quantityEstimated: false,
           packageCount: 1,
           dangerous: false,
           persistentOrganicPollutants: false,
@@ -360,9 +361,12 @@ describe('editing a container', () => {
       within(dialog).getByRole('combobox', { name: 'Code déchet' }),
       within(dialog).getByRole('textbox', { name: "Numéro de CAP (certificat d'acceptation préalable)" }),
       within(dialog).getByRole('textbox', { name: 'Mention ADR' }),
+      within(dialog).getByRole('checkbox', { name: 'Quantités estimées (sans pesée)' }),
     ]) {
       expect(open).toBeEnabled();
     }
+    // The provider knows whether it weighs the container's collections.
+    await view.user.click(within(dialog).getByRole('checkbox', { name: 'Quantités estimées (sans pesée)' }));
 
     await view.user.selectOptions(select(dialog, 'Code de traitement prévu'), 'D 10 — Incinération à terre');
     await view.user.selectOptions(select(dialog, 'Consistance'), 'Solide');
@@ -380,6 +384,7 @@ describe('editing a container', () => {
         fields: {
           ecoOrganisation: null,
           plannedTreatmentCode: 'D 10',
+          quantityEstimated: true,
           persistentOrganicPollutants: false,
           consistency: 'SOLID',
           wasteCode: '15 01 10*',

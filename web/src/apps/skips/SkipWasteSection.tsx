@@ -21,6 +21,7 @@ export const skipWasteFragment = graphql`
       id
     }
     estimatedFullQuantity
+    quantityEstimated
     dangerous
   }
 `;
@@ -140,6 +141,7 @@ export function SkipWasteSection({
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" mt="4" alignItems="end">
         <SkipInput field="estimatedFullQuantity" helperText={t('skips.quantityHelp')} />
+        <SkipInput field="quantityEstimated" />
         <Controller
           control={form.control}
           name="dangerous"
