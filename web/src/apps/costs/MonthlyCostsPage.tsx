@@ -12,10 +12,10 @@ import {
 } from '@chakra-ui/react';
 import { costFieldLabels } from '@portal/domain/costs';
 import { operationFieldLabels } from '@portal/domain/operations';
-import { type ReactNode, Suspense, useId, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchQuery, graphql, useFragment, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { fetchQuery, graphql, useFragment, useRelayEnvironment } from 'react-relay';
+import { Link as RouterLink } from 'react-router-dom';
 import type { MonthlyCostsPage_figures$key } from '../../__generated__/MonthlyCostsPage_figures.graphql.ts';
 import type { MonthlyCostsPageQuery } from '../../__generated__/MonthlyCostsPageQuery.graphql.ts';
 import type { MonthlyCostsQuery } from '../../__generated__/MonthlyCostsQuery.graphql.ts';
@@ -25,11 +25,11 @@ import { PageTitle } from '../../components/PageTitle.tsx';
 import { TableScrollArea } from '../../components/TableScrollArea.tsx';
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
-import { useFetchedVariables } from '../../relay/useFetchedVariables.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 import { monthlyVariables, readPeriod, writePeriod } from '../dashboard/dashboardParams.ts';
 import { operationsOfPeriod } from '../dashboard/operationsLink.ts';
 import { PeriodEmptyState } from '../dashboard/PeriodEmptyState.tsx';
+import { usePeriodQuery } from '../dashboard/PeriodFigures.tsx';
 import { PeriodSelect } from '../dashboard/PeriodSelect.tsx';
 import { operationsBehind } from './monthlyCostsParams.ts';
 
@@ -133,18 +133,14 @@ function FailedAlert({ action }: { action?: ReactNode }) {
 function MonthlyCosts({ viewer }: { viewer: { ownSiteTypology: string } }) {
   const { t } = useTranslation();
   const environment = useRelayEnvironment();
-  const [params] = useSearchParams();
   const updateSearch = useUpdateSearch();
-  const search = params.toString();
-  const wanted = useMemo(
-    () => monthlyVariables({ ownSiteTypology: viewer.ownSiteTypology }, new URLSearchParams(search)),
-    [viewer.ownSiteTypology, search],
+  const { data, variables, wanted, loading, failed, params } = usePeriodQuery<MonthlyCostsQuery>(
+    monthlyCostsQuery,
+    monthlyVariables,
+    viewer,
   );
-  const { variables, loading, failed } = useFetchedVariables<MonthlyCostsQuery>(monthlyCostsQuery, wanted);
   const [retrying, setRetrying] = useState(false);
-  const { dashboardYears, monthlyCosts } = useLazyLoadQuery<MonthlyCostsQuery>(monthlyCostsQuery, variables, {
-    fetchPolicy: 'store-or-network',
-  });
+  const { dashboardYears, monthlyCosts } = data;
   const monthNames = t('dashboard.period.monthNames', { returnObjects: true }) as string[];
   const shown = { year: variables.year, month: variables.month };
   const period = `${monthNames[shown.month - 1] ?? shown.month} ${shown.year}`;

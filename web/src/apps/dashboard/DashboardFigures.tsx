@@ -1,19 +1,16 @@
-import { Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useMemo } from 'react';
+import { Heading, HStack, Link, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useLazyLoadQuery } from 'react-relay';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { graphql } from 'react-relay';
+import { Link as RouterLink } from 'react-router-dom';
 import type { DashboardFiguresQuery } from '../../__generated__/DashboardFiguresQuery.graphql.ts';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { useFetchedVariables } from '../../relay/useFetchedVariables.ts';
-import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 import { TREATMENT_CODES_ANCHOR } from './chartAnchors.ts';
 import { DashboardSummaryCards } from './DashboardSummaryCards.tsx';
-import { dashboardVariables, readPeriod, writePeriod } from './dashboardParams.ts';
+import { dashboardVariables } from './dashboardParams.ts';
 import { detailsOf, operationsOfPeriod } from './operationsLink.ts';
-import { PeriodEmptyState } from './PeriodEmptyState.tsx';
-import { PeriodSelect } from './PeriodSelect.tsx';
+import { PeriodFigures, usePeriodQuery } from './PeriodFigures.tsx';
 import { useLatestYear } from './useLatestYear.ts';
 
 export const dashboardFiguresQuery = graphql`
@@ -42,25 +39,15 @@ const DashboardMap = lazy(() => import('./DashboardMap.tsx'));
  */
 export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string } }) {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const updateSearch = useUpdateSearch();
-  const search = params.toString();
-  const wanted = useMemo(
-    () => dashboardVariables({ ownSiteTypology: viewer.ownSiteTypology }, new URLSearchParams(search)),
-    [viewer.ownSiteTypology, search],
-  );
-  const { variables, loading, failed } = useFetchedVariables<DashboardFiguresQuery>(
+  const { data, variables, fresh, loading, failed, params } = usePeriodQuery<DashboardFiguresQuery>(
     dashboardFiguresQuery,
-    wanted,
+    dashboardVariables,
+    viewer,
   );
-  const { dashboardYears, yearlyDashboard } = useLazyLoadQuery<DashboardFiguresQuery>(
-    dashboardFiguresQuery,
-    variables,
-    { fetchPolicy: 'store-or-network' },
-  );
+  const { dashboardYears, yearlyDashboard } = data;
   const year = yearlyDashboard.year;
 
-  useLatestYear({ fresh: variables === wanted, years: dashboardYears, year });
+  useLatestYear({ fresh, years: dashboardYears, year });
 
   const summary = yearlyDashboard.summary;
   const operationsLink = (
@@ -72,29 +59,15 @@ export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string
   );
 
   return (
-    <Stack gap="6" aria-busy={loading} opacity={loading ? 0.6 : 1} transition="opacity 0.2s">
-      {failed && (
-        <Text role="alert" color="fg.error">
-          {t('dashboard.figuresFailed')}
-        </Text>
-      )}
-      <PeriodSelect
-        years={dashboardYears}
-        period={{ year }}
-        onChange={(change) =>
-          updateSearch((current) => writePeriod(current, change(readPeriod(current, false))))
-        }
-      />
-      {summary === null || summary === undefined ? (
-        <Text role="alert" color="fg.error">
-          {t('dashboard.figuresFailed')}
-        </Text>
-      ) : summary.operations === 0 ? (
-        <PeriodEmptyState
-          title={t('dashboard.emptyTitle', { year })}
-          description={t('dashboard.emptyDescription')}
-        />
-      ) : (
+    <PeriodFigures
+      loading={loading}
+      failed={failed}
+      years={dashboardYears}
+      period={{ year }}
+      summary={summary}
+      empty={{ title: t('dashboard.emptyTitle', { year }), description: t('dashboard.emptyDescription') }}
+    >
+      {(summary) => (
         <>
           <HStack justify="space-between" align="baseline" wrap="wrap" gap="2">
             <Heading as="h2" size="lg">
@@ -125,6 +98,6 @@ export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string
           </ErrorBoundary>
         </>
       )}
-    </Stack>
+    </PeriodFigures>
   );
 }

@@ -1,22 +1,19 @@
 import { Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { cents, fromCents } from '@portal/domain/costs';
-import { lazy, Suspense, useId, useMemo } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useFragment, useLazyLoadQuery } from 'react-relay';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { graphql, useFragment } from 'react-relay';
+import { Link as RouterLink } from 'react-router-dom';
 import type { MonthlyFigures_light$key } from '../../__generated__/MonthlyFigures_light.graphql.ts';
 import type { MonthlyFigures_month$key } from '../../__generated__/MonthlyFigures_month.graphql.ts';
 import type { MonthlyFiguresQuery } from '../../__generated__/MonthlyFiguresQuery.graphql.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
-import { useFetchedVariables } from '../../relay/useFetchedVariables.ts';
-import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 import { WASTES_OF_MONTH_ANCHOR } from './chartAnchors.ts';
 import { DashboardSummaryCards } from './DashboardSummaryCards.tsx';
-import { monthlyVariables, readPeriod, writePeriod } from './dashboardParams.ts';
+import { monthlyVariables } from './dashboardParams.ts';
 import { operationsOfPeriod } from './operationsLink.ts';
-import { PeriodEmptyState } from './PeriodEmptyState.tsx';
-import { PeriodSelect } from './PeriodSelect.tsx';
+import { PeriodFigures, usePeriodQuery } from './PeriodFigures.tsx';
 import { useLatestYear } from './useLatestYear.ts';
 import { WasteTraceTable } from './WasteTraceTable.tsx';
 
@@ -50,27 +47,17 @@ const MonthlyCharts = lazy(() => import('./MonthlyCharts.tsx'));
  */
 export function MonthlyFigures({ viewer }: { viewer: { ownSiteTypology: string } }) {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const updateSearch = useUpdateSearch();
-  const search = params.toString();
-  const wanted = useMemo(
-    () => monthlyVariables({ ownSiteTypology: viewer.ownSiteTypology }, new URLSearchParams(search)),
-    [viewer.ownSiteTypology, search],
-  );
-  const { variables, loading, failed } = useFetchedVariables<MonthlyFiguresQuery>(
+  const { data, fresh, loading, failed, params } = usePeriodQuery<MonthlyFiguresQuery>(
     monthlyFiguresQuery,
-    wanted,
+    monthlyVariables,
+    viewer,
   );
-  const { dashboardYears, monthlyDashboard } = useLazyLoadQuery<MonthlyFiguresQuery>(
-    monthlyFiguresQuery,
-    variables,
-    { fetchPolicy: 'store-or-network' },
-  );
+  const { dashboardYears, monthlyDashboard } = data;
   const { year, month, summary, light } = monthlyDashboard;
   const monthName = (t('dashboard.period.monthNames', { returnObjects: true }) as string[])[month - 1] ?? '';
 
   // The month stays when the latest year of a new scope is selected.
-  useLatestYear({ fresh: variables === wanted, years: dashboardYears, year });
+  useLatestYear({ fresh, years: dashboardYears, year });
 
   const operationsLink = (
     <Link asChild color="brand.fg" fontSize="sm">
@@ -81,29 +68,18 @@ export function MonthlyFigures({ viewer }: { viewer: { ownSiteTypology: string }
   );
 
   return (
-    <Stack gap="6" aria-busy={loading} opacity={loading ? 0.6 : 1} transition="opacity 0.2s">
-      {failed && (
-        <Text role="alert" color="fg.error">
-          {t('dashboard.figuresFailed')}
-        </Text>
-      )}
-      <PeriodSelect
-        years={dashboardYears}
-        period={{ year, month }}
-        onChange={(change) =>
-          updateSearch((current) => writePeriod(current, change(readPeriod(current, true))))
-        }
-      />
-      {summary === null || summary === undefined ? (
-        <Text role="alert" color="fg.error">
-          {t('dashboard.figuresFailed')}
-        </Text>
-      ) : summary.operations === 0 ? (
-        <PeriodEmptyState
-          title={t('dashboard.monthly.emptyTitle', { month: monthName, year })}
-          description={t('dashboard.monthly.emptyDescription')}
-        />
-      ) : (
+    <PeriodFigures
+      loading={loading}
+      failed={failed}
+      years={dashboardYears}
+      period={{ year, month }}
+      summary={summary}
+      empty={{
+        title: t('dashboard.monthly.emptyTitle', { month: monthName, year }),
+        description: t('dashboard.monthly.emptyDescription'),
+      }}
+    >
+      {(summary) => (
         <>
           <Heading as="h2" size="lg">
             {t('dashboard.monthly.figuresTitle', { month: monthName, year })}
@@ -120,7 +96,7 @@ export function MonthlyFigures({ viewer }: { viewer: { ownSiteTypology: string }
           </Suspense>
         </>
       )}
-    </Stack>
+    </PeriodFigures>
   );
 }
 

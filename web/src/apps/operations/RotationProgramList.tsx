@@ -15,6 +15,7 @@ import type { RotationProgramListDeleteMutation } from '../../__generated__/Rota
 import type { RotationProgramListRow_program$key } from '../../__generated__/RotationProgramListRow_program.graphql.ts';
 import type { RotationProgramListValidateMutation } from '../../__generated__/RotationProgramListValidateMutation.graphql.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { ListSection } from '../../components/ListSection.tsx';
 import { mutationFeedback } from '../../forms/mutationFeedback.ts';
 import { formatDate, formatLongDate } from '../../i18n/format.ts';
 
@@ -51,7 +52,6 @@ const deleteMutation = graphql`
  */
 export function RotationProgramList({ viewer }: { viewer: RotationProgramList_viewer$key }) {
   const { t } = useTranslation();
-  const headingId = useId();
   const data = useFragment(
     graphql`
       fragment RotationProgramList_viewer on User {
@@ -70,15 +70,13 @@ export function RotationProgramList({ viewer }: { viewer: RotationProgramList_vi
   );
   const programs = data.rotationPrograms.edges.map((edge) => edge.node);
   return (
-    <Stack as="section" gap="3" aria-labelledby={headingId}>
-      <Heading as="h2" size="lg" id={headingId}>
-        {t('operations.programs.title')}
-      </Heading>
-      {programs.length === 0 ? (
-        <Box borderWidth="1px" borderStyle="dashed" borderRadius="md" bg="bg.panel" p="6" textAlign="center">
-          <Text color="fg.muted">{t('operations.programs.empty')}</Text>
-        </Box>
-      ) : (
+    <ListSection
+      title={t('operations.programs.title')}
+      emptyText={t('operations.programs.empty')}
+      isEmpty={programs.length === 0}
+      gap="3"
+    >
+      {() => (
         <Box display="grid" gridTemplateColumns={{ base: '1fr', lg: 'repeat(2, 1fr)' }} gap="4">
           {programs.map((program) => (
             <RotationProgramRow
@@ -89,7 +87,7 @@ export function RotationProgramList({ viewer }: { viewer: RotationProgramList_vi
           ))}
         </Box>
       )}
-    </Stack>
+    </ListSection>
   );
 }
 

@@ -1,9 +1,8 @@
-import { Box, Heading, Stack, Text } from '@chakra-ui/react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { DeliveryList_establishment$key } from '../../__generated__/DeliveryList_establishment.graphql.ts';
 import type { DeliveryListPaginationQuery } from '../../__generated__/DeliveryListPaginationQuery.graphql.ts';
+import { ListSection } from '../../components/ListSection.tsx';
 import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
 import { DeliveryTable } from './DeliveryTable.tsx';
 
@@ -13,7 +12,6 @@ export const SITE_DELIVERIES_CONNECTION = 'DeliveryList_skipDeliveries';
 /** The deliveries ordered for one site (SPEC 4, container delivery), latest first. */
 export function DeliveryList({ establishment }: { establishment: DeliveryList_establishment$key }) {
   const { t } = useTranslation();
-  const headingId = useId();
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
     DeliveryListPaginationQuery,
     DeliveryList_establishment$key
@@ -38,15 +36,8 @@ export function DeliveryList({ establishment }: { establishment: DeliveryList_es
   );
   const rows = data.skipDeliveries.edges.map((edge) => edge.node);
   return (
-    <Stack as="section" gap="4" aria-labelledby={headingId}>
-      <Heading as="h2" size="lg" id={headingId}>
-        {t('deliveries.title')}
-      </Heading>
-      {rows.length === 0 ? (
-        <Box borderWidth="1px" borderStyle="dashed" borderRadius="md" bg="bg.panel" p="6" textAlign="center">
-          <Text color="fg.muted">{t('deliveries.empty')}</Text>
-        </Box>
-      ) : (
+    <ListSection title={t('deliveries.title')} emptyText={t('deliveries.empty')} isEmpty={rows.length === 0}>
+      {(headingId) => (
         <DeliveryTable
           labelledBy={headingId}
           rows={rows}
@@ -58,6 +49,6 @@ export function DeliveryList({ establishment }: { establishment: DeliveryList_es
           onLoadNext={() => loadNext(PAGE_SIZE, { onComplete: reportLoadMoreFailure })}
         />
       )}
-    </Stack>
+    </ListSection>
   );
 }

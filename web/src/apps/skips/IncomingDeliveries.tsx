@@ -1,9 +1,8 @@
-import { Box, Heading, Stack, Text } from '@chakra-ui/react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { IncomingDeliveries_viewer$key } from '../../__generated__/IncomingDeliveries_viewer.graphql.ts';
 import type { IncomingDeliveriesPaginationQuery } from '../../__generated__/IncomingDeliveriesPaginationQuery.graphql.ts';
+import { ListSection } from '../../components/ListSection.tsx';
 import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
 import { DeliveryTable } from './DeliveryTable.tsx';
 
@@ -13,7 +12,6 @@ import { DeliveryTable } from './DeliveryTable.tsx';
  */
 export function IncomingDeliveries({ viewer }: { viewer: IncomingDeliveries_viewer$key }) {
   const { t } = useTranslation();
-  const headingId = useId();
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
     IncomingDeliveriesPaginationQuery,
     IncomingDeliveries_viewer$key
@@ -41,15 +39,12 @@ export function IncomingDeliveries({ viewer }: { viewer: IncomingDeliveries_view
   );
   const rows = data.incomingSkipDeliveries.edges.map((edge) => edge.node);
   return (
-    <Stack as="section" gap="4" aria-labelledby={headingId}>
-      <Heading as="h2" size="lg" id={headingId}>
-        {t('deliveries.incomingTitle')}
-      </Heading>
-      {rows.length === 0 ? (
-        <Box borderWidth="1px" borderStyle="dashed" borderRadius="md" bg="bg.panel" p="6" textAlign="center">
-          <Text color="fg.muted">{t('deliveries.incomingEmpty')}</Text>
-        </Box>
-      ) : (
+    <ListSection
+      title={t('deliveries.incomingTitle')}
+      emptyText={t('deliveries.incomingEmpty')}
+      isEmpty={rows.length === 0}
+    >
+      {(headingId) => (
         <DeliveryTable
           labelledBy={headingId}
           rows={rows}
@@ -61,6 +56,6 @@ export function IncomingDeliveries({ viewer }: { viewer: IncomingDeliveries_view
           onLoadNext={() => loadNext(PAGE_SIZE, { onComplete: reportLoadMoreFailure })}
         />
       )}
-    </Stack>
+    </ListSection>
   );
 }
