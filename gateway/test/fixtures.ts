@@ -180,12 +180,17 @@ export function deliveryItem(
     id,
     skip: skip['@id'],
     companySite: skip.companySite,
+    companySiteEntity: skip.companySiteEntity,
     provider: skip.provider,
     requestedDate: '2026-03-02',
     scheduledDate: null,
     status: 'ORDERED',
     program: null,
     comment: null,
+    version: 1,
+    createdAt: '2026-03-01T08:00:00.000Z',
+    updatedAt: '2026-03-01T08:00:00.000Z',
+    validatedAt: null,
     ...overrides,
   };
 }
@@ -198,6 +203,10 @@ export function programItem(
     '@id': `/api/skip_delivery_programs/${id}`,
     '@type': 'SkipDeliveryProgram',
     id,
+    skip: '/api/skips/1',
+    companySite: '/api/company_sites/1',
+    companySiteEntity: null,
+    provider: '/api/company_sites/12',
     startDate: '2026-03-02',
     endDate: '2026-12-31',
     recurrence: 'MONTH',
@@ -205,6 +214,8 @@ export function programItem(
     weekdays: [],
     monthPosition: null,
     monthDay: 2,
+    comment: null,
+    createdAt: '2026-03-01T08:00:00.000Z',
     ...overrides,
   };
 }

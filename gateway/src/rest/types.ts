@@ -1,14 +1,13 @@
 import type {
+  deliveryFields,
+  deliveryProgramFields,
   entityFields,
   establishmentFields,
   FieldItem,
-  MonthPosition,
   operationFields,
   operationOutletFields,
-  RecurrenceType,
-  SkipDeliveryStatus,
+  rotationProgramFields,
   skipFields,
-  Weekday,
 } from '@portal/domain';
 
 /**
@@ -136,27 +135,10 @@ export interface RestSkip extends JsonLdItem, FieldItem<typeof skipFields> {
 }
 
 /** `skip_deliveries`: one delivery of a skip, on its own or one date of a program. */
-export interface RestSkipDelivery extends JsonLdItem {
-  skip: string;
-  companySite: string | null;
-  provider: string | null;
-  requestedDate: string;
-  scheduledDate: string | null;
-  status: SkipDeliveryStatus;
-  program: string | null;
-  comment: string | null;
-}
+export interface RestSkipDelivery extends JsonLdItem, FieldItem<typeof deliveryFields> {}
 
 /** `skip_delivery_programs`: the recurrence that orders deliveries (SPEC 3, Recurring rotation / program). */
-export interface RestSkipDeliveryProgram extends JsonLdItem {
-  startDate: string;
-  endDate: string;
-  recurrence: RecurrenceType;
-  interval: number;
-  weekdays: Weekday[];
-  monthPosition: MonthPosition | null;
-  monthDay: number | null;
-}
+export interface RestSkipDeliveryProgram extends JsonLdItem, FieldItem<typeof deliveryProgramFields> {}
 
 /** `operations`: a rotation or retirement of a container (docs/rest-api.md "Operations"). */
 export interface RestOperation extends JsonLdItem, FieldItem<typeof operationFields> {
@@ -167,23 +149,7 @@ export interface RestOperation extends JsonLdItem, FieldItem<typeof operationFie
 export interface RestFinalOutlet extends JsonLdItem, FieldItem<typeof operationOutletFields> {}
 
 /** `operation_programs`: a recurring rotation program (docs/rest-api.md "Recurring rotations"). */
-export interface RestRotationProgram extends JsonLdItem {
-  skip: string;
-  companySite: string;
-  companySiteEntity: string | null;
-  provider: string | null;
-  status: 'PENDING' | 'VALIDATED';
-  startDate: string;
-  endDate: string;
-  recurrence: RecurrenceType;
-  interval: number;
-  weekdays: Weekday[];
-  monthPosition: MonthPosition | null;
-  monthDay: number | null;
-  comment: string | null;
-  createdAt: string;
-  validatedAt: string | null;
-}
+export interface RestRotationProgram extends JsonLdItem, FieldItem<typeof rotationProgramFields> {}
 
 /** `incidents`: declared on an operation or a container, with its photos embedded. */
 export interface RestIncident extends JsonLdItem {
