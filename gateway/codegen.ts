@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
 /**
@@ -9,6 +11,31 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
 
 /** Paths are relative to the generated file. */
 const rest = (type: string) => `../../rest/types.ts#${type}`;
+
+const gateway = import.meta.dirname;
+const objectTypes = new Set(
+  [...readFileSync(join(gateway, '..', 'schema.graphql'), 'utf8').matchAll(/^type (\w+)/gm)].map((m) => m[1]),
+);
+
+/**
+ * An object type resolves from the REST type named after it (`RestSkip` for `Skip`): the shared ones of
+ * `src/rest/types.ts`, and a domain's own in its folder's `rest.ts`, so that a new domain's types need no line here.
+ */
+function restMappers(): Record<string, string> {
+  const domains = readdirSync(join(gateway, 'src', 'schema'), { withFileTypes: true })
+    .filter(
+      (entry) => entry.isDirectory() && existsSync(join(gateway, 'src', 'schema', entry.name, 'rest.ts')),
+    )
+    .map((entry) => [join(gateway, 'src', 'schema', entry.name, 'rest.ts'), `../${entry.name}/rest.ts`]);
+  const files = [[join(gateway, 'src', 'rest', 'types.ts'), '../../rest/types.ts'], ...domains];
+  return Object.fromEntries(
+    files.flatMap(([file = '', path]) =>
+      [...readFileSync(file, 'utf8').matchAll(/^export (?:interface|type) Rest(\w+)/gm)]
+        .filter((m) => objectTypes.has(m[1] ?? ''))
+        .map((m) => [m[1], `${path}#Rest${m[1]}`]),
+    ),
+  );
+}
 
 const config: CodegenConfig = {
   schema: 'schema.graphql',
@@ -37,29 +64,16 @@ const config: CodegenConfig = {
           OperationHistoryFilter: '@portal/domain#HistoryFilter',
         },
         mappers: {
+          ...restMappers(),
+          // Types named otherwise than their REST type, or resolved from the gateway's own values.
           Node: '../node.ts#TaggedNode',
-          User: rest('RestUser'),
           Company: '../companies/resolvers.ts#CompanyRef',
           CompanySector: rest('RestReference'),
-          State: rest('RestState'),
           Establishment: rest('RestSite'),
-          Entity: rest('RestEntity'),
           EntityEdge: '../entities/mutations.ts#EntityEdgeValue',
-          FirstLevelWaste: rest('RestFirstLevelWaste'),
-          SecondLevelWaste: rest('RestSecondLevelWaste'),
-          ThirdLevelWaste: rest('RestThirdLevelWaste'),
           WasteCode: '../reference/wastes.ts#WasteCodeValue',
           TreatmentCode: '../reference/wastes.ts#TreatmentCodeValue',
-          SkipType: rest('RestSkipType'),
-          Skip: rest('RestSkip'),
-          SkipDelivery: rest('RestSkipDelivery'),
-          SkipDeliveryProgram: rest('RestSkipDeliveryProgram'),
-          Operation: rest('RestOperation'),
-          FinalOutlet: rest('RestFinalOutlet'),
           OperationCosts: '../operations/costs.ts#CostsOfOperation',
-          Incident: rest('RestIncident'),
-          IncidentPhoto: rest('RestIncidentPhoto'),
-          RotationProgram: rest('RestRotationProgram'),
           MonthlyCosts: '../costs/monthly.ts#MonthlyCosts as MonthlyCostsValue',
           CostFigures: '../costs/monthly.ts#Figures',
           YearlyDashboard: '../dashboard/resolvers.ts#YearlyDashboard as YearlyDashboardValue',
