@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-it('never logs a session token or a password, and tags every line with the request id', async () => {
+it('never logs a session token, a password or a reset token, and tags every line with the request id', async () => {
   const newPassword = 'Journal2026!secret';
   const session = await login(api, 'producteur@demo.fr');
   await api.app.inject({
@@ -42,7 +42,8 @@ it('never logs a session token or a password, and tags every line with the reque
 
   const logs = api.logs.join('\n');
   expect(api.logs.length).toBeGreaterThan(10);
-  for (const secret of [session.token, DEMO_PASSWORD, 'Faux2026!secret', newPassword]) {
+  expect(resetToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  for (const secret of [session.token, resetToken as string, DEMO_PASSWORD, 'Faux2026!secret', newPassword]) {
     expect(logs).not.toContain(secret);
   }
   const lines = api.logs.map((line) => JSON.parse(line) as Record<string, unknown>);

@@ -44,14 +44,17 @@ describe('POST /api/user/reset-password-email', () => {
     });
   });
 
-  it('writes a French mail with the link and its one-hour validity, and logs the link', async () => {
+  it('writes a French mail with the link and its one-hour validity, and logs where the mail is, not the link', async () => {
     const { id, token, mail } = await resetLinkFor('producteur@demo.fr');
     expect(id).toBe(api.demo?.userIds['producteur@demo.fr']);
     expect(mail).toMatch(/^To: producteur@demo\.fr$/m);
     expect(mail).toContain('Subject: =?UTF-8?');
     expect(mail).toContain('Bonjour Claire Martin,');
     expect(mail).toContain('Ce lien est valable une heure');
-    expect(api.logs.some((line) => line.includes(token) && line.includes('resetLink'))).toBe(true);
+    const logged = api.logs.filter((line) => line.includes('password-reset mail written to a file'));
+    expect(logged).toHaveLength(1);
+    expect(JSON.parse(logged[0] as string).mailFile).toMatch(/\.eml$/);
+    expect(api.logs.join('\n')).not.toContain(token);
     const stored = await api.db.query<{ tokenHash: string }>(
       'select token_hash as "tokenHash" from password_reset_tokens where user_id = $1',
       [id],

@@ -12,8 +12,6 @@ export interface Mail {
 export interface Mailer {
   /** Sends the mail; without SMTP_URL it is written to DATA_DIR/mails and the file's path is returned. */
   send(mail: Mail): Promise<{ file: string | undefined }>;
-  /** True when mails go to files (no SMTP_URL): the caller may log what the mail says. */
-  readonly writesFiles: boolean;
   close(): void;
 }
 
@@ -21,7 +19,6 @@ export function createMailer(config: Pick<ApiConfig, 'smtpUrl' | 'mailFrom' | 'd
   if (config.smtpUrl !== undefined) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
-      writesFiles: false,
       async send(mail) {
         await transport.sendMail({ from: config.mailFrom, ...mail });
         return { file: undefined };
@@ -33,7 +30,6 @@ export function createMailer(config: Pick<ApiConfig, 'smtpUrl' | 'mailFrom' | 'd
   const folder = join(config.dataDir, 'mails');
   let sequence = 0;
   return {
-    writesFiles: true,
     async send(mail) {
       const info = await transport.sendMail({ from: config.mailFrom, ...mail });
       await mkdir(folder, { recursive: true });
