@@ -16,6 +16,8 @@ export const ErrorCode = {
   internal: 'INTERNAL_SERVER_ERROR',
   persistedQueryNotFound: 'PERSISTED_QUERY_NOT_FOUND',
   persistedQueryRequired: 'PERSISTED_QUERY_REQUIRED',
+  /** A document beyond the graph's limits (depth, aliases, tokens, list lengths, cost). */
+  queryTooCostly: 'QUERY_TOO_COSTLY',
 } as const;
 
 /** A mistake the user can fix, as the schema's UserError type carries it. */

@@ -18,6 +18,7 @@ import { graphqlRequestGuard, loadPersistedQueries } from './persisted-queries.t
 import { createRestAgent } from './rest/client.ts';
 import { restCallsPlugin } from './rest-calls-plugin.ts';
 import { buildSchema, createLoaders } from './schema/index.ts';
+import { noSuggestionsPlugin } from './suggestions-plugin.ts';
 import { webAppRouter } from './web-app.ts';
 
 export { type Env, type GatewayConfig, loadConfig } from './config.ts';
@@ -51,12 +52,12 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   app.disable('x-powered-by');
   const httpServer = createServer(app);
   const exposeSchema = config.nodeEnv !== 'production';
+  const suggestions = config.nodeEnv === 'development';
 
   const apollo = new ApolloServer<GatewayContext>({
     schema,
     nodeEnv: config.nodeEnv,
     introspection: exposeSchema,
-    hideSchemaDetailsFromClientErrors: !exposeSchema,
     includeStacktraceInErrorResponses: config.nodeEnv === 'development',
     csrfPrevention: true,
     // Only relay-compiler's ids (resolved by graphqlRequestGuard) are persisted queries here.
@@ -76,6 +77,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
       exposeSchema
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true })
         : ApolloServerPluginLandingPageDisabled(),
+      ...(suggestions ? [] : [noSuggestionsPlugin()]),
       ...(config.debug ? [restCallsPlugin()] : []),
     ],
   });

@@ -1,10 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { GraphQLError, type GraphQLSchema, parse, specifiedRules, validate } from 'graphql';
+import {
+  type DocumentNode,
+  GraphQLError,
+  type GraphQLSchema,
+  parse,
+  specifiedRules,
+  validate,
+} from 'graphql';
 import type { NodeEnv } from './config.ts';
 import { ErrorCode } from './errors.ts';
 import type { Logger } from './logger.ts';
+import { QUERY_LIMITS, queryLimitErrors, tokenLimitError } from './query-limits.ts';
 
 /** relay-compiler's persisted documents: sha256 id to query text. */
 export type PersistedQueries = ReadonlyMap<string, string>;
@@ -40,25 +47,6 @@ export function loadPersistedQueries(file: string, logger: Logger): PersistedQue
   return queries;
 }
 
-/** Limits of arbitrary documents (scripts with a personal token); the web's persisted queries are ours. */
-export const RAW_DOCUMENT_LIMITS = {
-  maxDepth: 10,
-  maxAliases: 15,
-  maxCost: 5000,
-  maxDirectives: 50,
-  maxTokens: 1000,
-} as const;
-
-const armorRules = new ApolloArmor({
-  maxDepth: { n: RAW_DOCUMENT_LIMITS.maxDepth },
-  maxAliases: { n: RAW_DOCUMENT_LIMITS.maxAliases },
-  costLimit: { maxCost: RAW_DOCUMENT_LIMITS.maxCost },
-  maxDirectives: { n: RAW_DOCUMENT_LIMITS.maxDirectives },
-  // Enforced below through graphql's own parser option; Apollo's plugins are not used here.
-  maxTokens: { enabled: false },
-  blockFieldSuggestion: { enabled: false },
-}).protect().validationRules;
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -67,22 +55,48 @@ function nonEmptyText(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-function refuse(res: Response, errors: { message: string; code: string }[]): void {
+type Refusal = { message: string; code: string };
+
+function refuse(res: Response, errors: Refusal[]): void {
   res.status(400).json({ errors: errors.map(({ message, code }) => ({ message, extensions: { code } })) });
 }
 
-/** Parse and validate a raw document within the limits; the refusals, or null when it may run. */
-function checkRawDocument(schema: GraphQLSchema, query: string): { message: string; code: string }[] | null {
-  let document: ReturnType<typeof parse>;
+/**
+ * Parse and validate a raw document, then hold it to the limits; the refusals, or null when it may run.
+ * Field suggestions ("Did you mean ...?") tell the schema, so only development gives them.
+ */
+function checkRawDocument(
+  schema: GraphQLSchema,
+  query: string,
+  variables: Record<string, unknown>,
+  suggestions: boolean,
+): Refusal[] | null {
+  let document: DocumentNode;
   try {
-    document = parse(query, { maxTokens: RAW_DOCUMENT_LIMITS.maxTokens });
+    document = parse(query, { maxTokens: QUERY_LIMITS.maxTokens });
   } catch (error) {
-    const message = error instanceof GraphQLError ? error.message : String(error);
-    return [{ message, code: 'GRAPHQL_PARSE_FAILED' }];
+    if (!(error instanceof GraphQLError)) throw error;
+    return [tokenLimitError(error) ?? { message: error.message, code: 'GRAPHQL_PARSE_FAILED' }];
   }
-  const errors = validate(schema, document, [...specifiedRules, ...armorRules]);
-  if (errors.length === 0) return null;
-  return errors.map((error) => ({ message: error.message, code: 'GRAPHQL_VALIDATION_FAILED' }));
+  const errors = validate(schema, document, specifiedRules, { hideSuggestions: !suggestions });
+  if (errors.length > 0)
+    return errors.map((error) => ({ message: error.message, code: 'GRAPHQL_VALIDATION_FAILED' }));
+  const refusals = queryLimitErrors(schema, document, variables);
+  return refusals.length > 0 ? refusals : null;
+}
+
+/** The request's variables: an object in a POST body, JSON text in a GET's query string. */
+function variablesOf(params: Record<string, unknown>): Record<string, unknown> {
+  let { variables } = params;
+  if (typeof variables === 'string') {
+    try {
+      variables = JSON.parse(variables);
+    } catch {
+      // Apollo refuses malformed variables itself.
+      return {};
+    }
+  }
+  return isRecord(variables) ? variables : {};
 }
 
 export interface GraphQLRequestGuardOptions {
@@ -94,10 +108,21 @@ export interface GraphQLRequestGuardOptions {
 /**
  * Runs before Apollo on /graphql. A persisted id (`doc_id`, also `id` or `documentId`) becomes its query
  * text; an unknown id is a 400. A raw `query` must come with an `Authorization: Bearer` token in production
- * (browsers use persisted ids only) and must stay within RAW_DOCUMENT_LIMITS.
+ * (browsers use persisted ids only) and stays within QUERY_LIMITS. A persisted query's shape is ours; the
+ * variables it comes with (its `first`) are held to the limits like a raw document's.
  */
 export function graphqlRequestGuard(options: GraphQLRequestGuardOptions): RequestHandler {
   const { queries, nodeEnv, schema } = options;
+  const suggestions = nodeEnv === 'development';
+  const parsed = new Map<string, DocumentNode>();
+  const persistedDocument = (id: string, query: string) => {
+    let document = parsed.get(id);
+    if (document === undefined) {
+      document = parse(query);
+      parsed.set(id, document);
+    }
+    return document;
+  };
   return (req: Request, res: Response, next: NextFunction) => {
     const bearer = /^Bearer\s+\S+/i.test(req.headers.authorization ?? '');
     let params: Record<string, unknown>;
@@ -121,6 +146,9 @@ export function graphqlRequestGuard(options: GraphQLRequestGuardOptions): Reques
           { message: `Unknown persisted query '${documentId}'`, code: ErrorCode.persistedQueryNotFound },
         ]);
       }
+      const document = persistedDocument(documentId, query);
+      const refusals = queryLimitErrors(schema, document, variablesOf(params), 'variables');
+      if (refusals.length > 0) return refuse(res, refusals);
       if (url === undefined) {
         const { doc_id: _docId, documentId: _documentId, id: _id, ...rest } = params;
         req.body = { ...rest, query };
@@ -143,7 +171,7 @@ export function graphqlRequestGuard(options: GraphQLRequestGuardOptions): Reques
         },
       ]);
     }
-    const refusals = checkRawDocument(schema, rawQuery);
+    const refusals = checkRawDocument(schema, rawQuery, variablesOf(params), suggestions);
     if (refusals !== null) return refuse(res, refusals);
     return next();
   };
