@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { parseTrustedProxies } from '@portal/domain/trusted-proxies';
 
 /** The repository root, two levels above this file (api/src/config.ts). */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -37,8 +38,13 @@ export interface ApiConfig {
   publicUrl: string;
   seedDemo: boolean;
   logLevel: string;
-  /** Proxies whose X-Forwarded-For is believed (the gateway): Fastify's `trustProxy` syntax. */
-  trustProxy: boolean | string;
+  /**
+   * Fastify's `trustProxy`: the client's address is the last X-Forwarded-For entry when the peer is one of
+   * TRUST_PROXY (the gateways), and the peer's own address otherwise. One hop only: the gateway has already
+   * resolved the proxies in front of it, and whatever lies further left was written by someone the api does
+   * not know.
+   */
+  trustProxy: (address: string, hop: number) => boolean;
   argon2: Argon2Parameters;
   loginThrottle: LoginThrottle;
   /** The clock of every expiry decision; tests move it instead of sleeping. */
@@ -81,11 +87,9 @@ function text(env: Env, name: string): string | undefined {
   return raw === undefined || raw === '' ? undefined : raw;
 }
 
-function trustProxy(raw: string | undefined): boolean | string {
-  if (raw === undefined) return 'loopback';
-  if (raw === 'true') return true;
-  if (raw === 'false') return false;
-  return raw;
+function trustProxy(raw: string | undefined): ApiConfig['trustProxy'] {
+  const gateways = parseTrustedProxies(raw ?? 'loopback');
+  return (address, hop) => hop === 0 && gateways(address);
 }
 
 /**

@@ -36,7 +36,7 @@ export function authTokenHandler(deps: ContextDependencies): RequestHandler {
     if (typeof email !== 'string' || typeof password !== 'string') {
       return problem(res, 400, 'Requête invalide.', messages.allFieldsRequired);
     }
-    const info = requestInfoFromExpress(req);
+    const info = requestInfoFromExpress(req, deps.config.trustProxy);
     const rest = new RestClient({
       baseUrl: deps.config.apiBaseUrl,
       dispatcher: deps.dispatcher,

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { parseTrustedProxies, type TrustedProxies } from '@portal/domain/trusted-proxies';
 
 /** The repository root (gateway/src/ is two levels below it): default home of the web build and its queries. */
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -23,6 +24,12 @@ export interface GatewayConfig {
   /** Time limit of one REST call: connection, headers and body. */
   restTimeoutMs: number;
   cookieSecure: CookieSecure;
+  /**
+   * The proxies in front of the gateway (GATEWAY_TRUST_PROXY; none by default) whose X-Forwarded-For is read
+   * to find the client's address, the one the api's throttles count. Not TRUST_PROXY, which names the api's
+   * gateways: `npm start` runs both tiers on one environment.
+   */
+  trustProxy: TrustedProxies;
   /** The dashboard map's background (issue 6). */
   mapTiles: MapTilesConfig;
 }
@@ -137,6 +144,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     debug: flag(env, 'GATEWAY_DEBUG'),
     restTimeoutMs: integer(env, 'REST_TIMEOUT_MS', 10_000, 1),
     cookieSecure: cookieSecure(env.COOKIE_SECURE),
+    trustProxy: parseTrustedProxies(text(env, 'GATEWAY_TRUST_PROXY', 'none'), 'GATEWAY_TRUST_PROXY'),
     mapTiles: mapTiles(env),
   };
 }

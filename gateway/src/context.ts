@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import { idFromIri } from '@portal/domain';
+import { plainAddress, type TrustedProxies } from '@portal/domain/trusted-proxies';
 import type { Request, Response } from 'express';
 import type { Dispatcher } from 'undici';
 import type { GatewayConfig } from './config.ts';
@@ -16,6 +18,7 @@ export type CredentialSource = 'cookie' | 'bearer';
 export interface RequestInfo {
   authorization?: string | undefined;
   cookies?: Readonly<Record<string, string | undefined>>;
+  /** The client's address, the X-Forwarded-For the api is sent. */
   forwardedFor?: string | undefined;
   requestId?: string | undefined;
 }
@@ -143,27 +146,60 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** The request facts of an Express request (cookie-parser must run before). */
-export function requestInfoFromExpress(req: Request): RequestInfo {
-  const forwarded = headerValue(req.headers['x-forwarded-for']);
-  const remote = req.socket.remoteAddress;
-  const requestId = headerValue(req.headers['x-request-id']);
+/**
+ * The address a request came from: its peer's, and, while the address reached is one of TRUST_PROXY, the
+ * X-Forwarded-For entry before it (whom that proxy was talking to), read from the right as Express's
+ * `trust proxy` does. An entry that is no address stops the walk at the trusted proxy that wrote it.
+ */
+export function clientAddress(
+  peer: string | undefined,
+  forwardedFor: string | undefined,
+  trusted: TrustedProxies,
+): string | undefined {
+  if (peer === undefined) return undefined;
+  const hops = (forwardedFor ?? '').split(',');
+  let client = plainAddress(peer);
+  while (trusted(client)) {
+    const next = plainAddress(hops.pop() ?? '');
+    if (isIP(next) === 0) break;
+    client = next;
+  }
+  return client;
+}
+
+function credentialFacts(req: Request): Pick<RequestInfo, 'authorization' | 'cookies'> {
   return {
     authorization: req.headers.authorization,
     cookies: (req.cookies ?? {}) as Record<string, string | undefined>,
-    // As a proxy does: append the address this request came from to the chain it brought.
-    forwardedFor:
-      [forwarded, remote].filter((part) => part !== undefined && part !== '').join(', ') || undefined,
+  };
+}
+
+/** The request facts of an Express request (cookie-parser must run before). */
+export function requestInfoFromExpress(req: Request, trusted: TrustedProxies): RequestInfo {
+  const requestId = headerValue(req.headers['x-request-id']);
+  return {
+    ...credentialFacts(req),
+    // Only the client's address goes on: the api takes the gateway's word for it and reads nothing further
+    // left, where a client writes what it likes.
+    forwardedFor: clientAddress(
+      req.socket.remoteAddress,
+      headerValue(req.headers['x-forwarded-for']),
+      trusted,
+    ),
     requestId: requestId !== undefined && /^[\w.-]{1,128}$/.test(requestId) ? requestId : undefined,
   };
 }
 
 /** The caller's credentials on a plain HTTP route (cookie-parser must run before). */
 export function credentialsOfRequest(req: Request): { token: string; userId: number | null } | null {
-  return credentialsOf(requestInfoFromExpress(req));
+  return credentialsOf(credentialFacts(req));
 }
 
 export function contextFromExpress(deps: ContextDependencies) {
   return async ({ req, res }: { req: Request; res: Response }): Promise<GatewayContext> =>
-    createRequestContext(deps, requestInfoFromExpress(req), expressSessionCookies(req, res, deps.config));
+    createRequestContext(
+      deps,
+      requestInfoFromExpress(req, deps.config.trustProxy),
+      expressSessionCookies(req, res, deps.config),
+    );
 }

@@ -1,7 +1,7 @@
 import { messages } from '@portal/domain';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
+import { loadConfig, SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
 import { JSON_LD, PROBLEM, problem, userItem } from './fixtures.ts';
 import { API, graphql, post, REMOTE_HOST, startTestGateway, type TestGateway } from './helpers.ts';
 
@@ -278,5 +278,69 @@ describe('POST /auth/token', () => {
   it('refuses a body without e-mail and password', async () => {
     const { status } = await post(`${gateway.url}/auth/token`, { email: 'script@demo.fr' });
     expect(status).toBe(400);
+  });
+});
+
+describe('the client address the api is told (X-Forwarded-For)', () => {
+  const RESET = 'mutation ($email: String!) { requestPasswordReset(input: { email: $email }) { ok } }';
+
+  /** The X-Forwarded-For the api receives when a client calls `route` with `forwardedFor`. */
+  async function forwardedBy(
+    target: TestGateway,
+    route: 'login' | 'token' | 'reset',
+    forwardedFor?: string,
+  ): Promise<string | undefined> {
+    let seen: string | undefined;
+    const path = route === 'reset' ? '/api/user/reset-password-email' : '/api/login';
+    nock(API)
+      .post(path)
+      .matchHeader('x-forwarded-for', (value) => {
+        seen = value ?? undefined;
+        return true;
+      })
+      .reply(401, problem(401, messages.invalidCredentials), PROBLEM);
+    const headers: Record<string, string> =
+      forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor };
+    if (route === 'token') {
+      await post(`${target.url}/auth/token`, { email: 'script@demo.fr', password: 'pw' }, { headers });
+    } else if (route === 'reset') {
+      await graphql(target, RESET, { email: 'producteur@demo.fr' }, { headers });
+    } else {
+      await graphql(target, LOGIN, credentials, { headers });
+    }
+    return seen;
+  }
+
+  it("is the peer's own address, whatever the client writes, when no proxy is trusted", async () => {
+    for (const route of ['login', 'token', 'reset'] as const) {
+      expect(await forwardedBy(gateway, route, '203.0.113.7'), route).toBe('127.0.0.1');
+      expect(await forwardedBy(gateway, route), route).toBe('127.0.0.1');
+    }
+  });
+
+  it('is read through the proxies GATEWAY_TRUST_PROXY names, and only the client is passed on', async () => {
+    const proxied = await startTestGateway({ GATEWAY_TRUST_PROXY: 'loopback, 10.0.0.0/8' });
+    try {
+      // The nearest hop that is not a trusted proxy; what lies left of it is the client's own writing.
+      expect(await forwardedBy(proxied, 'login', '198.51.100.1, 203.0.113.7')).toBe('203.0.113.7');
+      expect(await forwardedBy(proxied, 'token', '198.51.100.1, 10.0.0.2')).toBe('198.51.100.1');
+      expect(await forwardedBy(proxied, 'reset', '10.0.0.3, 10.0.0.2')).toBe('10.0.0.3');
+      expect(await forwardedBy(proxied, 'login', 'n/importe, 10.0.0.2')).toBe('10.0.0.2');
+      expect(await forwardedBy(proxied, 'login')).toBe('127.0.0.1');
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('refuses a GATEWAY_TRUST_PROXY that would trust everyone, and leaves TRUST_PROXY to the api', () => {
+    for (const value of ['true', '2', '*', 'passerelle']) {
+      expect(() => loadConfig({ GATEWAY_TRUST_PROXY: value }), value).toThrow(
+        /^GATEWAY_TRUST_PROXY must list proxy addresses/,
+      );
+    }
+    const trusted = loadConfig({ GATEWAY_TRUST_PROXY: 'uniquelocal, 203.0.113.0/24' }).trustProxy;
+    expect(trusted('10.1.2.3')).toBe(true);
+    expect(trusted('203.0.113.9')).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy('127.0.0.1')).toBe(false);
   });
 });
