@@ -13,9 +13,29 @@ export interface Argon2Parameters {
 /** OWASP's recommended argon2id setting (m=19 MiB, t=2, p=1). Tests may lower it; production never does. */
 export const OWASP_ARGON2: Argon2Parameters = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
+/**
+ * Login throttling. An address new to an account is always heard; the addresses that failed on it wait, longer
+ * at each failure, on the account's delay, or on their own when the owner signed in from them before.
+ */
 export interface LoginThrottle {
-  maxFailuresPerAccount: number;
+  /** Failures from one address, whatever the accounts, within `addressWindowMinutes`, before it is refused. */
   maxFailuresPerAddress: number;
+  addressWindowMinutes: number;
+  /** Failures before the delays start. */
+  freeFailures: number;
+  /** The delay after the next failure, doubled at each further one, up to `maxDelayMinutes`. */
+  firstDelayMinutes: number;
+  maxDelayMinutes: number;
+  /** How long a failure counts (and keeps its address from being new to the account). */
+  failureMemoryHours: number;
+  /** How long an address where the account signed in stays the owner's. */
+  knownAddressDays: number;
+}
+
+/** Password-reset requests allowed per e-mail and per client address within the window. */
+export interface ResetThrottle {
+  maxPerEmail: number;
+  maxPerAddress: number;
   windowMinutes: number;
 }
 
@@ -47,6 +67,7 @@ export interface ApiConfig {
   trustProxy: (address: string, hop: number) => boolean;
   argon2: Argon2Parameters;
   loginThrottle: LoginThrottle;
+  resetThrottle: ResetThrottle;
   /** The clock of every expiry decision; tests move it instead of sleeping. */
   now: () => Date;
   /** Where the JSON logs go (stdout when unset); tests capture them. */
@@ -115,7 +136,18 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ApiConfig>
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
     argon2: OWASP_ARGON2,
-    loginThrottle: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 20, windowMinutes: 15 },
+    // Never faster than the lockout it replaces (5 tries per account in 15 minutes), from any number of
+    // addresses that already failed.
+    loginThrottle: {
+      maxFailuresPerAddress: 20,
+      addressWindowMinutes: 15,
+      freeFailures: 5,
+      firstDelayMinutes: 15,
+      maxDelayMinutes: 240,
+      failureMemoryHours: 24,
+      knownAddressDays: 30,
+    },
+    resetThrottle: { maxPerEmail: 5, maxPerAddress: 10, windowMinutes: 60 },
     now: () => new Date(),
     logStream: undefined,
   };

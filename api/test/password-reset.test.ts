@@ -1,5 +1,5 @@
 import { messages } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/index.ts';
 import { createTestApi, get, login, readMails, type TestApi } from './helpers.ts';
 
@@ -8,17 +8,27 @@ beforeAll(async () => {
   api = await createTestApi();
 });
 afterAll(() => api.close());
+// Each test asks for its links after the requests of the others have left the throttle's hour.
+beforeEach(() => api.clock.advance(61 * 60_000));
 
-const requestReset = (email: string) =>
-  api.app.inject({ method: 'POST', url: '/api/user/reset-password-email', payload: { email } });
+const requestReset = (email: string, address = '127.0.0.1') =>
+  api.app.inject({
+    method: 'POST',
+    url: '/api/user/reset-password-email',
+    payload: { email },
+    remoteAddress: address,
+  });
 
 const resetPassword = (userId: number | string, body: Record<string, unknown>) =>
   api.app.inject({ method: 'POST', url: `/api/user/${userId}/reset-password`, payload: body });
 
 /** Requests a reset mail and returns the link it carries, as the user would click it. */
-async function resetLinkFor(email: string): Promise<{ id: number; token: string; mail: string }> {
+async function resetLinkFor(
+  email: string,
+  address?: string,
+): Promise<{ id: number; token: string; mail: string }> {
   const before = (await readMails(api.dataDir)).length;
-  const response = await requestReset(email);
+  const response = await requestReset(email, address);
   expect(response.statusCode).toBe(204);
   const mails = await readMails(api.dataDir);
   expect(mails).toHaveLength(before + 1);
@@ -60,6 +70,52 @@ describe('POST /api/user/reset-password-email', () => {
       [id],
     );
     expect(stored.map((row) => row.tokenHash)).not.toContain(token);
+  });
+});
+
+describe('POST /api/user/reset-password-email, asked too often', () => {
+  const expectRefused = (response: Awaited<ReturnType<typeof requestReset>>, retryAfterSeconds: number) => {
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toMatchObject({ status: 429, title: messages.tooManyResetRequests });
+    expect(Number(response.headers['retry-after'])).toBe(retryAfterSeconds);
+  };
+
+  it('refuses an address after 10 requests an hour, so that it cannot scan for accounts', async () => {
+    for (let i = 0; i < 10; i++) {
+      const response = await requestReset(`inconnu${i}@demo.fr`, '203.0.113.20');
+      expect(response.statusCode).toBe(404);
+      expect(response.json().title).toBe(messages.unknownAccount);
+    }
+    const mails = (await readMails(api.dataDir)).length;
+    expectRefused(await requestReset('producteur@demo.fr', '203.0.113.20'), 60 * 60);
+    expectRefused(await requestReset('inconnu99@demo.fr', '203.0.113.20'), 60 * 60);
+    expect(await readMails(api.dataDir)).toHaveLength(mails);
+    // The same scan from the addresses of one IPv6 machine is one client.
+    for (let i = 0; i < 10; i++) await requestReset(`inconnu${i}@demo.fr`, `2001:db8:5:6::${i + 1}`);
+    expectRefused(await requestReset('inconnu99@demo.fr', '2001:db8:5:6::99'), 60 * 60);
+    expect((await requestReset('inconnu99@demo.fr', '203.0.113.21')).statusCode).toBe(404);
+    api.clock.advance(60 * 60_000);
+    expect((await requestReset('inconnu99@demo.fr', '203.0.113.20')).statusCode).toBe(404);
+  });
+
+  it('sends an e-mail at most 5 links an hour, whatever the addresses, and keeps the last one valid', async () => {
+    let last = { id: 0, token: '' };
+    for (let i = 0; i < 5; i++) {
+      api.clock.advance(60_000);
+      last = await resetLinkFor('chantier@demo.fr', `198.51.100.${30 + i}`);
+    }
+    const mails = (await readMails(api.dataDir)).length;
+    expectRefused(await requestReset('Chantier@Demo.fr', '198.51.100.40'), 56 * 60);
+    expect(await readMails(api.dataDir)).toHaveLength(mails);
+    const body = { token: last.token, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD };
+    expect((await resetPassword(last.id, body)).statusCode).toBe(204);
+  });
+
+  it('counts only well-formed requests', async () => {
+    for (let i = 0; i < 12; i++) {
+      expect((await requestReset('pas-une-adresse', '203.0.113.22')).statusCode).toBe(422);
+    }
+    expect((await requestReset('inconnu@demo.fr', '203.0.113.22')).statusCode).toBe(404);
   });
 });
 

@@ -25,6 +25,7 @@ export const messages = {
   unknownAccount: 'Aucun compte ne correspond à cette email',
   invalidCredentials: 'Adresse mail et/ou mot de passe invalide',
   tooManyAttempts: 'Trop de tentatives de connexion. Veuillez réessayer dans quelques minutes.',
+  tooManyResetRequests: 'Trop de demandes de réinitialisation. Veuillez réessayer plus tard.',
   resetLinkExpired:
     'Ce lien de réinitialisation a expiré ou a déjà été utilisé. Veuillez faire une nouvelle demande de mot de passe oublié.',
   forbidden: "Vous n'êtes pas autorisé à effectuer cette action.",

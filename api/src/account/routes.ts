@@ -17,7 +17,7 @@ import {
 } from '../hydra/index.ts';
 import { callerOf } from './auth.ts';
 import { RESET_TOKEN_VALIDITY_MS, resetPasswordMail } from './mails.ts';
-import { LoginThrottler } from './throttle.ts';
+import { LoginThrottler, ResetRequestThrottler } from './throttle.ts';
 import { hashToken, newToken } from './tokens.ts';
 import { updateUser, userItem, userPatchShape, userSchema } from './users.ts';
 
@@ -29,6 +29,7 @@ const resetTokenSchema = z.object({ token: requiredText(200) });
 export function registerAccountPublicRoutes(app: FastifyInstance, context: ApiContext): void {
   const { db, config, passwords, secret, mailer } = context;
   const throttler = new LoginThrottler(db, config.loginThrottle);
+  const resetThrottler = new ResetRequestThrottler(db, config.resetThrottle);
 
   app.post(
     '/api/login',
@@ -56,7 +57,7 @@ export function registerAccountPublicRoutes(app: FastifyInstance, context: ApiCo
       const input = parseBody(loginSchema, request.body);
       const email = input.email.toLowerCase();
       const now = config.now();
-      await throttler.assertAllowed(email, request.ip, now);
+      const attempt = await throttler.begin(email, request.ip, now);
       const user = await db.maybeOne<{ id: number; passwordHash: string }>(
         'select id, password_hash as "passwordHash" from users where email = $1',
         [email],
@@ -65,11 +66,9 @@ export function registerAccountPublicRoutes(app: FastifyInstance, context: ApiCo
         user === null
           ? await passwords.verifyDummy(input.password)
           : await passwords.verify(user.passwordHash, input.password);
-      if (user === null || !valid) {
-        await throttler.recordFailure(email, request.ip, now);
-        throw new ApiProblem(401, messages.invalidCredentials);
-      }
-      await throttler.clearAccount(email);
+      // The try was counted as a failure when it began: a wrong password leaves it so.
+      if (user === null || !valid) throw new ApiProblem(401, messages.invalidCredentials);
+      await throttler.succeeded(attempt, now);
       // Spent sessions of this user are of no use any more: keep the table small.
       await db.query(
         'delete from sessions where user_id = $1 and (expires_at <= $2 or revoked_at is not null)',
@@ -93,11 +92,14 @@ export function registerAccountPublicRoutes(app: FastifyInstance, context: ApiCo
         summary: 'Sends a single-use password-reset link, valid one hour',
         security: [],
         body: jsonSchemaOf(resetEmailSchema),
-        response: { 204: noContent('Mail sent'), ...problems(400, 404, 422) },
+        response: { 204: noContent('Mail sent'), ...problems(400, 404, 422, 429) },
       },
     },
     async (request, reply) => {
       const { email } = parseBody(resetEmailSchema, request.body);
+      const now = config.now();
+      // Counted whether the account exists or not: the answer tells, so asking is what is limited.
+      await resetThrottler.record(email.toLowerCase(), request.ip, now);
       const user = await db.maybeOne<{
         id: number;
         email: string;
@@ -106,7 +108,6 @@ export function registerAccountPublicRoutes(app: FastifyInstance, context: ApiCo
       }>('select id, email, firstname, lastname from users where email = $1', [email.toLowerCase()]);
       if (user === null) throw new ApiProblem(404, messages.unknownAccount);
       const token = newToken();
-      const now = config.now();
       await db.transaction(async (tx) => {
         // A new request supersedes the links sent before it (and clears the spent ones).
         await tx.query('delete from password_reset_tokens where user_id = $1', [user.id]);
