@@ -10,7 +10,7 @@ import type { ApiConfig } from './config.ts';
 import type { ApiContext } from './context.ts';
 import { type Db, migrate, openDatabase } from './db/index.ts';
 import { domains } from './domains.ts';
-import { setupHydra } from './hydra/index.ts';
+import { answerFrameworkError, setupHydra } from './hydra/index.ts';
 import { loadReferenceData, type ReferenceData } from './reference/data.ts';
 import { type DemoSeed, seedDemo } from './seed/demo.ts';
 
@@ -74,6 +74,8 @@ function createFastify(config: ApiConfig): FastifyInstance {
       return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     trustProxy: config.trustProxy,
+    // Errors raised before routing (a malformed address, a path parameter too long) are problems too.
+    frameworkErrors: answerFrameworkError,
     // Route schemas document the API (OpenAPI); bodies are validated by zod in the handlers, with the French
     // messages of @portal/domain, and answers are plain JSON. Set as factories, so that every plugin context
     // (one that adds shared schemas included) keeps them.

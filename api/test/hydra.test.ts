@@ -4,10 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   ApiProblem,
+  answerFrameworkError,
   hydraCollection,
   hydraItem,
+  idFilter,
   idsFilter,
+  MAX_ID,
   MAX_ITEMS_PER_PAGE,
+  nulCharacterAt,
   parseCollectionQuery,
   parseMergePatch,
   setupHydra,
@@ -82,6 +86,64 @@ describe('collection query parsing', () => {
     expect(query.dates).toEqual({ startDate: { after: '2025-01-01', before: '2025-12-31T23:59:59Z' } });
     expect(() => parseCollectionQuery({ 'startDate[after]': 'hier' }, { dates: ['startDate'] })).toThrowError(
       expect.objectContaining({ status: 400 }) as unknown as Error,
+    );
+  });
+
+  it.each([
+    '2026-02-30',
+    '2026-13-01',
+    '0000-01-01',
+    '2026-01-01T24:00',
+    '2026-01-01T23:60',
+    '2026-01-01T10:00:00+99:00',
+    '2026-01-01T10:00:00.1234567Z',
+    '2026-01-01\u0000',
+  ])(
+    'refuses the impossible date %j with a French 400 naming the filter, where PostgreSQL would fail',
+    (raw) => {
+      expect(() => parseCollectionQuery({ 'startDate[before]': raw }, { dates: ['startDate'] })).toThrowError(
+        expect.objectContaining({
+          status: 400,
+          detail: expect.stringMatching(/^Le filtre « startDate\[before\] » attend une date \(AAAA-MM-JJ\)/),
+        }) as unknown as Error,
+      );
+    },
+  );
+
+  it('accepts every real day, with a time of day and an offset', () => {
+    const dates = ['2024-02-29', '0001-01-01', '2026-12-31T23:59:59.999999+14:00', '2026-03-01 08:30-0930'];
+    for (const raw of dates) {
+      expect(parseCollectionQuery({ 'day[after]': raw }, { dates: ['day'] }).dates).toEqual({
+        day: { after: raw },
+      });
+    }
+  });
+
+  it('refuses ids no table holds (beyond PostgreSQL integers), in lists and alone', () => {
+    expect(parseCollectionQuery({ 'id[]': String(MAX_ID) }).ids).toEqual([MAX_ID]);
+    for (const raw of [String(MAX_ID + 1), '/api/skips/99999999999', '9'.repeat(400)]) {
+      expect(() => parseCollectionQuery({ 'id[]': ['3', raw] })).toThrowError(
+        expect.objectContaining({
+          status: 400,
+          detail: expect.stringContaining('« id »'),
+        }) as unknown as Error,
+      );
+      expect(() => idFilter({ companyId: raw }, 'companyId')).toThrowError(
+        expect.objectContaining({
+          status: 400,
+          detail: 'Le paramètre « companyId » attend un identifiant.',
+        }) as unknown as Error,
+      );
+    }
+    expect(idFilter({ companyId: ['4', '/api/companies/7'] }, 'companyId')).toBe(7);
+    expect(idFilter({ companyId: 'all' }, 'companyId')).toBeUndefined();
+  });
+
+  it('quotes a refused value shortened, its control characters escaped', () => {
+    expect(() => parseCollectionQuery({ 'id[]': `a\u0001${'b'.repeat(100)}` })).toThrowError(
+      expect.objectContaining({
+        detail: `Le filtre « id » attend des identifiants entiers ou des IRI, reçu « a\\u0001${'b'.repeat(48)}… ».`,
+      }) as unknown as Error,
     );
   });
 
@@ -191,6 +253,7 @@ describe('Fastify integration', () => {
       throw new Error('connection to 10.1.2.3 refused: password authentication failed');
     });
     app.patch('/patch', async (request) => ({ patch: parseMergePatch(request, patchShape) }));
+    app.get('/items/:id', async (request) => ({ params: request.params, query: request.query }));
     await app.ready();
   });
   afterAll(() => app.close());
@@ -272,6 +335,46 @@ describe('Fastify integration', () => {
       status: 500,
     });
     expect(crash.body).not.toContain('10.1.2.3');
+  });
+
+  it('finds a NUL character anywhere in a value, keys included, however deep', () => {
+    expect(nulCharacterAt({ a: ['x', { b: 'y\u0000' }] })).toBe('a.1.b');
+    expect(nulCharacterAt({ 'clé\u0000': 1 })).toBe('clé\u0000');
+    expect(nulCharacterAt('\u0000')).toBe('');
+    expect(nulCharacterAt({ a: 'propre', b: [1, null, true] })).toBeUndefined();
+    let deep: unknown = 'fond\u0000';
+    for (let i = 0; i < 100_000; i += 1) deep = [deep];
+    expect(nulCharacterAt(deep)).toMatch(/^0(\.0)+$/);
+  });
+
+  it('refuses a NUL character in the query, the path or the body with a French 400, before any route runs', async () => {
+    for (const [method, url, payload] of [
+      ['GET', '/items/3?q=%00', undefined],
+      ['GET', '/items/3%00', undefined],
+      ['POST', '/echo', '{"name":"a\\u0000b"}'],
+    ] as const) {
+      const response = await app.inject({
+        method,
+        url,
+        ...(payload === undefined ? {} : { payload, headers: { 'content-type': 'application/json' } }),
+      });
+      expectProblem(response, 400);
+      expect(response.json().detail).toMatch(/contient un caractère nul, qui n'est pas accepté\.$/);
+    }
+  });
+
+  it('answers the errors raised before routing as French problems', async () => {
+    const routed = Fastify({ logger: false, frameworkErrors: answerFrameworkError });
+    setupHydra(routed);
+    routed.get('/items/:id', async () => ({}));
+    await routed.ready();
+    const tooLong = await routed.inject({ method: 'GET', url: `/items/${'a'.repeat(101)}` });
+    expectProblem(tooLong, 414);
+    expect(tooLong.json().detail).toBe("L'adresse demandée est trop longue.");
+    const malformed = await routed.inject({ method: 'GET', url: '/items/%E0%A4%A' });
+    expectProblem(malformed, 400);
+    expect(malformed.json().detail).toBe("L'adresse demandée est invalide.");
+    await routed.close();
   });
 
   describe('merge-patch', () => {

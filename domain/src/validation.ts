@@ -106,9 +106,10 @@ export const isoDateSchema = z
   .string({ error: messages.required })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: messages.dateFormat, abort: true })
   .refine((v) => {
-    // Rejects impossible days (2026-02-30) that Date would silently roll over.
+    // Rejects impossible days (2026-02-30) that Date would silently roll over, and the year 0, which the
+    // calendar (and PostgreSQL) does not have.
     const date = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v) && !v.startsWith('0000');
   }, messages.dateFormat);
 
 export const postcodeSchema = z.string().regex(/^[0-9]{5}$/, messages.postcodeFormat);

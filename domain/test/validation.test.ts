@@ -104,6 +104,9 @@ describe('establishment and chantier rules', () => {
       entitySchema.safeParse({ name: 'Chantier', startDate: '2026-03-10', endDate: '2026-03-10' }).success,
     ).toBe(true);
     expect(entitySchema.safeParse({ name: 'Chantier', startDate: '2026-02-30' }).success).toBe(false);
+    // The calendar has no year 0 (and PostgreSQL refuses it).
+    expect(entitySchema.safeParse({ name: 'Chantier', startDate: '0000-01-01' }).success).toBe(false);
+    expect(entitySchema.safeParse({ name: 'Chantier', startDate: '0001-01-01' }).success).toBe(true);
   });
   it('checks the profile fields', () => {
     const valid = { name: 'Usine', city: 'Lyon', postcode: '69007', siret: '73282932000074' };

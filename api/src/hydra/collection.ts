@@ -1,4 +1,5 @@
-import { idFromIri } from '@portal/domain';
+import { idFromIri, isoDateSchema } from '@portal/domain';
+import { MAX_ID } from './item.ts';
 import { badRequest } from './problem.ts';
 
 export const DEFAULT_ITEMS_PER_PAGE = 30;
@@ -44,7 +45,17 @@ export interface CollectionQuery {
 
 /** Values that mean "no selection" (SPEC 5). */
 const NO_SELECTION = new Set(['', 'all', 'null', 'undefined']);
-const DATE_VALUE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+/**
+ * A calendar date, optionally with a time of day and an offset, each within its range: PostgreSQL refuses what
+ * Date.parse would roll over (2026-02-30, 24:00, +99:00).
+ */
+const DATE_VALUE =
+  /^(\d{4}-\d{2}-\d{2})(?:[T ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,6})?)?(?:Z|[+-](?:0\d|1[0-4]):?[0-5]\d)?)?$/;
+
+function isDateValue(raw: string): boolean {
+  const day = DATE_VALUE.exec(raw)?.[1];
+  return day !== undefined && isoDateSchema.safeParse(day).success;
+}
 
 function values(query: RawQuery, ...names: string[]): string[] {
   return names.flatMap((name) => {
@@ -68,18 +79,35 @@ function positiveInteger(query: RawQuery, name: string): number | undefined {
   return Number(raw);
 }
 
+/** A value of a query shown in a message: cut short, its control characters escaped. */
+function shown(raw: string): string {
+  const cut = raw.length > 50 ? `${raw.slice(0, 50)}…` : raw;
+  return cut.replace(/\p{Cc}/gu, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+function idOf(raw: string, refuse: () => Error): number {
+  const id = idFromIri(raw);
+  if (id === null || id > MAX_ID) throw refuse();
+  return id;
+}
+
 /** Ids of a filter given as integers or IRIs (`/api/companies/3`); undefined when nothing is selected. */
 export function idsFilter(query: RawQuery, name: string): number[] | undefined {
   const selected = values(query, `${name}[]`, name).filter((raw) => !NO_SELECTION.has(raw.trim()));
   if (selected.length === 0) return undefined;
-  const ids = selected.map((raw) => {
-    const id = idFromIri(raw);
-    if (id === null) {
-      throw badRequest(`Le filtre « ${name} » attend des identifiants entiers ou des IRI, reçu « ${raw} ».`);
-    }
-    return id;
-  });
+  const ids = selected.map((raw) =>
+    idOf(raw, () =>
+      badRequest(`Le filtre « ${name} » attend des identifiants entiers ou des IRI, reçu « ${shown(raw)} ».`),
+    ),
+  );
   return [...new Set(ids)];
+}
+
+/** The one id of a parameter (its last value), an integer or an IRI; undefined when nothing is selected. */
+export function idFilter(query: RawQuery, name: string): number | undefined {
+  const raw = single(query, name);
+  if (raw === undefined || NO_SELECTION.has(raw.trim())) return undefined;
+  return idOf(raw, () => badRequest(`Le paramètre « ${name} » attend un identifiant.`));
 }
 
 function parsePagination(query: RawQuery): Pagination {
@@ -118,8 +146,10 @@ function parseDates(query: RawQuery, fields: readonly string[]): Record<string, 
     for (const bound of ['after', 'before'] as const) {
       const raw = single(query, `${field}[${bound}]`);
       if (raw === undefined || raw === '') continue;
-      if (!DATE_VALUE.test(raw) || Number.isNaN(Date.parse(raw))) {
-        throw badRequest(`Le filtre « ${field}[${bound}] » attend une date (AAAA-MM-JJ), reçu « ${raw} ».`);
+      if (!isDateValue(raw)) {
+        throw badRequest(
+          `Le filtre « ${field}[${bound}] » attend une date (AAAA-MM-JJ), reçu « ${shown(raw)} ».`,
+        );
       }
       range[bound] = raw;
     }
@@ -175,7 +205,7 @@ export function enumFilter<T extends string>(
   if (raw === undefined || NO_SELECTION.has(raw)) return undefined;
   if (!(allowed as readonly string[]).includes(raw)) {
     throw badRequest(
-      `Le filtre « ${name} » attend l'une des valeurs ${allowed.join(', ')}, reçu « ${raw} ».`,
+      `Le filtre « ${name} » attend l'une des valeurs ${allowed.join(', ')}, reçu « ${shown(raw)} ».`,
     );
   }
   return raw as T;
@@ -192,7 +222,7 @@ export function enumListFilter<T extends string>(
   for (const raw of selected) {
     if (!(allowed as readonly string[]).includes(raw)) {
       throw badRequest(
-        `Le filtre « ${name} » attend des valeurs parmi ${allowed.join(', ')}, reçu « ${raw} ».`,
+        `Le filtre « ${name} » attend des valeurs parmi ${allowed.join(', ')}, reçu « ${shown(raw)} ».`,
       );
     }
   }
@@ -212,7 +242,7 @@ export function codeListFilter(
   const selected = values(query, `${name}[]`, name).filter((raw) => !NO_SELECTION.has(raw.trim()));
   if (selected.length === 0) return undefined;
   const refused = selected.find((raw) => !known.has(raw));
-  if (refused !== undefined) throw badRequest(`${unknown} : « ${refused} ».`);
+  if (refused !== undefined) throw badRequest(`${unknown} : « ${shown(refused)} ».`);
   return [...new Set(selected)];
 }
 
@@ -222,7 +252,7 @@ export function booleanFilter(query: RawQuery, name: string): boolean | undefine
   if (raw === undefined || NO_SELECTION.has(raw)) return undefined;
   if (raw === 'true' || raw === '1') return true;
   if (raw === 'false' || raw === '0') return false;
-  throw badRequest(`Le filtre « ${name} » doit valoir true ou false, reçu « ${raw} ».`);
+  throw badRequest(`Le filtre « ${name} » doit valoir true ou false, reçu « ${shown(raw)} ».`);
 }
 
 /** The requested page of a list held in memory (reference lists read from files). */

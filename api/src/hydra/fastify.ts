@@ -18,12 +18,16 @@ const fastifyErrorDetails: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'La requête est trop volumineuse.',
   FST_ERR_CTP_INVALID_TYPE: 'Le type de contenu de la requête est invalide.',
   FST_ERR_BAD_URL: "L'adresse demandée est invalide.",
+  FST_ERR_MAX_PARAM_LENGTH: "L'adresse demandée est trop longue.",
   // @fastify/multipart's limits (uploads).
   FST_FILES_LIMIT: 'Trop de fichiers dans un seul envoi.',
   FST_PARTS_LIMIT: 'Trop de champs dans un seul envoi.',
   FST_FIELDS_LIMIT: 'Trop de champs dans un seul envoi.',
   FST_REQ_FILE_TOO_LARGE: 'La taille du fichier dépasse la limite autorisée.',
   FST_INVALID_MULTIPART_CONTENT_TYPE: "Ce type de contenu n'est pas pris en charge.",
+  FST_MP_PREMATURE_CLOSE: "L'envoi a été interrompu avant sa fin.",
+  FST_PROTO_VIOLATION: "Ce nom de champ n'est pas accepté.",
+  FST_INVALID_JSON_FIELD_ERROR: "Un champ annoncé en JSON n'est pas un JSON valide.",
 };
 
 function isFastifyError(error: unknown): error is FastifyError {
@@ -51,6 +55,45 @@ export function problemFromError(error: unknown): ApiProblem {
 }
 
 /**
+ * Where a request carries a NUL character (in a value or a key), which no text column can store: the place to
+ * name in the refusal (`q`, `photos.0.name`), or undefined when there is none.
+ */
+export function nulCharacterAt(value: unknown): string | undefined {
+  // A stack rather than recursion: a body may nest deeper than the call stack goes.
+  const pending: [string, unknown][] = [['', value]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [path, inner] = next;
+    if (typeof inner === 'string') {
+      if (inner.includes('\0')) return path;
+    } else if (typeof inner === 'object' && inner !== null) {
+      for (const [key, item] of Object.entries(inner)) {
+        const at = path === '' ? key : `${path}.${key}`;
+        if (key.includes('\0')) return at;
+        pending.push([at, item]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The refusal of a NUL character found at `path` (a parameter or a field). */
+export function nulCharacterRefused(path: string): ApiProblem {
+  const what = path === '' ? 'La requête' : `« ${path.replaceAll('\0', '')} »`;
+  return new ApiProblem(400, undefined, {
+    detail: `${what} contient un caractère nul, qui n'est pas accepté.`,
+  });
+}
+
+/**
+ * Answers the errors Fastify raises before routing (an address that is not valid, a path parameter too long):
+ * pass as the `frameworkErrors` option of Fastify, so that they are problems too.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const problem = problemFromError(error);
+  return reply.status(problem.status).type(PROBLEM_JSON).send(problem.toBody());
+}
+
+/**
  * Installs the Hydra conventions on the root instance: JSON-LD and merge-patch bodies, French validation
  * messages, and one error handler and not-found handler so that every failure is `application/problem+json`
  * with a French title.
@@ -69,6 +112,14 @@ export function setupHydra(app: FastifyInstance): void {
     { parseAs: 'string' },
     (request, body: string, done) => (body.trim() === '' ? done(null, undefined) : json(request, body, done)),
   );
+
+  // Refused once for every route, before any parsing of its own reaches the database.
+  app.addHook('preValidation', async (request) => {
+    for (const value of [request.params, request.query, request.body]) {
+      const at = nulCharacterAt(value);
+      if (at !== undefined) throw nulCharacterRefused(at);
+    }
+  });
 
   app.setErrorHandler((error, request, reply) => {
     const problem = problemFromError(error);

@@ -12,6 +12,9 @@ export function withContext<F extends object>(item: HydraItem<F>): { '@context':
   return { '@context': `/api/contexts/${item['@type']}`, ...item };
 }
 
+/** The largest id a table holds (PostgreSQL `integer`): a larger one names nothing. */
+export const MAX_ID = 2_147_483_647;
+
 /** The integer id of an item path (`/api/company_sites/{id}`); anything else names nothing: 404. */
 export function itemId(raw: string): number {
   const id = /^[0-9]{1,9}$/.test(raw) ? Number(raw) : 0;
@@ -25,7 +28,8 @@ export function itemId(raw: string): number {
  * regular expression (`company_sites/[0-9]+/company_site_entities`).
  */
 export function referenceId(value: unknown, ...resources: string[]): number | null {
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : null;
+  if (typeof value === 'number')
+    return Number.isInteger(value) && value > 0 && value <= MAX_ID ? value : null;
   if (typeof value !== 'string') return null;
   const trimmed = value.trim();
   const match = /^(?:(\/api\/.+)\/)?([0-9]{1,9})$/.exec(trimmed);
