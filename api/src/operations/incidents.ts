@@ -25,6 +25,8 @@ import {
   itemId,
   ldItem,
   notFound,
+  nulCharacterAt,
+  nulCharacterRefused,
   problems,
   referenceId,
   sendItem,
@@ -42,11 +44,13 @@ import { operations } from './resource.ts';
 /**
  * Incidents (SPEC 4: declared on an operation or a container, with photos). Photos are image formats only,
  * recognised from their bytes (file-type), never from their name or the browser's word; each is written to a
- * temporary file first and moved into the file store only once the whole declaration is valid and stored, so
- * a refused declaration leaves nothing behind.
+ * temporary file first and moved into the file store only once the whole declaration is valid and stored. Every
+ * temporary file is removed whatever ends the request (a refusal, a limit reached, a body cut short, a client
+ * gone), so a declaration that is not stored leaves nothing behind.
  */
 
 const MAX_PHOTOS = 10;
+const MALFORMED_UPLOAD = "L'envoi est incomplet ou mal formé : veuillez le recommencer.";
 const MAX_DESCRIPTION = 2000;
 
 /** A photo as stored: its fields, its incident and the key of its bytes in the file store. */
@@ -100,6 +104,16 @@ interface ReceivedDeclaration {
   violations: Violation[];
 }
 
+/**
+ * What reading the body threw, as the client's fault unless the file system failed: a multipart body cut short
+ * or malformed is refused with a 400, never a 500.
+ */
+function receptionProblem(error: unknown): unknown {
+  if (!(error instanceof Error) || error instanceof ApiProblem) return error;
+  if ('syscall' in error || 'statusCode' in error) return error;
+  return new ApiProblem(400, undefined, { detail: MALFORMED_UPLOAD });
+}
+
 const fileFormatViolation = (index: number): Violation => ({
   propertyPath: `photos.${index}`,
   message: messages.fileFormatNotAllowed,
@@ -108,9 +122,14 @@ const fileFormatViolation = (index: number): Violation => ({
 
 /**
  * Reads the multipart body: its text fields, and each photo streamed to a temporary file then recognised
- * from its bytes. Everything is read to the end, so that the answer can name every problem at once.
+ * from its bytes. Everything is read to the end, so that the answer can name every problem at once. Each
+ * temporary file is added to `tempFiles` before it is created: the caller removes them all, whatever happens.
  */
-async function receiveDeclaration(request: FastifyRequest, tempDir: string): Promise<ReceivedDeclaration> {
+async function receiveDeclaration(
+  request: FastifyRequest,
+  tempDir: string,
+  tempFiles: string[],
+): Promise<ReceivedDeclaration> {
   const received: ReceivedDeclaration = { fields: {}, photos: [], violations: [] };
   let index = 0;
   for await (const part of request.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: MAX_PHOTOS } })) {
@@ -119,10 +138,10 @@ async function receiveDeclaration(request: FastifyRequest, tempDir: string): Pro
       continue;
     }
     const tempPath = join(tempDir, randomUUID());
+    tempFiles.push(tempPath);
     await pipeline(part.file, createWriteStream(tempPath));
     const photoIndex = index++;
     if (part.file.truncated) {
-      await rm(tempPath, { force: true });
       received.violations.push({
         propertyPath: `photos.${photoIndex}`,
         message: messages.fileTooLarge(PHOTO_MAX_BYTES / 1024 / 1024),
@@ -133,7 +152,6 @@ async function receiveDeclaration(request: FastifyRequest, tempDir: string): Pro
     const { size } = await stat(tempPath);
     const sniffed = size === 0 ? undefined : await fileTypeFromFile(tempPath);
     if (sniffed === undefined || !(PHOTO_TYPES as readonly string[]).includes(sniffed.mime)) {
-      await rm(tempPath, { force: true });
       received.violations.push(fileFormatViolation(photoIndex));
       continue;
     }
@@ -208,6 +226,16 @@ export function registerIncidentRoutes(app: FastifyInstance, context: ApiContext
           `fields \`operation\` or \`skip\` (an IRI) and \`description\`, files \`photos\` (at most ${MAX_PHOTOS}, ` +
           'JPEG, PNG, GIF, BMP or TIFF by their content, 10 MB each)',
         consumes: ['multipart/form-data'],
+        body: {
+          type: 'object',
+          properties: {
+            operation: { type: 'string', description: 'The IRI of the operation' },
+            skip: { type: 'string', description: 'The IRI of the container' },
+            description: { type: 'string', maxLength: MAX_DESCRIPTION },
+            photos: { type: 'array', maxItems: MAX_PHOTOS, items: { type: 'string', format: 'binary' } },
+          },
+          required: ['description'],
+        },
         response: { 201: ldItem('Incident'), ...problems(400, 401, 403, 404, 413, 415, 422) },
       },
     },
@@ -215,10 +243,14 @@ export function registerIncidentRoutes(app: FastifyInstance, context: ApiContext
       const { policy, userId } = callerOf(request);
       if (!request.isMultipart()) throw new ApiProblem(415, messages.multipartExpected);
       await ready;
-      const received = await receiveDeclaration(request, tempDir);
-      const discard = () => Promise.all(received.photos.map((photo) => rm(photo.tempPath, { force: true })));
+      const tempFiles: string[] = [];
       try {
+        const received = await receiveDeclaration(request, tempDir, tempFiles).catch((error: unknown) => {
+          throw receptionProblem(error);
+        });
         const { fields, violations } = received;
+        const nulAt = nulCharacterAt(fields);
+        if (nulAt !== undefined) throw nulCharacterRefused(nulAt);
         const operationId = fields.operation ? referenceId(fields.operation, 'operations') : null;
         const skipId = fields.skip ? referenceId(fields.skip, 'skips') : null;
         if ((fields.operation && operationId === null) || (fields.skip && skipId === null)) throw notFound();
@@ -247,38 +279,50 @@ export function registerIncidentRoutes(app: FastifyInstance, context: ApiContext
         if (violations.length > 0 || target === null) throw unprocessable(violations);
 
         const stored = received.photos.map((photo) => ({ ...photo, storageKey: randomUUID() }));
-        const id = await db.transaction(async (tx) => {
-          const inserted = await tx.one<{ id: number }>(
-            `insert into incidents (operation_id, skip_id, company_site_id, company_site_entity_id,
+        const moved: string[] = [];
+        const id = await db
+          .transaction(async (tx) => {
+            const inserted = await tx.one<{ id: number }>(
+              `insert into incidents (operation_id, skip_id, company_site_id, company_site_entity_id,
                provider_site_id, description, declared_by, created_at)
              values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-            [
-              operationId,
-              skipId,
-              target.companySite,
-              target.companySiteEntity,
-              target.provider,
-              description,
-              userId,
-              config.now(),
-            ],
-          );
-          for (const photo of stored) {
-            await tx.query(
-              `insert into incident_photos (incident_id, filename, storage_key, content_type, size)
-               values ($1, $2, $3, $4, $5)`,
-              [inserted.id, photo.filename, photo.storageKey, photo.contentType, photo.size],
+              [
+                operationId,
+                skipId,
+                target.companySite,
+                target.companySiteEntity,
+                target.provider,
+                description,
+                userId,
+                config.now(),
+              ],
             );
-          }
-          // Into the store once the rows are written; the transaction then commits.
-          for (const photo of stored) await rename(photo.tempPath, join(storeDir, photo.storageKey));
-          return inserted.id;
-        });
+            for (const photo of stored) {
+              await tx.query(
+                `insert into incident_photos (incident_id, filename, storage_key, content_type, size)
+               values ($1, $2, $3, $4, $5)`,
+                [inserted.id, photo.filename, photo.storageKey, photo.contentType, photo.size],
+              );
+            }
+            // Into the store once the rows are written; the transaction then commits.
+            for (const photo of stored) {
+              const path = join(storeDir, photo.storageKey);
+              await rename(photo.tempPath, path);
+              moved.push(path);
+            }
+            return inserted.id;
+          })
+          .catch(async (error: unknown) => {
+            // Rolled back: the photos moved into the store belong to nothing.
+            await Promise.all(moved.map((path) => rm(path, { force: true })));
+            throw error;
+          });
         reply.header('location', iri('incidents', id));
         const [item] = await incidents.items([await incidents.load(db, id)], { db, policy });
         return sendItem(reply, item as never, 201);
       } finally {
-        await discard();
+        // A stored photo was moved away already; the rest go, whatever ended the request.
+        await Promise.all(tempFiles.map((path) => rm(path, { force: true })));
       }
     },
   );
