@@ -68,7 +68,11 @@ export default defineConfig({
               name: 'chakra',
               test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@internationalized|@pandacss|@swc)[\\/]/,
             },
-            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/ },
+            // zod's setting (src/zod-jitless.ts) with zod: it holds before any other chunk builds a schema.
+            {
+              name: 'forms',
+              test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]|[\\/]src[\\/]zod-jitless\.ts$/,
+            },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
           ],
         },

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authenticateWith } from './account/auth.ts';
@@ -34,6 +35,20 @@ const REDACTED_PATHS = [
 ];
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/**
+ * helmet's headers (nosniff, DENY framing, ...) on every answer. The api answers JSON and files, never a page:
+ * its policy lets nothing load or run. HSTS is the gateway's, where browsers arrive; the api is not reached
+ * by a browser.
+ */
+const SECURITY_HEADERS: FastifyHelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] },
+  },
+  xFrameOptions: { action: 'deny' },
+  strictTransportSecurity: false,
+};
 
 /** APP_SECRET, else the secret kept in DATA_DIR/secret (created on first start) so restarts keep sessions. */
 async function resolveSecret(config: ApiConfig): Promise<string> {
@@ -89,6 +104,8 @@ function createFastify(config: ApiConfig): FastifyInstance {
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Every answer is a user's data, a session or a refusal: no cache keeps one, whatever its route says.
+    reply.header('cache-control', 'no-store');
   });
   return app;
 }
@@ -119,6 +136,7 @@ export async function createApi(config: ApiConfig): Promise<Api> {
     const demo = config.seedDemo ? await seedDemo(db, passwords, config.now()) : null;
     if (demo !== null) app.log.info({ accounts: Object.keys(demo.userIds) }, 'demo world seeded');
 
+    await app.register(helmet, SECURITY_HEADERS);
     setupHydra(app);
     await app.register(swagger, {
       openapi: {

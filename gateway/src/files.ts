@@ -13,12 +13,11 @@ import { type ContextDependencies, credentialsOfRequest } from './context.ts';
 /** A header a cross-site form cannot send without a preflight: uploads from another site are refused. */
 export const UPLOAD_HEADER = 'x-portal-upload';
 
-/** The headers of an api answer worth passing on to the browser. */
+/** The headers of an api answer worth passing on to the browser (caching is the gateway's: no-store). */
 const PASSED_HEADERS = [
   'content-type',
   'content-length',
   'content-disposition',
-  'cache-control',
   'x-content-type-options',
   'location',
 ];

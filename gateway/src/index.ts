@@ -18,6 +18,7 @@ import { graphqlRequestGuard, loadPersistedQueries } from './persisted-queries.t
 import { createRestAgent } from './rest/client.ts';
 import { restCallsPlugin } from './rest-calls-plugin.ts';
 import { buildSchema, createLoaders } from './schema/index.ts';
+import { securityHeaders } from './security-headers.ts';
 import { noSuggestionsPlugin } from './suggestions-plugin.ts';
 import { webAppRouter } from './web-app.ts';
 
@@ -52,6 +53,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   app.disable('x-powered-by');
   const httpServer = createServer(app);
   const exposeSchema = config.nodeEnv !== 'production';
+  app.use(securityHeaders(config, { landingPage: exposeSchema }));
   const suggestions = config.nodeEnv === 'development';
 
   const apollo = new ApolloServer<GatewayContext>({
@@ -84,7 +86,6 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   await apollo.start();
 
   app.get('/healthz', (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'ok' });
   });
   app.post('/auth/token', express.json({ limit: '16kb' }), authTokenHandler(deps));

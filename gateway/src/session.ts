@@ -14,6 +14,15 @@ export function isLocalHost(hostname: string): boolean {
   return LOCAL_HOSTS.has(hostname.toLowerCase());
 }
 
+/**
+ * Whether the browser reached the portal over HTTPS, as far as the gateway can tell (TLS ends at a proxy in
+ * front of it): COOKIE_SECURE=always says so; `auto` takes every host but a local address to be served over
+ * HTTPS. The session cookie is Secure, and HSTS sent, on that judgement.
+ */
+export function servedOverHttps(req: Request, config: Pick<GatewayConfig, 'cookieSecure'>): boolean {
+  return config.cookieSecure === 'always' || (config.cookieSecure === 'auto' && !isLocalHost(req.hostname));
+}
+
 /** Sets and clears the session cookies of one HTTP exchange. */
 export interface SessionCookies {
   set(login: LoginResult): void;
@@ -25,9 +34,8 @@ export function expressSessionCookies(
   res: Response,
   config: Pick<GatewayConfig, 'cookieSecure'>,
 ): SessionCookies {
-  // Secure cookies are dropped by browsers on plain-HTTP local runs; every other host is served over HTTPS.
-  const secure =
-    config.cookieSecure === 'always' || (config.cookieSecure === 'auto' && !isLocalHost(req.hostname));
+  // Secure cookies are dropped by browsers on plain-HTTP local runs.
+  const secure = servedOverHttps(req, config);
   const base = { httpOnly: true, sameSite: 'lax', path: '/', secure } as const;
   return {
     set(login) {

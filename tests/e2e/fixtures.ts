@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 import type { Stack } from '../../scripts/stack.ts';
 import { type Mailbox, startMailbox } from '../support/mailbox.ts';
 import { freePort } from '../support/ports.ts';
@@ -49,7 +49,32 @@ async function runPortal(mailbox: Mailbox, use: (stack: Stack) => Promise<void>)
 /** The browser address of a portal: `localhost`, the host of the links its mails contain. */
 export const browserUrl = (stack: Stack): string => stack.url.replace('127.0.0.1', 'localhost');
 
+/** What the page reports of a Content-Security-Policy violation: its event, and Chromium's console error. */
+const CSP_CONSOLE_ERROR = /Content Security Policy/i;
+
 export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
+  // The portal runs under its Content-Security-Policy: a journey fails on any violation the browser reports.
+  page: async ({ page }, use) => {
+    const violations: string[] = [];
+    await page.exposeFunction('__portalCspViolation', (violation: string) => {
+      violations.push(violation);
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const report = (window as unknown as { __portalCspViolation: (violation: string) => void })
+          .__portalCspViolation;
+        void report(
+          `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}`,
+        );
+      });
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error' && CSP_CONSOLE_ERROR.test(message.text()))
+        violations.push(message.text());
+    });
+    await use(page);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
+  },
   mailbox: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
     async ({}, use) => {
@@ -73,4 +98,4 @@ export const firstVisitTest = test.extend<{ baseURL: string }>({
   },
 });
 
-export { expect } from '@playwright/test';
+export { expect };

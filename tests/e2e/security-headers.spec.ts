@@ -1,0 +1,33 @@
+import { expect, test } from './fixtures.ts';
+import { loginForm } from './portal.ts';
+
+/**
+ * The web app runs under its Content-Security-Policy (every journey fails on a violation, fixtures.ts); this one
+ * shows the policy is there, and that the service worker and the manifest work under it.
+ */
+test('the app, its service worker and its manifest work under the Content-Security-Policy', async ({
+  page,
+}) => {
+  const response = await page.goto('/customer/Login');
+  const headers = response?.headers() ?? {};
+  expect(headers['content-security-policy']).toContain("script-src 'self'");
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  await expect(loginForm(page).email).toBeVisible();
+
+  // Installed means its precache (the app's files, fetched by the worker under the same policy) is complete.
+  const worker = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
+  expect(worker).toMatch(/\/sw\.js$/);
+
+  // Chromium reads the manifest as it installs an app; a blocked manifest is an error here.
+  const cdp = await page.context().newCDPSession(page);
+  const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; data?: string };
+  expect(manifest.errors).toEqual([]);
+  expect(JSON.parse(manifest.data ?? '{}')).toMatchObject({ name: 'Portail déchets', start_url: '/' });
+
+  // Served by the worker now, the app comes up the same.
+  await page.reload();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
+  await expect(loginForm(page).email).toBeVisible();
+});
