@@ -46,18 +46,36 @@ async function relay(
     headers['content-type'] = String(req.headers['content-type']);
     if (req.headers['content-length']) headers['content-length'] = String(req.headers['content-length']);
   }
-  const upstream = await request(`${deps.config.apiBaseUrl}${path}`, {
-    method,
-    headers,
-    body: method === 'POST' ? req : undefined,
-    dispatcher: deps.dispatcher,
-  });
-  res.status(upstream.statusCode);
-  for (const name of PASSED_HEADERS) {
-    const value = upstream.headers[name];
-    if (value !== undefined) res.setHeader(name, value);
+  // The browser gone before its answer (an upload cut short, a download left), the api's request goes too: the
+  // api then drops what it received of an upload, and stops sending a download.
+  const browserGone = new AbortController();
+  const abandon = () => {
+    if (!res.writableFinished) browserGone.abort();
+  };
+  res.on('close', abandon);
+  try {
+    const upstream = await request(`${deps.config.apiBaseUrl}${path}`, {
+      method,
+      headers,
+      body: method === 'POST' ? req : undefined,
+      dispatcher: deps.dispatcher,
+      signal: browserGone.signal,
+    });
+    res.status(upstream.statusCode);
+    for (const name of PASSED_HEADERS) {
+      const value = upstream.headers[name];
+      if (value !== undefined) res.setHeader(name, value);
+    }
+    // An upload the api answered before reading it all (a refusal): the rest is not worth receiving.
+    if (method === 'POST' && !req.complete) res.setHeader('connection', 'close');
+    await pipeline(upstream.body, res);
+  } catch (error) {
+    // Nobody is left to answer.
+    if (browserGone.signal.aborted) return;
+    throw error;
+  } finally {
+    res.off('close', abandon);
   }
-  await pipeline(upstream.body, res);
 }
 
 export function fileRoutes(deps: ContextDependencies): Router {
