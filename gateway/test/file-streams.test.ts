@@ -63,28 +63,28 @@ describe('files through the gateway when either side stops early', () => {
     return socket;
   }
 
-  it('aborts the api upload when the browser goes away in the middle of it', async () => {
-    let started: () => void = () => {};
-    const apiReading = new Promise<void>((resolve) => (started = resolve));
-    behaviour = (req) => req.once('data', () => started());
-    const socket = startUpload(10_000_000, 1_000_000);
-    await apiReading;
+  /** Uploads, and goes away once the api's request has seen `event` ('data': under way; 'end': all of it). */
+  async function browserLeavesUpload(event: 'data' | 'end', total: number, sent: number) {
+    const apiAt = new Promise<void>((resolve) => {
+      behaviour = (req) => req.once(event, () => resolve());
+    });
+    const socket = startUpload(total, sent);
+    await apiAt;
     socket.destroy();
-    const outcome = await seen.at(-1)?.over;
-    expect(outcome).toEqual({ cutShort: true });
-    expect(seen.at(-1)?.received).toBeLessThan(10_000_000);
+    return seen.at(-1);
+  }
+
+  it('aborts the api upload when the browser goes away in the middle of it', async () => {
+    const upstream = await browserLeavesUpload('data', 10_000_000, 1_000_000);
+    expect(await upstream?.over).toEqual({ cutShort: true });
+    expect(upstream?.received).toBeLessThan(10_000_000);
     expect(errorsLogged()).toEqual([]);
   });
 
   it('aborts the api request when the browser goes away while the api works on a whole upload', async () => {
-    let received: () => void = () => {};
-    const apiWorking = new Promise<void>((resolve) => (received = resolve));
     // The api reads the whole upload, then takes its time to answer.
-    behaviour = (req) => req.on('end', () => received());
-    const socket = startUpload(200_000, 200_000);
-    await apiWorking;
-    socket.destroy();
-    expect(await seen.at(-1)?.over).toEqual({ cutShort: true });
+    const upstream = await browserLeavesUpload('end', 200_000, 200_000);
+    expect(await upstream?.over).toEqual({ cutShort: true });
     expect(errorsLogged()).toEqual([]);
   });
 
