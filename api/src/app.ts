@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
@@ -12,6 +12,7 @@ import type { ApiContext } from './context.ts';
 import { type Db, migrate, openDatabase } from './db/index.ts';
 import { domains } from './domains.ts';
 import { answerFrameworkError, setupHydra } from './hydra/index.ts';
+import { requestIdOf, requestLogController } from './observability/request-id.ts';
 import { loadReferenceData, type ReferenceData } from './reference/data.ts';
 import { type DemoSeed, seedDemo } from './seed/demo.ts';
 
@@ -33,8 +34,6 @@ const REDACTED_PATHS = [
   'res.headers["set-cookie"]',
   ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`, `*.*.*.${key}`]),
 ];
-
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /**
  * helmet's headers (nosniff, DENY framing, ...) on every answer. The api answers JSON and files, never a page:
@@ -84,10 +83,8 @@ function createFastify(config: ApiConfig): FastifyInstance {
       ...(config.logStream === undefined ? {} : { stream: config.logStream }),
     },
     requestIdHeader: false,
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: requestIdOf,
+    logController: requestLogController(),
     trustProxy: config.trustProxy,
     // Errors raised before routing (a malformed address, a path parameter too long) are problems too.
     frameworkErrors: answerFrameworkError,

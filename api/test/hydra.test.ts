@@ -229,8 +229,13 @@ describe('problems', () => {
       message: messages.passwordTooShort,
       code: 'too_small',
     });
-    const problem = unprocessable(violations).toBody();
-    expect(problem).toMatchObject({ type: '/errors/422', status: 422, violations });
+    const problem = unprocessable(violations).toBody('4bf92f3577b34da6a3ce929d0e0e4736');
+    expect(problem).toMatchObject({
+      type: '/errors/422',
+      status: 422,
+      violations,
+      requestId: '4bf92f3577b34da6a3ce929d0e0e4736',
+    });
     expect(problem.detail).toContain(`password: ${messages.passwordTooShort}`);
   });
 });
@@ -274,6 +279,7 @@ describe('Fastify integration', () => {
       title: messages.notFound,
       detail: messages.notFound,
       status: 404,
+      requestId: expect.any(String),
     });
   });
 
@@ -333,6 +339,7 @@ describe('Fastify integration', () => {
       title: messages.genericError,
       detail: messages.genericError,
       status: 500,
+      requestId: expect.any(String),
     });
     expect(crash.body).not.toContain('10.1.2.3');
   });

@@ -19,7 +19,7 @@ it('never logs a session token, a password or a reset token, and tags every line
   const me = await get(api, '/api/users/me', session);
   expect(me.statusCode).toBe(200);
   const requestId = me.headers['x-request-id'] as string;
-  expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+  expect(requestId).toMatch(/^[0-9a-f]{32}$/);
 
   await api.app.inject({
     method: 'POST',
@@ -47,23 +47,39 @@ it('never logs a session token, a password or a reset token, and tags every line
     expect(logs).not.toContain(secret);
   }
   const lines = api.logs.map((line) => JSON.parse(line) as Record<string, unknown>);
-  expect(lines.filter((line) => line.reqId === requestId).length).toBeGreaterThanOrEqual(2);
+  expect(lines.filter((line) => line.requestId === requestId).length).toBeGreaterThanOrEqual(2);
 });
 
-it('echoes a well-formed incoming x-request-id and replaces anything else', async () => {
-  const echoed = await api.app.inject({
+const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
+
+it("takes the request id from the caller's traceparent, in its answer, its problem and each of its log lines", async () => {
+  const refused = await api.app.inject({
     method: 'GET',
     url: '/api/users/me',
-    headers: { 'x-request-id': 'gateway-1234abcd' },
+    headers: { traceparent: `00-${TRACE_ID}-00f067aa0ba902b7-01` },
   });
-  expect(echoed.statusCode).toBe(401);
-  expect(echoed.headers['x-request-id']).toBe('gateway-1234abcd');
-  const replaced = await api.app.inject({
-    method: 'GET',
-    url: '/api/users/me',
-    headers: { 'x-request-id': 'bad id with spaces\n' },
-  });
-  expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  expect(refused.statusCode).toBe(401);
+  expect(refused.headers['x-request-id']).toBe(TRACE_ID);
+  expect(refused.json().requestId).toBe(TRACE_ID);
+  const lines = api.logs.map((line) => JSON.parse(line) as Record<string, unknown>);
+  const ofRequest = lines.filter((line) => line.requestId === TRACE_ID);
+  expect(ofRequest.map((line) => line.msg)).toEqual(
+    expect.arrayContaining(['incoming request', 'request refused', 'request completed']),
+  );
+});
+
+it('starts a new request id without a valid traceparent, whatever x-request-id says', async () => {
+  for (const headers of [
+    {},
+    { traceparent: `00-${'0'.repeat(32)}-00f067aa0ba902b7-01` },
+    { traceparent: 'bad id with spaces' },
+    { 'x-request-id': 'gateway-1234abcd' },
+  ]) {
+    const response = await api.app.inject({ method: 'GET', url: '/api/nowhere', headers });
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+    expect(response.headers['x-request-id']).not.toBe('0'.repeat(32));
+    expect(response.json().requestId).toBe(response.headers['x-request-id']);
+  }
 });
 
 it('redacts secret fields wherever a log call puts them', () => {

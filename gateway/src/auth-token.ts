@@ -1,22 +1,10 @@
 import { messages } from '@portal/domain';
 import type { Request, RequestHandler, Response } from 'express';
 import { type ContextDependencies, requestInfoFromExpress } from './context.ts';
+import { sendProblem } from './errors.ts';
 import { RestCallLog, RestClient } from './rest/client.ts';
 import { isRestError } from './rest/errors.ts';
 import type { LoginResult } from './rest/types.ts';
-
-function problem(
-  res: Response,
-  status: number,
-  title: string,
-  detail: string = title,
-  extra: object = {},
-): void {
-  res
-    .status(status)
-    .type('application/problem+json')
-    .json({ type: `/errors/${status}`, title, detail, status, ...extra });
-}
 
 /**
  * `POST /auth/token` with JSON `{email, password}`: a bearer token for scripts and internal tools (the browser
@@ -25,7 +13,7 @@ function problem(
 export function authTokenHandler(deps: ContextDependencies): RequestHandler {
   return async (req: Request, res: Response) => {
     if (!req.is('application/json')) {
-      return problem(
+      return sendProblem(
         res,
         415,
         'Type de contenu non pris en charge.',
@@ -34,7 +22,7 @@ export function authTokenHandler(deps: ContextDependencies): RequestHandler {
     }
     const { email, password } = (req.body ?? {}) as Record<string, unknown>;
     if (typeof email !== 'string' || typeof password !== 'string') {
-      return problem(res, 400, 'Requête invalide.', messages.allFieldsRequired);
+      return sendProblem(res, 400, 'Requête invalide.', messages.allFieldsRequired);
     }
     const info = requestInfoFromExpress(req, deps.config.trustProxy);
     const rest = new RestClient({
@@ -45,7 +33,7 @@ export function authTokenHandler(deps: ContextDependencies): RequestHandler {
       log: new RestCallLog(),
       logger: deps.logger,
       forwardedFor: info.forwardedFor,
-      requestId: info.requestId,
+      traceparent: info.trace?.traceparent,
     });
     try {
       const login = await rest.post<LoginResult>('/api/login', { email, password });
@@ -56,11 +44,11 @@ export function authTokenHandler(deps: ContextDependencies): RequestHandler {
       if (isRestError(error) && error.status !== null && error.status < 500) {
         const title = error.title ?? messages.retryLater;
         const violations = error.violations.length > 0 ? { violations: error.violations } : {};
-        return problem(res, error.status, title, error.detail ?? title, violations);
+        return sendProblem(res, error.status, title, error.detail ?? title, violations);
       }
       deps.logger.error('token request failed', { error: String(error) });
       const timeout = isRestError(error) && error.kind === 'timeout';
-      return problem(res, timeout ? 504 : 502, messages.retryLater);
+      return sendProblem(res, timeout ? 504 : 502, messages.retryLater);
     }
   };
 }

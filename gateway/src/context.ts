@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import { idFromIri } from '@portal/domain';
 import { plainAddress, type TrustedProxies } from '@portal/domain/trusted-proxies';
@@ -7,6 +6,7 @@ import type { Dispatcher } from 'undici';
 import type { GatewayConfig } from './config.ts';
 import type { CreateLoaders, Loaders } from './loaders/kit.ts';
 import type { Logger } from './logger.ts';
+import { type RequestTrace, requestTrace, traceOf } from './request-trace.ts';
 import { RestCallLog, RestClient } from './rest/client.ts';
 import type { LoginResult, RestUser } from './rest/types.ts';
 import { expressSessionCookies, SESSION_COOKIE, type SessionCookies, USER_ID_COOKIE } from './session.ts';
@@ -20,7 +20,8 @@ export interface RequestInfo {
   cookies?: Readonly<Record<string, string | undefined>>;
   /** The client's address, the X-Forwarded-For the api is sent. */
   forwardedFor?: string | undefined;
-  requestId?: string | undefined;
+  /** The request's trace (its request id, the traceparent of its api calls); unset: a new trace. */
+  trace?: RequestTrace | undefined;
 }
 
 /** Process-wide parts every request context is built from. */
@@ -75,7 +76,7 @@ export function createRequestContext(
   session: SessionCookies,
 ): GatewayContext {
   const credentials = credentialsOf(info);
-  const requestId = info.requestId ?? randomUUID();
+  const trace = info.trace ?? traceOf();
   const restCalls = new RestCallLog();
   const anonymous = new RestClient({
     baseUrl: deps.config.apiBaseUrl,
@@ -85,7 +86,7 @@ export function createRequestContext(
     log: restCalls,
     logger: deps.logger,
     forwardedFor: info.forwardedFor,
-    requestId,
+    traceparent: trace.traceparent,
   });
   // Companies the viewer's screens show (own, of own sites, of linked sites): one batch fetches them all.
   const companyHints = new Set<number>();
@@ -96,7 +97,7 @@ export function createRequestContext(
   const context: GatewayContext = {
     config: deps.config,
     logger: deps.logger,
-    requestId,
+    requestId: trace.requestId,
     restCalls,
     session,
     credentials: credentials?.source ?? null,
@@ -176,7 +177,6 @@ function credentialFacts(req: Request): Pick<RequestInfo, 'authorization' | 'coo
 
 /** The request facts of an Express request (cookie-parser must run before). */
 export function requestInfoFromExpress(req: Request, trusted: TrustedProxies): RequestInfo {
-  const requestId = headerValue(req.headers['x-request-id']);
   return {
     ...credentialFacts(req),
     // Only the client's address goes on: the api takes the gateway's word for it and reads nothing further
@@ -186,7 +186,7 @@ export function requestInfoFromExpress(req: Request, trusted: TrustedProxies): R
       headerValue(req.headers['x-forwarded-for']),
       trusted,
     ),
-    requestId: requestId !== undefined && /^[\w.-]{1,128}$/.test(requestId) ? requestId : undefined,
+    trace: requestTrace(req),
   };
 }
 

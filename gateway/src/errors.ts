@@ -1,8 +1,10 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import { messages } from '@portal/domain';
+import type { Response } from 'express';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { NodeEnv } from './config.ts';
 import type { Logger } from './logger.ts';
+import { currentTrace } from './request-trace.ts';
 import { isRestError, RestError } from './rest/errors.ts';
 
 /** The `extensions.code` values of the graph's errors (ARCHITECTURE.md, "The graph"). */
@@ -116,12 +118,19 @@ export function userErrorsOfWrite(
   }
 }
 
+/** The id of the request being answered (what the logs call it), for the user to quote to support. */
+function requestIdOfAnswer(): { requestId?: string } {
+  const requestId = currentTrace()?.requestId;
+  return requestId === undefined ? {} : { requestId };
+}
+
 /**
  * Apollo's `formatError`: REST failures become their graph code on the field that failed; unexpected errors
- * are logged and, in production, reach the client only as the generic French message.
+ * are logged and, in production, reach the client only as the generic French message. Every error names the
+ * request (`extensions.requestId`).
  */
 export function createFormatError(logger: Logger, nodeEnv: NodeEnv) {
-  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+  const format = (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const original = unwrapResolverError(error);
     if (original instanceof RestError) {
       const { message, code } = graphQLErrorOfRest(original);
@@ -135,6 +144,35 @@ export function createFormatError(logger: Logger, nodeEnv: NodeEnv) {
     }
     return formatted;
   };
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const answered = format(formatted, error);
+    return { ...answered, extensions: { ...answered.extensions, ...requestIdOfAnswer() } };
+  };
+}
+
+/** A graph answer refused before Apollo runs it (a document refused, a body that cannot be read). */
+export function sendGraphErrors(
+  res: Response,
+  status: number,
+  errors: readonly { message: string; code: string }[],
+): void {
+  res.status(status).json({
+    errors: errors.map(({ message, code }) => ({ message, extensions: { code, ...requestIdOfAnswer() } })),
+  });
+}
+
+/** An answer of the gateway's plain HTTP routes (`/auth/token`, files) as `application/problem+json`. */
+export function sendProblem(
+  res: Response,
+  status: number,
+  title: string,
+  detail: string = title,
+  extra: object = {},
+): void {
+  res
+    .status(status)
+    .type('application/problem+json')
+    .json({ type: `/errors/${status}`, title, detail, status, ...requestIdOfAnswer(), ...extra });
 }
 
 /** The userErrors of a refused write (userErrorsOfWrite); what stays a GraphQL error is thrown again. */

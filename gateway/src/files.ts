@@ -3,6 +3,8 @@ import cookieParser from 'cookie-parser';
 import { type Request, type Response, Router } from 'express';
 import { request } from 'undici';
 import { type ContextDependencies, credentialsOfRequest } from './context.ts';
+import { sendProblem } from './errors.ts';
+import { requestTrace } from './request-trace.ts';
 
 /**
  * Files travel through plain HTTP routes (ARCHITECTURE: the gateway streams to and from the api and never holds
@@ -22,13 +24,6 @@ const PASSED_HEADERS = [
   'location',
 ];
 
-function problem(res: Response, status: number, title: string): void {
-  res
-    .status(status)
-    .type('application/problem+json')
-    .json({ type: `/errors/${status}`, title, status });
-}
-
 async function relay(
   deps: ContextDependencies,
   req: Request,
@@ -38,10 +33,13 @@ async function relay(
 ): Promise<void> {
   const credentials = credentialsOfRequest(req);
   if (credentials === null) {
-    problem(res, 401, 'Votre session a expiré. Veuillez vous reconnecter.');
+    sendProblem(res, 401, 'Votre session a expiré. Veuillez vous reconnecter.');
     return;
   }
-  const headers: Record<string, string> = { authorization: `Bearer ${credentials.token}` };
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${credentials.token}`,
+    traceparent: requestTrace(req).traceparent,
+  };
   if (method === 'POST') {
     headers['content-type'] = String(req.headers['content-type']);
     if (req.headers['content-length']) headers['content-length'] = String(req.headers['content-length']);
@@ -83,11 +81,11 @@ export function fileRoutes(deps: ContextDependencies): Router {
   router.post('/uploads/incidents', cookieParser(), async (req, res, next) => {
     try {
       if (req.headers[UPLOAD_HEADER] !== '1') {
-        problem(res, 403, "Vous n'êtes pas autorisé à effectuer cette action.");
+        sendProblem(res, 403, "Vous n'êtes pas autorisé à effectuer cette action.");
         return;
       }
       if (!req.is('multipart/form-data')) {
-        problem(res, 415, 'Les fichiers doivent être envoyés en multipart/form-data.');
+        sendProblem(res, 415, 'Les fichiers doivent être envoyés en multipart/form-data.');
         return;
       }
       await relay(deps, req, res, 'POST', '/api/incidents');
@@ -99,7 +97,7 @@ export function fileRoutes(deps: ContextDependencies): Router {
     try {
       const id = String(req.params.id);
       if (!/^[1-9][0-9]{0,9}$/.test(id)) {
-        problem(res, 404, "Le contenu que vous cherchez n'est pas disponible.");
+        sendProblem(res, 404, "Le contenu que vous cherchez n'est pas disponible.");
         return;
       }
       await relay(deps, req, res, 'GET', `/api/incident_photos/${id}/download`);

@@ -11,10 +11,11 @@ import type { Agent } from 'undici';
 import { authTokenHandler } from './auth-token.ts';
 import type { GatewayConfig } from './config.ts';
 import { type ContextDependencies, contextFromExpress, type GatewayContext } from './context.ts';
-import { createFormatError } from './errors.ts';
+import { createFormatError, ErrorCode, sendGraphErrors, sendProblem } from './errors.ts';
 import { fileRoutes } from './files.ts';
-import { createLogger, type Logger } from './logger.ts';
+import { createLogger, type Logger, withRequestIds } from './logger.ts';
 import { graphqlRequestGuard, loadPersistedQueries } from './persisted-queries.ts';
+import { tracing } from './request-trace.ts';
 import { createRestAgent } from './rest/client.ts';
 import { restCallsPlugin } from './rest-calls-plugin.ts';
 import { buildSchema, createLoaders } from './schema/index.ts';
@@ -43,7 +44,7 @@ export interface Gateway {
 }
 
 export async function createGateway(config: GatewayConfig, options: GatewayOptions = {}): Promise<Gateway> {
-  const logger = options.logger ?? createLogger();
+  const logger = withRequestIds(options.logger ?? createLogger());
   const agent: Agent = createRestAgent(config.restTimeoutMs);
   const deps: ContextDependencies = { config, logger, dispatcher: agent, createLoaders };
   const schema = buildSchema();
@@ -51,6 +52,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
 
   const app = express();
   app.disable('x-powered-by');
+  app.use(tracing());
   const httpServer = createServer(app);
   const exposeSchema = config.nodeEnv !== 'production';
   app.use(securityHeaders(config, { landingPage: exposeSchema }));
@@ -110,15 +112,10 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     if (status === 500) logger.error('request failed', { method: req.method, path: req.path, error });
     const message = status === 500 ? 'Internal error' : String(error?.message ?? 'Bad request');
     if (req.path.startsWith('/graphql')) {
-      res.status(status).json({
-        errors: [{ message, extensions: { code: status === 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST' } }],
-      });
+      sendGraphErrors(res, status, [{ message, code: status === 500 ? ErrorCode.internal : 'BAD_REQUEST' }]);
       return;
     }
-    res
-      .status(status)
-      .type('application/problem+json')
-      .json({ type: `/errors/${status}`, title: message, status });
+    sendProblem(res, status, message);
   };
   app.use(onError);
 

@@ -9,7 +9,7 @@ import {
   validate,
 } from 'graphql';
 import type { NodeEnv } from './config.ts';
-import { ErrorCode } from './errors.ts';
+import { ErrorCode, sendGraphErrors } from './errors.ts';
 import type { Logger } from './logger.ts';
 import { QUERY_LIMITS, queryLimitErrors, tokenLimitError } from './query-limits.ts';
 
@@ -58,7 +58,7 @@ function nonEmptyText(value: unknown): string | undefined {
 type Refusal = { message: string; code: string };
 
 function refuse(res: Response, errors: Refusal[]): void {
-  res.status(400).json({ errors: errors.map(({ message, code }) => ({ message, extensions: { code } })) });
+  sendGraphErrors(res, 400, errors);
 }
 
 /**

@@ -26,7 +26,7 @@ describe('REST errors in the graph', () => {
     expect(body.errors[0]).toMatchObject({
       path: ['viewer'],
       message: messages.unauthenticated,
-      extensions: { code: 'UNAUTHENTICATED' },
+      extensions: { code: 'UNAUTHENTICATED', requestId: expect.stringMatching(/^[0-9a-f]{32}$/) },
     });
   });
 
@@ -48,7 +48,7 @@ describe('REST errors in the graph', () => {
       expect.objectContaining({
         path: ['node'],
         message: messages.forbidden,
-        extensions: { code: 'FORBIDDEN' },
+        extensions: { code: 'FORBIDDEN', requestId: expect.stringMatching(/^[0-9a-f]{32}$/) },
       }),
     ]);
   });
@@ -129,7 +129,7 @@ describe('REST errors in the graph', () => {
       expect.objectContaining({
         path: ['node'],
         message: messages.retryLater,
-        extensions: { code: 'UPSTREAM_ERROR' },
+        extensions: { code: 'UPSTREAM_ERROR', requestId: expect.stringMatching(/^[0-9a-f]{32}$/) },
       }),
     ]);
   });
@@ -153,7 +153,7 @@ describe('REST errors in the graph', () => {
       expect.objectContaining({
         path: ['viewer', 'operations'],
         message: 'Code déchet inconnu : « 99 99 99 ».',
-        extensions: { code: 'BAD_USER_INPUT' },
+        extensions: { code: 'BAD_USER_INPUT', requestId: expect.stringMatching(/^[0-9a-f]{32}$/) },
       }),
     ]);
   });
@@ -183,7 +183,10 @@ describe('REST errors in the graph', () => {
       expect(performance.now() - started).toBeLessThan(5000);
       expect(body.data).toEqual({ viewer: { email: 'producteur@demo.fr' }, node: null });
       expect(body.errors).toEqual([
-        expect.objectContaining({ path: ['node'], extensions: { code: 'UPSTREAM_ERROR' } }),
+        expect.objectContaining({
+          path: ['node'],
+          extensions: { code: 'UPSTREAM_ERROR', requestId: expect.stringMatching(/^[0-9a-f]{32}$/) },
+        }),
       ]);
       expect(body.extensions.restCalls.calls).toContainEqual({
         method: 'GET',

@@ -88,9 +88,9 @@ export function nulCharacterRefused(path: string): ApiProblem {
  * Answers the errors Fastify raises before routing (an address that is not valid, a path parameter too long):
  * pass as the `frameworkErrors` option of Fastify, so that they are problems too.
  */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const problem = problemFromError(error);
-  return reply.status(problem.status).type(PROBLEM_JSON).send(problem.toBody());
+  return reply.status(problem.status).type(PROBLEM_JSON).send(problem.toBody(request.id));
 }
 
 /**
@@ -128,12 +128,16 @@ export function setupHydra(app: FastifyInstance): void {
     } else {
       request.log.info({ status: problem.status, problem: problem.title }, 'request refused');
     }
-    return reply.status(problem.status).headers(problem.headers).type(PROBLEM_JSON).send(problem.toBody());
+    return reply
+      .status(problem.status)
+      .headers(problem.headers)
+      .type(PROBLEM_JSON)
+      .send(problem.toBody(request.id));
   });
 
-  app.setNotFoundHandler((_request, reply) => {
+  app.setNotFoundHandler((request, reply) => {
     const problem = new ApiProblem(404);
-    return reply.status(404).type(PROBLEM_JSON).send(problem.toBody());
+    return reply.status(404).type(PROBLEM_JSON).send(problem.toBody(request.id));
   });
 }
 

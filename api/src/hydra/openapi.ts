@@ -53,6 +53,10 @@ const problemSchema = {
     title: { type: 'string' },
     detail: { type: 'string' },
     status: { type: 'integer' },
+    requestId: {
+      type: 'string',
+      description: "The request's id (its traceparent's trace id), for the user to quote to support",
+    },
     violations: {
       type: 'array',
       items: {

@@ -13,6 +13,8 @@ export interface ProblemBody {
   title: string;
   detail: string;
   status: number;
+  /** The request's id, which its log lines carry: what a user quotes to support. */
+  requestId?: string;
   violations?: Violation[];
 }
 
@@ -71,12 +73,14 @@ export class ApiProblem extends Error {
     this.headers = options.headers ?? {};
   }
 
-  toBody(): ProblemBody {
+  /** The answer's body, naming the request it answers. */
+  toBody(requestId: string): ProblemBody {
     return {
       type: `/errors/${this.status}`,
       title: this.title,
       detail: this.detail,
       status: this.status,
+      requestId,
       ...(this.violations === undefined ? {} : { violations: this.violations }),
     };
   }

@@ -124,8 +124,8 @@ export interface RestClientOptions {
   logger: Logger;
   /** The browser's address, so that the api's per-address rate limits see the user, not the gateway. */
   forwardedFor?: string | undefined;
-  /** Joins the gateway's request to the api's JSON logs. */
-  requestId?: string | undefined;
+  /** The `traceparent` of the gateway's request: the api logs its calls under the same request id. */
+  traceparent?: string | undefined;
 }
 
 interface SendOptions {
@@ -197,13 +197,13 @@ export class RestClient {
   }
 
   async #send<T>(method: string, path: string, options: SendOptions): Promise<T | null> {
-    const { baseUrl, dispatcher, timeoutMs, token, log, logger, forwardedFor, requestId } = this.#options;
+    const { baseUrl, dispatcher, timeoutMs, token, log, logger, forwardedFor, traceparent } = this.#options;
     const fullPath = pathWithQuery(path, options.query);
     const shownPath = readablePath(fullPath);
     const headers: Record<string, string> = { accept: ACCEPT };
     if (token !== null) headers.authorization = `Bearer ${token}`;
     if (forwardedFor !== undefined) headers['x-forwarded-for'] = forwardedFor;
-    if (requestId !== undefined) headers['x-request-id'] = requestId;
+    if (traceparent !== undefined) headers.traceparent = traceparent;
     let payload: string | undefined;
     if (options.body !== undefined) {
       payload = JSON.stringify(options.body);

@@ -679,6 +679,7 @@ export const fr = {
     generic: messages.genericError,
     retryLater: messages.retryLater,
     retry: 'Réessayer',
+    reference: "Référence de l'erreur : {{requestId}}",
   },
   pwa: {
     updateAvailable: 'Une nouvelle version est disponible',

@@ -16,12 +16,25 @@ export class GraphQLRequestError extends Error {
   override name = 'GraphQLRequestError';
   readonly status: number | null;
   readonly errors: readonly GraphQLErrorEntry[];
+  /** The request's id (its traceparent's trace id), which the servers' logs carry: for the user to quote. */
+  readonly requestId: string | null;
 
-  constructor(message: string, status: number | null, errors: readonly GraphQLErrorEntry[] = []) {
+  constructor(
+    message: string,
+    status: number | null,
+    errors: readonly GraphQLErrorEntry[] = [],
+    requestId: string | null = null,
+  ) {
     super(message);
     this.status = status;
     this.errors = errors;
+    this.requestId = requestId;
   }
+}
+
+/** The id of the request that failed, when the error is a request's: what support finds in the logs. */
+export function requestIdOf(error: unknown): string | null {
+  return error instanceof GraphQLRequestError ? error.requestId : null;
 }
 
 /** The gateway refused the operation (`FORBIDDEN`: the api's policy said no). */

@@ -1,3 +1,4 @@
+import { parseTraceparent } from '@portal/domain/trace-context';
 import type { RequestParameters } from 'relay-runtime';
 import { describe, expect, it, vi } from 'vitest';
 import { GraphQLRequestError, UnauthenticatedError } from './errors.ts';
@@ -21,11 +22,43 @@ function respond(status: number, body: unknown, contentType = 'application/json'
   return fetchMock;
 }
 
+/** The trace id of the `traceparent` the request of `call` sent. */
+function sentTraceId(fetchMock: ReturnType<typeof vi.fn>, call: number): string | undefined {
+  const init = fetchMock.mock.calls[call]?.[1] as RequestInit | undefined;
+  const headers = (init?.headers ?? {}) as Record<string, string>;
+  return parseTraceparent(headers.traceparent)?.traceId;
+}
+
 async function run(onUnauthenticated = vi.fn()) {
   return Promise.resolve(createFetchFunction({ onUnauthenticated })(params, { first: 10 }, {}));
 }
 
 describe('fetch function', () => {
+  it('starts a trace per request, whose id every failure carries for the user to quote', async () => {
+    const fetchMock = respond(200, {
+      data: null,
+      errors: [{ message: 'Réessayez', extensions: { code: 'UPSTREAM_ERROR' } }],
+    });
+    const failure = await run().catch((error: unknown) => error);
+    const requestId = sentTraceId(fetchMock, 0);
+    expect(requestId).toMatch(/^[0-9a-f]{32}$/);
+    expect(failure).toBeInstanceOf(GraphQLRequestError);
+    expect((failure as GraphQLRequestError).requestId).toBe(requestId);
+
+    await run().catch(() => undefined);
+    expect(sentTraceId(fetchMock, 1)).not.toBe(requestId);
+  });
+
+  it('fails with the request id when no answer comes', async () => {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit): Promise<Response> => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const failure = await run().catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: null, requestId: sentTraceId(fetchMock, 0) });
+    expect(sentTraceId(fetchMock, 0)).toMatch(/^[0-9a-f]{32}$/);
+  });
+
   it('posts the persisted id and the variables with the session cookie', async () => {
     const fetchMock = respond(200, { data: { viewer: null } });
     await expect(run()).resolves.toEqual({ data: { viewer: null } });

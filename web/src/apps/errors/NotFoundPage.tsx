@@ -4,9 +4,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Logo } from '../../components/Logo.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { paths } from '../../paths.ts';
+import { ErrorReference } from './ErrorReference.tsx';
 
-/** SPEC 2: unknown paths, and any fatal or unhandled error, end here. */
-export function NotFoundPage() {
+/** SPEC 2: unknown paths, and any fatal or unhandled error, end here (a failed request with its reference). */
+export function NotFoundPage({ error }: { error?: unknown }) {
   const { t } = useTranslation();
   return (
     <Center as="main" minH="100dvh" px="4" py="12">
@@ -25,6 +26,7 @@ export function NotFoundPage() {
         <Button asChild colorPalette="brand" size="lg">
           <RouterLink to={paths.dashboard}>{t('errors.backToDashboard')}</RouterLink>
         </Button>
+        <ErrorReference error={error} />
       </Stack>
     </Center>
   );

@@ -27,7 +27,7 @@ export function RootErrorBoundary() {
 
   if (unauthenticated || reloading) return null;
   if (isBotUserAgent(navigator.userAgent)) return null;
-  return <NotFoundPage />;
+  return <NotFoundPage error={error} />;
 }
 
 /** A path or an id that names nothing: an expected answer, not a failure worth logging. */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRevalidator, useRouteError } from 'react-router-dom';
 import { badUserInputMessage, UnauthenticatedError } from '../../relay/errors.ts';
 import { isChunkLoadError } from './chunkReload.ts';
+import { ErrorReference } from './ErrorReference.tsx';
 import { NotFoundError } from './notFound.ts';
 
 /**
@@ -35,6 +36,7 @@ export function ScreenErrorState() {
         <Alert.Indicator />
         <Alert.Title>{refused ?? t('errors.retryLater')}</Alert.Title>
       </Alert.Root>
+      {refused === null && <ErrorReference error={error} />}
       {refused === null && (
         <Button
           alignSelf="flex-start"
