@@ -11,6 +11,7 @@ import type { ApiConfig } from './config.ts';
 import type { ApiContext } from './context.ts';
 import { type Db, migrate, openDatabase } from './db/index.ts';
 import { domains } from './domains.ts';
+import { setupIdempotency } from './hydra/idempotency.ts';
 import { answerFrameworkError, setupHydra } from './hydra/index.ts';
 import { requestIdOf, requestLogController } from './observability/request-id.ts';
 import { loadReferenceData, type ReferenceData } from './reference/data.ts';
@@ -135,6 +136,7 @@ export async function createApi(config: ApiConfig): Promise<Api> {
 
     await app.register(helmet, SECURITY_HEADERS);
     setupHydra(app);
+    setupIdempotency(app, context);
     await app.register(swagger, {
       openapi: {
         info: { title: 'Portail déchets: REST API', version: '0.1.0', description: 'See docs/rest-api.md' },
