@@ -13,6 +13,7 @@ import { type Db, migrate, openDatabase } from './db/index.ts';
 import { domains } from './domains.ts';
 import { setupIdempotency } from './hydra/idempotency.ts';
 import { answerFrameworkError, setupHydra } from './hydra/index.ts';
+import { setupObservability } from './observability/index.ts';
 import { requestIdOf, requestLogController } from './observability/request-id.ts';
 import { loadReferenceData, type ReferenceData } from './reference/data.ts';
 import { type DemoSeed, seedDemo } from './seed/demo.ts';
@@ -136,6 +137,7 @@ export async function createApi(config: ApiConfig): Promise<Api> {
 
     await app.register(helmet, SECURITY_HEADERS);
     setupHydra(app);
+    setupObservability(app, context);
     setupIdempotency(app, context);
     await app.register(swagger, {
       openapi: {

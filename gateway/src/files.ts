@@ -43,6 +43,9 @@ async function relay(
   if (method === 'POST') {
     headers['content-type'] = String(req.headers['content-type']);
     if (req.headers['content-length']) headers['content-length'] = String(req.headers['content-length']);
+    // The submission's key: a retried upload gets its first answer from the api instead of a second incident.
+    const key = req.headers['idempotency-key'];
+    if (typeof key === 'string') headers['idempotency-key'] = key;
   }
   // The browser gone before its answer (an upload cut short, a download left), the api's request goes too: the
   // api then drops what it received of an upload, and stops sending a download.

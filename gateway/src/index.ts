@@ -14,6 +14,7 @@ import { type ContextDependencies, contextFromExpress, type GatewayContext } fro
 import { createFormatError, ErrorCode, sendGraphErrors, sendProblem } from './errors.ts';
 import { fileRoutes } from './files.ts';
 import { createLogger, type Logger, withRequestIds } from './logger.ts';
+import { healthRoutes } from './observability/health.ts';
 import { graphqlRequestGuard, loadPersistedQueries } from './persisted-queries.ts';
 import { tracing } from './request-trace.ts';
 import { createRestAgent } from './rest/client.ts';
@@ -33,7 +34,7 @@ export interface GatewayOptions {
 }
 
 export interface Gateway {
-  /** The Express app: /healthz, /auth/token, /graphql and the web app. */
+  /** The Express app: /healthz, /readyz, /auth/token, /graphql and the web app. */
   app: Express;
   /** Not listening yet: `startGateway` does that. */
   httpServer: Server;
@@ -87,9 +88,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   });
   await apollo.start();
 
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
+  app.use(healthRoutes(deps));
   app.post('/auth/token', express.json({ limit: '16kb' }), authTokenHandler(deps));
   app.use(
     '/graphql',

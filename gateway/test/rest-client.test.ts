@@ -84,6 +84,19 @@ describe('RestClient', () => {
     expect(scope.isDone()).toBe(true);
   });
 
+  it("sends a write's idempotency key as the draft's structured-field string, any id made a valid one", async () => {
+    const scope = nock(API)
+      .post('/api/skips', { name: 'Benne' })
+      .matchHeader('idempotency-key', '"6f1c9c1e-2f0b"')
+      .reply(201, { id: 1 }, JSON_LD)
+      .post('/api/skips')
+      .matchHeader('idempotency-key', '"cl%C3%A9%20%22b%22"')
+      .reply(201, { id: 2 }, JSON_LD);
+    await client().post('/api/skips', { name: 'Benne' }, { idempotencyKey: '6f1c9c1e-2f0b' });
+    await client().post('/api/skips', {}, { idempotencyKey: 'clé "b"' });
+    expect(scope.isDone()).toBe(true);
+  });
+
   it('turns a problem into a RestError with status, title, detail and violations', async () => {
     nock(API)
       .post('/api/user/1/reset-password')

@@ -57,7 +57,9 @@ describe('mutation inputs', () => {
 
   it("name an establishment's profile and a chantier's writable fields", () => {
     expect(inputFields('UpdateEstablishmentInput')).toEqual(['id', ...ESTABLISHMENT_PROFILE_FIELDS].sort());
-    expect(inputFields('CreateEntityInput')).toEqual(['establishmentId', ...ENTITY_FIELDS].sort());
+    expect(inputFields('CreateEntityInput')).toEqual(
+      ['establishmentId', 'clientMutationId', ...ENTITY_FIELDS].sort(),
+    );
     expect(inputFields('UpdateEntityInput')).toEqual(['id', ...ENTITY_FIELDS].sort());
   });
 });

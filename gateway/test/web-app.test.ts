@@ -68,10 +68,4 @@ describe('the web app', () => {
     const graph = await post(`${withoutWeb.url}/graphql`, { query: '{ viewer { email } }' });
     expect(graph.body).toMatchObject({ data: { viewer: null } });
   });
-
-  it('answers /healthz', async () => {
-    const health = await getText(`${gateway.url}/healthz`, 'application/json');
-    expect(health.status).toBe(200);
-    expect(JSON.parse(health.text)).toEqual({ status: 'ok' });
-  });
 });

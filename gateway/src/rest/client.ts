@@ -132,6 +132,16 @@ interface SendOptions {
   query?: RestQuery | undefined;
   body?: unknown;
   contentType?: string;
+  idempotencyKey?: string | null | undefined;
+}
+
+/** What a creating POST may add. */
+export interface PostOptions {
+  /**
+   * The write's key (its mutation's `clientMutationId`), sent as `Idempotency-Key`: the api answers a retry of
+   * the same write with its first answer instead of creating a second.
+   */
+  idempotencyKey?: string | null | undefined;
 }
 
 /**
@@ -179,8 +189,8 @@ export class RestClient {
     }
   }
 
-  post<T>(path: string, body?: unknown): Promise<T | null> {
-    return this.#send<T>('POST', path, { body, contentType: 'application/json' });
+  post<T>(path: string, body?: unknown, options: PostOptions = {}): Promise<T | null> {
+    return this.#send<T>('POST', path, { body, contentType: 'application/json', ...options });
   }
 
   /** A merge-patch: absent fields are untouched, `null` clears one. */
@@ -204,6 +214,10 @@ export class RestClient {
     if (token !== null) headers.authorization = `Bearer ${token}`;
     if (forwardedFor !== undefined) headers['x-forwarded-for'] = forwardedFor;
     if (traceparent !== undefined) headers.traceparent = traceparent;
+    if (options.idempotencyKey) {
+      // The draft's form, a structured-field string; encoded, so that any id makes a valid header.
+      headers['idempotency-key'] = `"${encodeURIComponent(options.idempotencyKey)}"`;
+    }
     let payload: string | undefined;
     if (options.body !== undefined) {
       payload = JSON.stringify(options.body);

@@ -45,6 +45,7 @@ export const entityMutations: Resolvers = {
         const entity = await context.rest.post<RestEntity>(
           `/api/company_sites/${siteId}/company_site_entities`,
           body,
+          { idempotencyKey: input.clientMutationId },
         );
         if (entity === null)
           throw new Error(`POST /api/company_sites/${siteId}/company_site_entities: no body`);

@@ -57,10 +57,11 @@ export const costResolvers: Resolvers = {
       try {
         const existing = await costOf(context, operationId);
         if (existing === null) {
-          await context.rest.post('/api/operation_costs', {
-            operation: iri('operations', operationId),
-            ...body,
-          });
+          await context.rest.post(
+            '/api/operation_costs',
+            { operation: iri('operations', operationId), ...body },
+            { idempotencyKey: input.clientMutationId },
+          );
         } else {
           await context.rest.patch(`/api/operation_costs/${existing.id}`, body);
         }

@@ -55,12 +55,16 @@ export const operationMutations: Resolvers = {
       const skipId = databaseIdOf(input.skipId, 'Skip');
       if (skipId === null) return { ...failed([notFoundUserError()]), skip: null };
       try {
-        const operation = await context.rest.post<RestOperation>('/api/operations', {
-          skip: iri('skips', skipId),
-          type: input.type,
-          requestedDate: input.requestedDate,
-          ...mergePatchOf(input, ['comment'] as const),
-        });
+        const operation = await context.rest.post<RestOperation>(
+          '/api/operations',
+          {
+            skip: iri('skips', skipId),
+            type: input.type,
+            requestedDate: input.requestedDate,
+            ...mergePatchOf(input, ['comment'] as const),
+          },
+          { idempotencyKey: input.clientMutationId },
+        );
         if (operation === null) throw new Error('POST /api/operations: no body');
         refreshOperation(context, operation);
         return { operation, skip: () => context.loaders.skips.load(skipId), userErrors: [] };

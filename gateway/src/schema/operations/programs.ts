@@ -98,17 +98,21 @@ export const rotationProgramResolvers: Resolvers = {
       if (skipId === null) return failed([notFoundUserError()]);
       const { program } = input;
       try {
-        const created = await context.rest.post<RestRotationProgram>('/api/operation_programs', {
-          skip: iri('skips', skipId),
-          ...mergePatchOf(input, ['comment'] as const),
-          program: {
-            startDate: program.startDate,
-            endDate: program.endDate,
-            recurrence: program.recurrence,
-            interval: program.interval,
-            ...mergePatchOf(program, ['weekdays', 'monthPosition', 'monthDay'] as const),
+        const created = await context.rest.post<RestRotationProgram>(
+          '/api/operation_programs',
+          {
+            skip: iri('skips', skipId),
+            ...mergePatchOf(input, ['comment'] as const),
+            program: {
+              startDate: program.startDate,
+              endDate: program.endDate,
+              recurrence: program.recurrence,
+              interval: program.interval,
+              ...mergePatchOf(program, ['weekdays', 'monthPosition', 'monthDay'] as const),
+            },
           },
-        });
+          { idempotencyKey: input.clientMutationId },
+        );
         refreshPrograms(context);
         return { rotationProgram: created, skip: () => context.loaders.skips.load(skipId), userErrors: [] };
       } catch (error) {

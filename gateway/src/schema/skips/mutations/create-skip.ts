@@ -15,10 +15,11 @@ export const createSkip: MutationResolver<'createSkip'> = authenticated(async (_
   const { body, userErrors } = await skipBody(input.fields, async () => siteId);
   if (userErrors.length > 0) return skipFailed(userErrors);
   try {
-    const skip = await context.rest.post<RestSkip>('/api/skips', {
-      companySite: iri('company_sites', siteId),
-      ...body,
-    });
+    const skip = await context.rest.post<RestSkip>(
+      '/api/skips',
+      { companySite: iri('company_sites', siteId), ...body },
+      { idempotencyKey: input.clientMutationId },
+    );
     if (skip === null) throw new Error('POST /api/skips: no body');
     refreshSkip(context, skip.id, skip);
     // Lists of containers are latest first: the new one is their first edge (@prependEdge).

@@ -36,7 +36,9 @@ export const orderSkipDelivery: MutationResolver<'orderSkipDelivery'> = authenti
     };
     try {
       // The api answers the created deliveries as a collection (one, or every date of the program).
-      const answer = await context.rest.post<unknown>('/api/skip_deliveries', body);
+      const answer = await context.rest.post<unknown>('/api/skip_deliveries', body, {
+        idempotencyKey: input.clientMutationId,
+      });
       const deliveries = unwrapCollection<RestSkipDelivery>(answer).items;
       refreshDeliveries(context);
       const { skipDeliveries, skipDeliveryPrograms, skips } = context.loaders;
