@@ -1,7 +1,7 @@
 import { toNestErrors } from '@hookform/resolvers';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@portal/domain/messages';
-import { type BaseSyntheticEvent, useState } from 'react';
+import { type BaseSyntheticEvent, useEffect, useRef, useState } from 'react';
 import {
   type DefaultValues,
   type FieldError,
@@ -21,8 +21,21 @@ import type { UserErrorEntry } from './userErrors.ts';
  * The one form pattern: react-hook-form validated by a zod schema (domain's, or a web-local one for UI-only
  * rules) with its French messages; the mutation's `userErrors` (graph path + French message) under their
  * fields, or above the form; the success and failure toasts; "Aucune modification détectée." for an edit
- * that changes nothing.
+ * that changes nothing; one idempotency key per submission (`clientMutationId`), so that sending the same
+ * form again after a failure or a time-out never creates twice.
  */
+
+/**
+ * A new submission's key: a random UUID (v4). `crypto.randomUUID` exists only in secure contexts, and the
+ * portal may be served over plain HTTP on a local network.
+ */
+export function newSubmissionKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 export interface FormAlertState {
   status: 'error' | 'warning';
@@ -62,9 +75,13 @@ export interface MutationForm<TValues extends FieldValues, TOutput> {
   form: UseFormReturn<TValues, unknown, TOutput>;
   /** For `<FormAlert {...alert} />`: the form's own messages (rules across fields, refusals, no change). */
   alert: FormAlertState;
-  /** The form's submit handler: validates, checks for a change, then calls `send` with the schema's output. */
+  /**
+   * The form's submit handler: validates, checks for a change, then calls `send` with the schema's output and
+   * the submission's key (a creating mutation's `clientMutationId`): the same for every retry of the same form,
+   * new once it went through or the user changed the form.
+   */
   submit: (
-    send: (output: TOutput, values: TValues) => void | Promise<void>,
+    send: (output: TOutput, values: TValues, submissionKey: string) => void | Promise<void>,
   ) => (event?: BaseSyntheticEvent) => Promise<void>;
   /** A Relay commit's `onCompleted` and `onError`: user errors to the form, toasts, then `onSuccess`. */
   outcome: <TResponse>(outcome: Outcome<TResponse>) => {
@@ -142,8 +159,21 @@ export function useMutationForm<TValues extends FieldValues, TOutput = TValues>(
   // Read while rendering: react-hook-form computes only the state a render subscribed to.
   const { isDirty } = form.formState;
 
+  const submissionKey = useRef<string | null>(null);
+  useEffect(() => {
+    // A changed form is another request: its next submission takes a new key.
+    const { unsubscribe } = form.watch(() => {
+      submissionKey.current = null;
+    });
+    return unsubscribe;
+  }, [form]);
+
   const refuse = (userErrors: readonly UserErrorEntry[], ok: boolean, failureMessage: string): boolean => {
-    if (userErrors.length === 0 && ok) return false;
+    if (userErrors.length === 0 && ok) {
+      // Gone through: what is sent next is another write.
+      submissionKey.current = null;
+      return false;
+    }
     const general: string[] = [];
     for (const error of userErrors) {
       const field = fieldOf(error.field, form.getValues());
@@ -162,7 +192,8 @@ export function useMutationForm<TValues extends FieldValues, TOutput = TValues>(
         setAlert({ status: 'warning', messages: [messages.noChange] });
         return;
       }
-      await send(output, form.getValues());
+      submissionKey.current ??= newSubmissionKey();
+      await send(output, form.getValues(), submissionKey.current);
     })(event);
   };
 

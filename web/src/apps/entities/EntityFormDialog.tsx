@@ -131,12 +131,12 @@ function EntityForm({ target, onDone }: { target: EntityFormTarget; onDone: () =
     formState: { errors },
   } = form;
 
-  const onSubmit = submit((values) => {
+  const onSubmit = submit((values, _values, clientMutationId) => {
     const fields = graphInputOf(entityFields, ENTITY_FIELDS, values) as EntityFields;
     if (target.kind === 'create') {
       commitCreate({
         variables: {
-          input: { establishmentId: target.establishmentId, ...fields },
+          input: { establishmentId: target.establishmentId, ...fields, clientMutationId },
           connections: [target.connectionId],
         },
         ...outcome({

@@ -99,9 +99,9 @@ function IncidentForm({ target, onDone }: { target: IncidentTarget & { name: str
     formState: { errors, isSubmitting: sending },
   } = form;
 
-  const onSubmit = submit(async ({ description, photos: chosen }) => {
+  const onSubmit = submit(async ({ description, photos: chosen }, _values, submissionKey) => {
     const photos = Array.from(chosen ?? []);
-    const result = await declareIncident(target, description, photos);
+    const result = await declareIncident(target, description, photos, submissionKey);
     if (result.ok) {
       notifySuccess(messages.incidentDeclared);
       onDone();

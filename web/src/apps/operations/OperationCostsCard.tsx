@@ -149,7 +149,7 @@ function CostsForm({
     formState: { errors },
   } = form;
 
-  const onSubmit = submit((parsed) => {
+  const onSubmit = submit((parsed, _values, clientMutationId) => {
     commit({
       variables: {
         input: {
@@ -158,6 +158,7 @@ function CostsForm({
           transportCost: parsed.transportCost ?? null,
           recyclingRevenue: parsed.recyclingRevenue ?? null,
           purchasePrice: parsed.purchasePrice ?? null,
+          clientMutationId,
         },
       },
       ...outcome({

@@ -99,6 +99,7 @@ describe('asking for a rotation or a retirement', () => {
         type: 'ROTATION',
         requestedDate: '2030-03-12',
         comment: 'Accès par le portail nord',
+        clientMutationId: expect.any(String),
       },
     });
     expect(await toastType(messages.rotationRequested)).toBe('success');
@@ -163,12 +164,17 @@ describe('asking for a rotation or a retirement', () => {
       type: 'RETIREMENT',
       requestedDate: '2030-03-10',
       comment: null,
+      clientMutationId: expect.any(String),
     });
+    // The retries of this submission carry its key: the api answers a stored first try instead of a second one.
+    const { clientMutationId } = sent.request.variables.input;
     await rejectOperation(view.environment, REQUEST, new Error('HTTP 502'));
     expect(await toastType(messages.skipRetirementError)).toBe('error');
     expect(screen.getByRole('dialog', { name: 'Demander le retrait définitif : Bac verre' })).toBe(dialog);
 
     await view.user.click(within(dialog).getByRole('button', { name: 'Envoyer la demande' }));
+    const retried = await findOperation(view.environment, REQUEST);
+    expect(retried.request.variables.input.clientMutationId).toBe(clientMutationId);
     await rejectOperation(
       view.environment,
       REQUEST,
@@ -287,6 +293,7 @@ describe('asking for a rotation or a retirement', () => {
           monthPosition: null,
           monthDay: null,
         },
+        clientMutationId: expect.any(String),
       },
     });
     expect(pendingOperationNames(view.environment)).not.toContain(REQUEST);

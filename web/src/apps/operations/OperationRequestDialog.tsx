@@ -154,11 +154,13 @@ function RequestForm({
   const programMode = useWatch({ control, name: 'mode' }) === 'program';
 
   // The comment is sent as typed: the api reads it as the producer wrote it.
-  const onSubmit = submit((request, values) => {
+  const onSubmit = submit((request, values, clientMutationId) => {
     const comment = blankAsNull(values.comment);
     if (request.mode === 'program') {
       commitProgram({
-        variables: { input: { skipId: skip.id, comment, program: programInput(request.program) } },
+        variables: {
+          input: { skipId: skip.id, comment, program: programInput(request.program), clientMutationId },
+        },
         ...outcome({
           result: ({ requestRotationProgram }) => ({
             userErrors: requestRotationProgram.userErrors,
@@ -172,7 +174,9 @@ function RequestForm({
       return;
     }
     commitRequest({
-      variables: { input: { skipId: skip.id, type, requestedDate: values.requestedDate, comment } },
+      variables: {
+        input: { skipId: skip.id, type, requestedDate: values.requestedDate, comment, clientMutationId },
+      },
       ...outcome({
         result: ({ requestOperation }) => ({
           userErrors: requestOperation.userErrors,

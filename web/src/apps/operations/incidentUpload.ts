@@ -11,13 +11,15 @@ export type IncidentResult = { ok: true } | { ok: false; violations: { field: st
 const UPLOAD_HEADER = 'x-portal-upload';
 
 /**
- * Sends a declaration with its photos to the gateway's upload route (multipart, streamed to the api). A
- * refusal the user can fix comes back as violations; anything else is reported here.
+ * Sends a declaration with its photos to the gateway's upload route (multipart, streamed to the api), with its
+ * submission's key (`Idempotency-Key`: a retry never declares twice). A refusal the user can fix comes back as
+ * violations; anything else is reported here.
  */
 export async function declareIncident(
   target: IncidentTarget,
   description: string,
   photos: readonly File[],
+  submissionKey: string,
 ): Promise<IncidentResult> {
   const form = new FormData();
   if ('operationId' in target) form.append('operation', `/api/operations/${target.operationId}`);
@@ -30,7 +32,7 @@ export async function declareIncident(
       method: 'POST',
       body: form,
       credentials: 'same-origin',
-      headers: { [UPLOAD_HEADER]: '1' },
+      headers: { [UPLOAD_HEADER]: '1', 'idempotency-key': `"${submissionKey}"` },
     });
   } catch (error) {
     notifyFailure(error, messages.uploadError);

@@ -313,6 +313,7 @@ describe('chantiers', () => {
         startDate: '2025-03-10',
         endDate: '2025-06-30',
         address: null,
+        clientMutationId: expect.any(String),
       },
       connections: [expect.stringContaining('EntityList_entities')],
     });

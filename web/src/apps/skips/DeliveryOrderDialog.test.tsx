@@ -72,6 +72,7 @@ describe('ordering a delivery', () => {
         requestedDate: '2030-03-12',
         comment: 'Quai 2',
         program: null,
+        clientMutationId: expect.any(String),
       },
       connections: [expect.stringContaining('DeliveryList_skipDeliveries')],
     });
@@ -169,6 +170,7 @@ describe('ordering a delivery', () => {
         monthPosition: 'LAST',
         monthDay: null,
       },
+      clientMutationId: expect.any(String),
     });
     expect(await screen.findByText(messages.deliveryProgramOrdered)).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Livraisons de contenants' });

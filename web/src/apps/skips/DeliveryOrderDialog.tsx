@@ -138,7 +138,7 @@ function OrderForm({ target, onDone }: { target: DeliveryOrderTarget; onDone: ()
   } = form;
   const programMode = useWatch({ control, name: 'mode' }) === 'program';
 
-  const onSubmit = submit((order) => {
+  const onSubmit = submit((order, _values, clientMutationId) => {
     commitOrder({
       variables: {
         input: {
@@ -146,6 +146,7 @@ function OrderForm({ target, onDone }: { target: DeliveryOrderTarget; onDone: ()
           requestedDate: order.program ? null : order.requestedDate,
           comment: order.comment,
           program: order.program ? programInput(order.program) : null,
+          clientMutationId,
         },
         connections: [ConnectionHandler.getConnectionID(target.establishmentId, SITE_DELIVERIES_CONNECTION)],
       },

@@ -143,6 +143,7 @@ describe('the container form', () => {
           adrMention: null,
           adrNumber: null,
         },
+        clientMutationId: expect.any(String),
       },
       connections: [expect.stringContaining('SkipList_skips')],
     });

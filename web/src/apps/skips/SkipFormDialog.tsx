@@ -276,13 +276,13 @@ function SkipForm({
     },
   };
 
-  const onSubmit = submit((validated) => {
+  const onSubmit = submit((validated, _values, clientMutationId) => {
     const fields = fieldsInput(validated, providerMode);
     if (target.kind === 'create') {
       const shown = scopeShows(target.list, { state: 'AVAILABLE', entityId: fields.entityId ?? null });
       commitCreate({
         variables: {
-          input: { establishmentId: target.establishmentId, fields },
+          input: { establishmentId: target.establishmentId, fields, clientMutationId },
           connections: shown ? [target.list.connectionId] : [],
         },
         ...outcome({
