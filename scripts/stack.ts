@@ -8,6 +8,8 @@ import { loadConfig as loadGatewayConfig, startGateway } from '@portal/gateway';
 export interface StackOptions {
   /** Extra environment for both tiers (DATA_DIR, DATABASE_URL, SMTP_URL, PORT, ...). */
   env?: Record<string, string | undefined>;
+  /** Where the gateway calls the api, given the api's address: a proxy between the tiers, for fault tests. */
+  apiBaseUrl?: (apiUrl: string) => Promise<string>;
 }
 
 export interface Stack {
@@ -21,7 +23,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const env = { ...process.env, ...options.env };
   const api = await startApi(loadApiConfig(env));
   try {
-    const gateway = await startGateway(loadGatewayConfig({ ...env, API_BASE_URL: api.url }));
+    const apiBaseUrl = (await options.apiBaseUrl?.(api.url)) ?? api.url;
+    const gateway = await startGateway(loadGatewayConfig({ ...env, API_BASE_URL: apiBaseUrl }));
     return {
       url: gateway.url,
       apiUrl: api.url,
