@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdTransaction, runWithAmbientDb } from '../src/db/ambient.ts';
 import { idempotencyMessages } from '../src/hydra/idempotency.ts';
 import { createTestApi, type Session, type TestApi } from './helpers.ts';
-import { expectProblem, loadSkipWorld, type SkipWorld } from './skip-fixtures.ts';
+import {
+  completeSkipFields,
+  expectProblem,
+  insertRealisedRotation,
+  loadSkipWorld,
+  type SkipWorld,
+} from './skip-fixtures.ts';
 
 /**
  * Creating writes with an Idempotency-Key: a retry with the same key gets the first answer and creates nothing,
@@ -72,15 +78,7 @@ async function completeSkip(): Promise<string> {
   const response = await postWithKey(
     '/api/skips',
     w.producer,
-    {
-      name: `Benne idempotente ${skipCount}`,
-      companySite: w.ownSiteIds[0],
-      skipType: w.skipTypes.get('BENNE_15')!.id,
-      thirdLevelWaste: w.wastes.get('FERRAILLE')!.id,
-      provider: w.providerSiteId,
-      plannedTreatmentCode: 'R 4',
-      estimatedFullQuantity: '3,5',
-    },
+    { name: `Benne idempotente ${skipCount}`, ...completeSkipFields(w) },
     undefined,
   );
   expect(response.statusCode, response.body).toBe(201);
@@ -90,15 +88,12 @@ async function completeSkip(): Promise<string> {
 /** A realised operation of a new container, without costs. */
 async function realisedOperation(): Promise<string> {
   const skipId = Number((await completeSkip()).split('/').pop());
-  const row = await api.db.one<{ id: number }>(
-    `insert into operations (type, status, skip_id, company_site_id, provider_site_id, requested_date,
-       received_quantity, real_intervention_date, created_at, updated_at)
-     select 'ROTATION', 'REALISED', s.id, s.company_site_id, s.provider_site_id, '2026-03-02', 2.46, '2026-03-03',
-       now(), now()
-     from skips s where s.id = $1 returning id`,
-    [skipId],
-  );
-  return `/api/operations/${row.id}`;
+  const id = await insertRealisedRotation(api, skipId, {
+    requested: '2026-03-02',
+    realised: '2026-03-03',
+    tonnes: 2.46,
+  });
+  return `/api/operations/${id}`;
 }
 
 function expectReplayOf(again: LightMyRequestResponse, first: LightMyRequestResponse) {
@@ -235,11 +230,11 @@ describe('Idempotency-Key on the creating writes', () => {
     const first = await postWithKey('/api/skips', w.producer, body, key);
     expect(first.statusCode, first.body).toBe(201);
     const before = { skips: await count('skips'), entities: await count('company_site_entities') };
-    for (const other of [
-      postWithKey('/api/skips', w.producer, { ...body, name: 'Benne B' }, key),
-      postWithKey(`/api/company_sites/${w.ownSiteIds[0]}/company_site_entities`, w.producer, body, key),
-    ]) {
-      const refused = await other;
+    for (const [url, other] of [
+      ['/api/skips', { ...body, name: 'Benne B' }],
+      [`/api/company_sites/${w.ownSiteIds[0]}/company_site_entities`, body],
+    ] as const) {
+      const refused = await postWithKey(url, w.producer, other, key);
       expectProblem(refused, 422);
       expect(refused.json<{ detail: string }>().detail).toBe(idempotencyMessages.keyReused);
     }

@@ -1,7 +1,13 @@
 import { messages } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, get, mergePatch, postJson, type TestApi } from './helpers.ts';
-import { expectProblem, expectViolations, loadSkipWorld, type SkipWorld } from './skip-fixtures.ts';
+import {
+  expectProblem,
+  expectViolations,
+  insertRealisedRotation,
+  loadSkipWorld,
+  type SkipWorld,
+} from './skip-fixtures.ts';
 
 /** Costs per tonne of an operation: set by its provider, seen by both sides, added up exactly per month. */
 
@@ -19,17 +25,13 @@ beforeAll(async () => {
     provider: w.providerSiteId,
   });
   const { id: skipId } = skip.json<{ id: number }>();
-  // Set-up by SQL: a realised operation of March 2026 of 2.460 t (its moves are operations.test.ts's).
-  const row = await api.db.one<{ id: number }>(
-    `insert into operations (type, status, skip_id, company_site_id, provider_site_id, requested_date,
-       received_quantity, real_intervention_date, created_at, updated_at)
-     select 'ROTATION', 'REALISED', s.id, s.company_site_id, s.provider_site_id, '2026-03-02', 2.46, '2026-03-03',
-       now(), now()
-     from skips s where s.id = $1 returning id`,
-    [skipId],
-  );
-  operationId = row.id;
-  operationIri = `/api/operations/${row.id}`;
+  // A realised operation of March 2026 of 2.460 t.
+  operationId = await insertRealisedRotation(api, skipId, {
+    requested: '2026-03-02',
+    realised: '2026-03-03',
+    tonnes: 2.46,
+  });
+  operationIri = `/api/operations/${operationId}`;
 });
 afterAll(() => api.close());
 
@@ -98,14 +100,11 @@ describe('operation costs', () => {
       provider: w.providerSiteId,
     });
     const { id: skipId } = skip.json<{ id: number }>();
-    const { id } = await api.db.one<{ id: number }>(
-      `insert into operations (type, status, skip_id, company_site_id, provider_site_id, requested_date,
-         received_quantity, real_intervention_date, created_at, updated_at)
-       select 'ROTATION', 'REALISED', s.id, s.company_site_id, s.provider_site_id, '2019-06-10', 1.5, '2019-06-12',
-         now(), now()
-       from skips s where s.id = $1 returning id`,
-      [skipId],
-    );
+    const id = await insertRealisedRotation(api, skipId, {
+      requested: '2019-06-10',
+      realised: '2019-06-12',
+      tonnes: 1.5,
+    });
     const costs = await postJson(api, '/api/operation_costs', w.retriever, {
       operation: `/api/operations/${id}`,
       treatmentCost: '100',

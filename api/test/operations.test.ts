@@ -32,7 +32,14 @@ import {
   type Session,
   type TestApi,
 } from './helpers.ts';
-import { del, expectProblem, expectViolations, loadSkipWorld, type SkipWorld } from './skip-fixtures.ts';
+import {
+  completeSkipFields,
+  del,
+  expectProblem,
+  expectViolations,
+  loadSkipWorld,
+  type SkipWorld,
+} from './skip-fixtures.ts';
 
 /**
  * Operations (issue 5): requests of rotations and retirements, every move of the one transition table for
@@ -128,20 +135,12 @@ const opUrl = (id: number) => `/api/operations/${id}`;
 const site = (id: number) => `/api/company_sites/${id}`;
 
 let skipCount = 0;
-/**
- * A container of the demo producer on `w.ownSiteIds[0]` with every field `missingForRotation` asks for: the
- * skip type brings its volume and unit, the precise waste its two upper levels; provided by the demo provider.
- */
+/** A container of the demo producer with every field a rotation needs (`completeSkipFields`). */
 async function completeSkip(fields: Record<string, unknown> = {}, session = w.producer): Promise<SkipRef> {
   skipCount += 1;
   const response = await postJson(api, '/api/skips', session, {
     name: `Benne opération ${skipCount}`,
-    companySite: w.ownSiteIds[0],
-    skipType: w.skipTypes.get('BENNE_15')!.id,
-    thirdLevelWaste: w.wastes.get('FERRAILLE')!.id,
-    provider: w.providerSiteId,
-    plannedTreatmentCode: 'R 4',
-    estimatedFullQuantity: '3,5',
+    ...completeSkipFields(w),
     ...fields,
   });
   expect(response.statusCode, response.body).toBe(201);

@@ -103,6 +103,37 @@ export async function loadSkipWorld(api: TestApi): Promise<SkipWorld> {
   };
 }
 
+/**
+ * The fields of a container of `w.ownSiteIds[0]` with every field `missingForRotation` asks for: the skip type
+ * brings its volume and unit, the precise waste its two upper levels; provided by the demo provider.
+ */
+export function completeSkipFields(w: SkipWorld): Record<string, unknown> {
+  return {
+    companySite: w.ownSiteIds[0],
+    skipType: w.skipTypes.get('BENNE_15')?.id,
+    thirdLevelWaste: w.wastes.get('FERRAILLE')?.id,
+    provider: w.providerSiteId,
+    plannedTreatmentCode: 'R 4',
+    estimatedFullQuantity: '3,5',
+  };
+}
+
+/** Set-up by SQL: a realised rotation of a container (its moves are operations.test.ts's); its id. */
+export async function insertRealisedRotation(
+  api: TestApi,
+  skipId: number,
+  { requested, realised, tonnes }: { requested: string; realised: string; tonnes: number },
+): Promise<number> {
+  const row = await api.db.one<{ id: number }>(
+    `insert into operations (type, status, skip_id, company_site_id, provider_site_id, requested_date,
+       received_quantity, real_intervention_date, created_at, updated_at)
+     select 'ROTATION', 'REALISED', s.id, s.company_site_id, s.provider_site_id, $2, $3, $4, now(), now()
+     from skips s where s.id = $1 returning id`,
+    [skipId, requested, tonnes, realised],
+  );
+  return row.id;
+}
+
 export function del(api: TestApi, url: string, session: Session): Promise<LightMyRequestResponse> {
   return api.app.inject({ method: 'DELETE', url, headers: { authorization: `Bearer ${session.token}` } });
 }
