@@ -13,7 +13,7 @@ import { type Db, migrate, openDatabase } from './db/index.ts';
 import { domains } from './domains.ts';
 import { setupIdempotency } from './hydra/idempotency.ts';
 import { answerFrameworkError, setupHydra } from './hydra/index.ts';
-import { setupObservability } from './observability/index.ts';
+import { ApiMetrics, setupObservability } from './observability/index.ts';
 import { requestIdOf, requestLogController } from './observability/request-id.ts';
 import { loadReferenceData, type ReferenceData } from './reference/data.ts';
 import { type DemoSeed, seedDemo } from './seed/demo.ts';
@@ -130,7 +130,8 @@ export async function createApi(config: ApiConfig): Promise<Api> {
     const applied = await migrate(db);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
     const passwords = await createPasswordHasher(config.argon2);
-    const context: ApiContext = { config, db, secret, passwords, mailer, reference };
+    const metrics = new ApiMetrics(db);
+    const context: ApiContext = { config, db, secret, passwords, mailer, reference, metrics };
     for (const domain of domains) await domain.prepare?.(context);
     const demo = config.seedDemo ? await seedDemo(db, passwords, config.now()) : null;
     if (demo !== null) app.log.info({ accounts: Object.keys(demo.userIds) }, 'demo world seeded');

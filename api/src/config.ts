@@ -72,6 +72,8 @@ export interface ApiConfig {
   now: () => Date;
   /** Where the JSON logs go (stdout when unset); tests capture them. */
   logStream: { write(line: string): void } | undefined;
+  /** METRICS_TOKEN: `/metrics` exists only when set, for a bearer of it (Prometheus). */
+  metricsToken: string | undefined;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -150,6 +152,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ApiConfig>
     resetThrottle: { maxPerEmail: 5, maxPerAddress: 10, windowMinutes: 60 },
     now: () => new Date(),
     logStream: undefined,
+    metricsToken: text(env, 'METRICS_TOKEN'),
   };
   return { ...config, ...overrides };
 }

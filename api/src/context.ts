@@ -2,6 +2,7 @@ import type { Mailer } from './account/mailer.ts';
 import type { PasswordHasher } from './account/passwords.ts';
 import type { ApiConfig } from './config.ts';
 import type { Db } from './db/index.ts';
+import type { ApiMetrics } from './observability/metrics.ts';
 import type { ReferenceData } from './reference/data.ts';
 
 /** What every route module receives from createApi. */
@@ -13,4 +14,5 @@ export interface ApiContext {
   passwords: PasswordHasher;
   mailer: Mailer;
   reference: ReferenceData;
+  metrics: ApiMetrics;
 }

@@ -34,6 +34,7 @@ export function authTokenHandler(deps: ContextDependencies): RequestHandler {
       logger: deps.logger,
       forwardedFor: info.forwardedFor,
       traceparent: info.trace?.traceparent,
+      onCallEnded: deps.restCallEnded,
     });
     try {
       const login = await rest.post<LoginResult>('/api/login', { email, password });

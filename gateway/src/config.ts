@@ -32,6 +32,8 @@ export interface GatewayConfig {
   trustProxy: TrustedProxies;
   /** The dashboard map's background (issue 6). */
   mapTiles: MapTilesConfig;
+  /** METRICS_TOKEN: `/metrics` exists only when set, for a bearer of it (Prometheus). */
+  metricsToken: string | undefined;
 }
 
 /** A tile server: `url` an http(s) template with {z}, {x}, {y}; null when the map has no tiles (MAP_TILE_URL=none). */
@@ -146,5 +148,6 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     cookieSecure: cookieSecure(env.COOKIE_SECURE),
     trustProxy: parseTrustedProxies(text(env, 'GATEWAY_TRUST_PROXY', 'none'), 'GATEWAY_TRUST_PROXY'),
     mapTiles: mapTiles(env),
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
   };
 }

@@ -7,7 +7,7 @@ import type { GatewayConfig } from './config.ts';
 import type { CreateLoaders, Loaders } from './loaders/kit.ts';
 import type { Logger } from './logger.ts';
 import { type RequestTrace, requestTrace, traceOf } from './request-trace.ts';
-import { RestCallLog, RestClient } from './rest/client.ts';
+import { RestCallLog, type RestCallObserver, RestClient } from './rest/client.ts';
 import type { LoginResult, RestUser } from './rest/types.ts';
 import { expressSessionCookies, SESSION_COOKIE, type SessionCookies, USER_ID_COOKIE } from './session.ts';
 
@@ -32,6 +32,8 @@ export interface ContextDependencies {
   dispatcher: Dispatcher;
   /** The DataLoaders of the graph's domains (the registry's), built afresh for each request. */
   createLoaders: CreateLoaders;
+  /** Told of each REST call once it ends (the metrics). */
+  restCallEnded: RestCallObserver;
 }
 
 /**
@@ -87,6 +89,7 @@ export function createRequestContext(
     logger: deps.logger,
     forwardedFor: info.forwardedFor,
     traceparent: trace.traceparent,
+    onCallEnded: deps.restCallEnded,
   });
   // Companies the viewer's screens show (own, of own sites, of linked sites): one batch fetches them all.
   const companyHints = new Set<number>();

@@ -15,6 +15,7 @@ import { createFormatError, ErrorCode, sendGraphErrors, sendProblem } from './er
 import { fileRoutes } from './files.ts';
 import { createLogger, type Logger, withRequestIds } from './logger.ts';
 import { healthRoutes } from './observability/health.ts';
+import { GatewayMetrics } from './observability/metrics.ts';
 import { graphqlRequestGuard, loadPersistedQueries } from './persisted-queries.ts';
 import { tracing } from './request-trace.ts';
 import { createRestAgent } from './rest/client.ts';
@@ -47,13 +48,20 @@ export interface Gateway {
 export async function createGateway(config: GatewayConfig, options: GatewayOptions = {}): Promise<Gateway> {
   const logger = withRequestIds(options.logger ?? createLogger());
   const agent: Agent = createRestAgent(config.restTimeoutMs);
-  const deps: ContextDependencies = { config, logger, dispatcher: agent, createLoaders };
   const schema = buildSchema();
   const persistedQueries = loadPersistedQueries(config.persistedQueriesFile, logger);
+  const metrics = new GatewayMetrics(persistedQueries.values());
+  const deps: ContextDependencies = {
+    config,
+    logger,
+    dispatcher: agent,
+    createLoaders,
+    restCallEnded: (call, failure) => metrics.restCallEnded(call, failure),
+  };
 
   const app = express();
   app.disable('x-powered-by');
-  app.use(tracing());
+  app.use(tracing(), metrics.requests());
   const httpServer = createServer(app);
   const exposeSchema = config.nodeEnv !== 'production';
   app.use(securityHeaders(config, { landingPage: exposeSchema }));
@@ -83,12 +91,14 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true })
         : ApolloServerPluginLandingPageDisabled(),
       ...(suggestions ? [] : [noSuggestionsPlugin()]),
+      metrics.plugin(),
       ...(config.debug ? [restCallsPlugin()] : []),
     ],
   });
   await apollo.start();
 
   app.use(healthRoutes(deps));
+  if (config.metricsToken !== undefined) app.get('/metrics', metrics.handler(config.metricsToken));
   app.post('/auth/token', express.json({ limit: '16kb' }), authTokenHandler(deps));
   app.use(
     '/graphql',

@@ -4,7 +4,7 @@ import express, { type Router } from 'express';
 import type { Logger } from './logger.ts';
 
 /** Paths that belong to the gateway's own routes, never to the web app's history fallback. */
-const NOT_APP_ROUTES = /^\/(graphql|auth|api|healthz|readyz)(\/|$)/;
+const NOT_APP_ROUTES = /^\/(graphql|auth|api|healthz|readyz|metrics)(\/|$)/;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

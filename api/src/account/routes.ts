@@ -27,9 +27,11 @@ const resetTokenSchema = z.object({ token: requiredText(200) });
 
 /** Routes reachable without a session: login and the two password-reset steps. */
 export function registerAccountPublicRoutes(app: FastifyInstance, context: ApiContext): void {
-  const { db, config, passwords, secret, mailer } = context;
-  const throttler = new LoginThrottler(db, config.loginThrottle);
-  const resetThrottler = new ResetRequestThrottler(db, config.resetThrottle);
+  const { db, config, passwords, secret, mailer, metrics } = context;
+  const throttler = new LoginThrottler(db, config.loginThrottle, () => metrics.throttled('login'));
+  const resetThrottler = new ResetRequestThrottler(db, config.resetThrottle, () =>
+    metrics.throttled('password_reset'),
+  );
 
   app.post(
     '/api/login',
@@ -67,7 +69,10 @@ export function registerAccountPublicRoutes(app: FastifyInstance, context: ApiCo
           ? await passwords.verifyDummy(input.password)
           : await passwords.verify(user.passwordHash, input.password);
       // The try was counted as a failure when it began: a wrong password leaves it so.
-      if (user === null || !valid) throw new ApiProblem(401, messages.invalidCredentials);
+      if (user === null || !valid) {
+        metrics.loginFailed();
+        throw new ApiProblem(401, messages.invalidCredentials);
+      }
       await throttler.succeeded(attempt, now);
       // Spent sessions of this user are of no use any more: keep the table small.
       await db.query(

@@ -91,10 +91,13 @@ export interface LoginAttempt {
 export class LoginThrottler {
   readonly #db: Db;
   readonly #settings: LoginThrottle;
+  readonly #refused: () => void;
 
-  constructor(db: Db, settings: LoginThrottle) {
+  /** `refused` is told of each try refused (the metrics). */
+  constructor(db: Db, settings: LoginThrottle, refused: () => void) {
     this.#db = db;
     this.#settings = settings;
+    this.#refused = refused;
   }
 
   /** The wait after the last of `failures` failures. */
@@ -137,6 +140,7 @@ export class LoginThrottler {
         until = Math.max(until, new Date(pace.last ?? now).getTime() + this.#delayMs(pace.count));
       }
       if (until > now.getTime()) {
+        this.#refused();
         throw tooManyRequests(messages.tooManyAttempts, (until - now.getTime()) / 1000);
       }
       await tx.query('insert into login_failures (email, address, failed_at) values ($1, $2, $3)', [
@@ -172,10 +176,13 @@ export class LoginThrottler {
 export class ResetRequestThrottler {
   readonly #db: Db;
   readonly #settings: ResetThrottle;
+  readonly #refused: () => void;
 
-  constructor(db: Db, settings: ResetThrottle) {
+  /** `refused` is told of each request refused (the metrics). */
+  constructor(db: Db, settings: ResetThrottle, refused: () => void) {
     this.#db = db;
     this.#settings = settings;
+    this.#refused = refused;
   }
 
   /** Throws the 429 (with Retry-After) when the e-mail or the address has asked enough; otherwise counts it. */
@@ -190,6 +197,7 @@ export class ResetRequestThrottler {
         await windowFullUntil(tx, RESET_REQUESTS, 'address', address, maxPerAddress, windowMs, now),
       );
       if (until > now.getTime()) {
+        this.#refused();
         throw tooManyRequests(messages.tooManyResetRequests, (until - now.getTime()) / 1000);
       }
       await tx.query(

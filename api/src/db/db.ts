@@ -3,6 +3,18 @@
  * SQL uses `$1` placeholders, which both engines accept. Cast counts and bigints to `::int` and dates to
  * `::text` in SELECTs: the two drivers parse those types differently.
  */
+/** How a database's connections are used (the metrics): PGlite has one, a server's pool up to `max`. */
+export interface DbPoolUse {
+  /** The most connections open at once. */
+  max: number;
+  /** Connections open. */
+  total: number;
+  /** Open connections running nothing. */
+  idle: number;
+  /** Queries and transactions waiting for a connection. */
+  waiting: number;
+}
+
 export interface Db {
   readonly engine: 'pglite' | 'postgres';
   query<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
@@ -13,6 +25,8 @@ export interface Db {
   exec(sql: string): Promise<void>;
   /** Runs `fn` in one transaction; a transaction inside a transaction joins the outer one. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /** The use of the connections, now; a transaction tells its database's. */
+  poolUse(): DbPoolUse;
   close(): Promise<void>;
 }
 
@@ -21,6 +35,7 @@ export interface DbRunner {
   query<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
   exec(sql: string): Promise<void>;
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  poolUse(): DbPoolUse;
   close(): Promise<void>;
 }
 
@@ -45,6 +60,7 @@ export function dbFromRunner(runner: DbRunner): Db {
     },
     exec: (sql) => runner.exec(sql),
     transaction: (fn) => runner.transaction(fn),
+    poolUse: () => runner.poolUse(),
     close: () => runner.close(),
   };
 }

@@ -1,9 +1,9 @@
 import pg from 'pg';
-import { type Db, dbFromRunner } from './db.ts';
+import { type Db, type DbPoolUse, dbFromRunner } from './db.ts';
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-function clientDb(client: pg.PoolClient): Db {
+function clientDb(client: pg.PoolClient, poolUse: () => DbPoolUse): Db {
   const self: Db = dbFromRunner({
     engine: 'postgres',
     query: async <T>(sql: string, params: readonly unknown[]) =>
@@ -12,6 +12,7 @@ function clientDb(client: pg.PoolClient): Db {
       await client.query(sql);
     },
     transaction: (fn) => fn(self),
+    poolUse,
     close: async () => {
       throw new Error('A transaction cannot close the database');
     },
@@ -44,6 +45,12 @@ export async function openPostgres({ url, schema, onIdleClientError }: PostgresO
     ...(schema === undefined ? {} : { options: `-c search_path="${schema}"` }),
   });
   pool.on('error', onIdleClientError);
+  const poolUse = (): DbPoolUse => ({
+    max: pool.options.max,
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  });
   return dbFromRunner({
     engine: 'postgres',
     query: async <T>(sql: string, params: readonly unknown[]) =>
@@ -55,7 +62,7 @@ export async function openPostgres({ url, schema, onIdleClientError }: PostgresO
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await fn(clientDb(client));
+        const result = await fn(clientDb(client, poolUse));
         await client.query('commit');
         return result;
       } catch (error) {
@@ -65,6 +72,7 @@ export async function openPostgres({ url, schema, onIdleClientError }: PostgresO
         client.release();
       }
     },
+    poolUse,
     close: () => pool.end(),
   });
 }

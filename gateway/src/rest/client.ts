@@ -1,6 +1,6 @@
 import { Agent, type Dispatcher, request } from 'undici';
 import type { Logger } from '../logger.ts';
-import { RestError, type Violation } from './errors.ts';
+import { RestError, type RestErrorKind, type Violation } from './errors.ts';
 import { type HydraCollection, unwrapCollection } from './hydra.ts';
 
 export const MERGE_PATCH_CONTENT_TYPE = 'application/merge-patch+json';
@@ -15,6 +15,9 @@ export interface RestCall {
   status: number | null;
   durationMs: number;
 }
+
+/** Told of a REST call once it ended: answered (`failure` null), or how it got no answer. */
+export type RestCallObserver = (call: RestCall, failure: RestErrorKind | null) => void;
 
 /** Every REST call of one GraphQL request. Tests read it to assert how many calls a query costs. */
 export class RestCallLog {
@@ -126,6 +129,8 @@ export interface RestClientOptions {
   forwardedFor?: string | undefined;
   /** The `traceparent` of the gateway's request: the api logs its calls under the same request id. */
   traceparent?: string | undefined;
+  /** Told of each call once it ends (the metrics). */
+  onCallEnded?: RestCallObserver | undefined;
 }
 
 interface SendOptions {
@@ -207,7 +212,8 @@ export class RestClient {
   }
 
   async #send<T>(method: string, path: string, options: SendOptions): Promise<T | null> {
-    const { baseUrl, dispatcher, timeoutMs, token, log, logger, forwardedFor, traceparent } = this.#options;
+    const { baseUrl, dispatcher, timeoutMs, token, log, logger, forwardedFor, traceparent, onCallEnded } =
+      this.#options;
     const fullPath = pathWithQuery(path, options.query);
     const shownPath = readablePath(fullPath);
     const headers: Record<string, string> = { accept: ACCEPT };
@@ -247,16 +253,18 @@ export class RestClient {
         text = await response.body.text();
       } catch (error) {
         call.durationMs = performance.now() - started;
+        const kind = isTimeout(error) ? 'timeout' : 'network';
+        onCallEnded?.(call, kind);
         if (attempt < attempts && isConnectionReset(error)) {
           logger.warn('rest call retried after a connection reset', { method, path: shownPath });
           continue;
         }
-        const kind = isTimeout(error) ? 'timeout' : 'network';
         logger.warn('rest call failed', { method, path: shownPath, kind, error: String(error) });
         throw new RestError({ kind, method, path: shownPath, status: null, cause: error });
       }
       call.status = status;
       call.durationMs = performance.now() - started;
+      onCallEnded?.(call, null);
 
       let body: unknown = null;
       if (text !== '' && /json/i.test(contentType)) {
