@@ -27,6 +27,8 @@ import { ApiProblem, badRequest } from './problem.ts';
  *   as above;
  * - a refusal or a failure is not kept (it changed nothing): the same key may be sent again;
  * - keys are forgotten after 24 hours.
+ * A route that reads its body itself (a multipart upload) reads it whole before its first query, whose
+ * transaction starts with the key's fingerprint.
  */
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -270,11 +272,14 @@ function hooksOf<T>(hooks: T | T[] | undefined): T[] {
 /** The key's header and its refusals, in the route's OpenAPI operation. */
 function documented(schema: Record<string, unknown>): Record<string, unknown> {
   const response = schema.response as Record<string, unknown>;
+  const headers = schema.headers as { properties?: Record<string, unknown> } | undefined;
   return {
     ...schema,
     headers: {
+      ...headers,
       type: 'object',
       properties: {
+        ...headers?.properties,
         'Idempotency-Key': {
           type: 'string',
           minLength: 1,
@@ -328,6 +333,7 @@ export function setupIdempotency(app: FastifyInstance, { db, config }: { db: Db;
       } catch (error) {
         if (!(error instanceof Replay)) throw error;
         const { answer } = error;
+        request.log.info({ status: answer.status }, 'idempotent write answered again');
         reply.status(answer.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
         if (answer.location !== null) reply.header('location', answer.location);
         if (answer.contentType !== null) reply.type(answer.contentType);
