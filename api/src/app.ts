@@ -15,6 +15,7 @@ import { setupIdempotency } from './hydra/idempotency.ts';
 import { answerFrameworkError, setupHydra } from './hydra/index.ts';
 import { ApiMetrics, setupObservability } from './observability/index.ts';
 import { requestIdOf, requestLogController } from './observability/request-id.ts';
+import { StartTimer } from './observability/start-timer.ts';
 import { loadReferenceData, type ReferenceData } from './reference/data.ts';
 import { type DemoSeed, seedDemo } from './seed/demo.ts';
 
@@ -114,12 +115,15 @@ function createFastify(config: ApiConfig): FastifyInstance {
  * `app.listen`. Fails with a ReferenceDataError naming REFERENCE_DATA_DIR when the official lists are missing.
  */
 export async function createApi(config: ApiConfig): Promise<Api> {
+  const timer = new StartTimer();
   const reference = await loadReferenceData(config.referenceDataDir);
+  timer.lap('referenceData');
   const app = createFastify(config);
   const secret = await resolveSecret(config);
   const db = await openDatabase(config, (error) =>
     app.log.error({ err: error }, 'idle database client failed'),
   );
+  timer.lap('database');
   const mailer = createMailer(config);
   const close = async () => {
     await app.close();
@@ -129,12 +133,15 @@ export async function createApi(config: ApiConfig): Promise<Api> {
   try {
     const applied = await migrate(db);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+    timer.lap('migrations');
     const passwords = await createPasswordHasher(config.argon2);
     const metrics = new ApiMetrics(db);
     const context: ApiContext = { config, db, secret, passwords, mailer, reference, metrics };
     for (const domain of domains) await domain.prepare?.(context);
+    timer.lap('prepare');
     const demo = config.seedDemo ? await seedDemo(db, passwords, config.now()) : null;
     if (demo !== null) app.log.info({ accounts: Object.keys(demo.userIds) }, 'demo world seeded');
+    timer.lap('demoSeed');
 
     await app.register(helmet, SECURITY_HEADERS);
     setupHydra(app);
@@ -160,8 +167,12 @@ export async function createApi(config: ApiConfig): Promise<Api> {
       protectedScope.addHook('onRequest', authenticateWith(context));
       for (const domain of domains) domain.routes?.(protectedScope, context);
     });
+    timer.lap('routes');
     for (const domain of domains) await domain.start?.(app, context);
+    timer.lap('start');
     await app.ready();
+    timer.lap('ready');
+    app.log.info({ startMs: timer.totalMs, phases: timer.phases }, 'api ready');
     return { app, db, config, reference, demo, close };
   } catch (error) {
     await close();

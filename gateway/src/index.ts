@@ -7,7 +7,6 @@ import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin
 import { expressMiddleware } from '@as-integrations/express5';
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express } from 'express';
-import type { Agent } from 'undici';
 import { authTokenHandler } from './auth-token.ts';
 import type { GatewayConfig } from './config.ts';
 import { type ContextDependencies, contextFromExpress, type GatewayContext } from './context.ts';
@@ -18,7 +17,7 @@ import { healthRoutes } from './observability/health.ts';
 import { GatewayMetrics } from './observability/metrics.ts';
 import { graphqlRequestGuard, loadPersistedQueries } from './persisted-queries.ts';
 import { tracing } from './request-trace.ts';
-import { createRestAgent } from './rest/client.ts';
+import { RestPool } from './rest/pool.ts';
 import { restCallsPlugin } from './rest-calls-plugin.ts';
 import { buildSchema, createLoaders } from './schema/index.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -47,16 +46,19 @@ export interface Gateway {
 
 export async function createGateway(config: GatewayConfig, options: GatewayOptions = {}): Promise<Gateway> {
   const logger = withRequestIds(options.logger ?? createLogger());
-  const agent: Agent = createRestAgent(config.restTimeoutMs);
   const schema = buildSchema();
   const persistedQueries = loadPersistedQueries(config.persistedQueriesFile, logger);
   const metrics = new GatewayMetrics(persistedQueries.values());
+  const pool = new RestPool(config.restTimeoutMs, () => metrics.apiConnectionsRenewed());
   const deps: ContextDependencies = {
     config,
     logger,
-    dispatcher: agent,
+    dispatcher: pool,
     createLoaders,
-    restCallEnded: (call, failure) => metrics.restCallEnded(call, failure),
+    restCallEnded: (call, failure) => {
+      metrics.restCallEnded(call, failure);
+      pool.callEnded(call, failure);
+    },
   };
 
   const app = express();
@@ -137,7 +139,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     close() {
       closed ??= (async () => {
         await apollo.stop();
-        await agent.close();
+        await pool.close();
       })();
       return closed;
     },

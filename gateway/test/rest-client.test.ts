@@ -2,13 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createRestAgent, pathWithQuery, RestCallLog, RestClient } from '../src/rest/client.ts';
+import { pathWithQuery, RestCallLog, RestClient } from '../src/rest/client.ts';
 import { RestError } from '../src/rest/errors.ts';
 import { pageOfLink, unwrapCollection } from '../src/rest/hydra.ts';
+import { RestPool } from '../src/rest/pool.ts';
 import { JSON_LD, PROBLEM, problem } from './fixtures.ts';
 import { API, memoryLogger } from './helpers.ts';
 
-const agent = createRestAgent(1000);
+const agent = new RestPool(1000);
 afterAll(() => agent.close());
 afterEach(() => {
   nock.cleanAll();

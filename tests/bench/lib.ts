@@ -29,11 +29,16 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   });
 }
 
-/** Seeds a fresh embedded database with the generated world (and the demo), then starts the portal on it. */
-export async function startPortal(
-  options: WorldOptions,
-  loginEmail: (world: World) => string,
-): Promise<Portal> {
+/** A fresh embedded database (PGlite in its own DATA_DIR) filled with a generated world and the demo. */
+export interface SeededDatabase {
+  world: World;
+  /** The environment of a process that uses it (DATA_DIR, production, warnings only). */
+  env: NodeJS.ProcessEnv;
+  seedSeconds: number;
+  remove(): void;
+}
+
+export async function seedDatabase(options: WorldOptions): Promise<SeededDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const env = {
     ...process.env,
@@ -42,11 +47,7 @@ export async function startPortal(
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
   };
-  let portal: ChildProcess | undefined;
-  const close = () => {
-    portal?.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const remove = () => rmSync(dataDir, { recursive: true, force: true });
   try {
     const seedStarted = performance.now();
     await run(
@@ -67,7 +68,25 @@ export async function startPortal(
     );
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     // The generator is deterministic: the same options give the world the CLI inserted.
-    const world = generateWorld(options);
+    return { world: generateWorld(options), env, seedSeconds, remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}
+
+/** Seeds a fresh embedded database with the generated world (and the demo), then starts the portal on it. */
+export async function startPortal(
+  options: WorldOptions,
+  loginEmail: (world: World) => string,
+): Promise<Portal> {
+  const { world, env, seedSeconds, remove } = await seedDatabase(options);
+  let portal: ChildProcess | undefined;
+  const close = () => {
+    portal?.kill('SIGTERM');
+    remove();
+  };
+  try {
     const [port, apiPort] = [await freePort(), await freePort()];
     const gateway = `http://127.0.0.1:${port}`;
     const startedAt = performance.now();

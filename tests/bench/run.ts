@@ -5,6 +5,7 @@
  */
 import { benchDashboard } from './dashboard.ts';
 import { benchEstablishments } from './establishments.ts';
+import { benchFault } from './fault.ts';
 import { benchOperations } from './operations.ts';
 import { benchShell } from './shell.ts';
 
@@ -14,6 +15,7 @@ const benchmarks: Record<string, (iterations: number) => Promise<void>> = {
   establishments: benchEstablishments,
   operations: benchOperations,
   dashboard: benchDashboard,
+  fault: benchFault,
 };
 const wanted = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benchmarks)) {

@@ -24,6 +24,17 @@ async function migrationFiles(): Promise<Migration[]> {
   return migrations;
 }
 
+/** Whether every migration is recorded as applied: a start on an existing database reads, without a lock. */
+async function upToDate(db: Db, migrations: readonly Migration[]): Promise<boolean> {
+  const table = await db.one<{ name: string | null }>(
+    `select to_regclass('schema_migrations')::text as name`,
+  );
+  if (table.name === null) return false;
+  const applied = await db.query<{ version: number }>('select version from schema_migrations');
+  const versions = new Set(applied.map((row) => row.version));
+  return migrations.every((migration) => versions.has(migration.version));
+}
+
 /**
  * Applies the pending numbered migrations in order, in one transaction, and records them in
  * schema_migrations. On a server, an advisory lock keeps two instances starting together from racing.
@@ -31,6 +42,7 @@ async function migrationFiles(): Promise<Migration[]> {
  */
 export async function migrate(db: Db): Promise<string[]> {
   const migrations = await migrationFiles();
+  if (await upToDate(db, migrations)) return [];
   return db.transaction(async (tx) => {
     if (tx.engine === 'postgres') {
       await tx.query(`select pg_advisory_xact_lock(hashtext('schema_migrations:' || current_schema()))`);

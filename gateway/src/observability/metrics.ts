@@ -52,6 +52,7 @@ export class GatewayMetrics {
   readonly #restCalls: Counter<'method' | 'status'>;
   readonly #restLatency: Histogram<'method'>;
   readonly #upstreamFailures: Counter<'kind'>;
+  readonly #poolRenewals: Counter;
 
   /** `persistedDocuments`: the texts of the persisted queries, whose names label the operations. */
   constructor(persistedDocuments: Iterable<string>) {
@@ -110,6 +111,11 @@ export class GatewayMetrics {
       labelNames: ['kind'],
       registers,
     });
+    this.#poolRenewals = new Counter({
+      name: 'gateway_api_pool_renewals_total',
+      help: 'Times the connections to the api were dropped for new ones after it was lost (refused, silent)',
+      registers,
+    });
   }
 
   /** The first middleware: each request is counted and timed once answered. */
@@ -130,6 +136,10 @@ export class GatewayMetrics {
     this.#restCalls.inc({ method: call.method, status: call.status === null ? 'none' : String(call.status) });
     this.#restLatency.observe({ method: call.method }, call.durationMs / 1000);
     if (failure === 'timeout' || failure === 'network') this.#upstreamFailures.inc({ kind: failure });
+  }
+
+  apiConnectionsRenewed(): void {
+    this.#poolRenewals.inc();
   }
 
   /** Apollo's plugin: each operation's latency, REST calls and errors. */

@@ -1,4 +1,4 @@
-import { Agent, type Dispatcher, request } from 'undici';
+import { type Dispatcher, request } from 'undici';
 import type { Logger } from '../logger.ts';
 import { RestError, type RestErrorKind, type Violation } from './errors.ts';
 import { type HydraCollection, unwrapCollection } from './hydra.ts';
@@ -30,19 +30,6 @@ export class RestCallLog {
   record(call: RestCall): void {
     this.calls.push(call);
   }
-}
-
-/**
- * The one connection pool of the process: keep-alive connections to the api are reused by every request.
- * Each phase (connect, headers, body) has the REST time-out; `RestClient` also bounds the whole call.
- */
-export function createRestAgent(timeoutMs: number): Agent {
-  return new Agent({
-    keepAliveTimeout: 10_000,
-    connect: { timeout: timeoutMs },
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-  });
 }
 
 type QueryScalar = string | number | boolean;
