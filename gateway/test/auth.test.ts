@@ -1,9 +1,17 @@
 import { messages } from '@portal/domain';
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig, SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
 import { JSON_LD, PROBLEM, problem, userItem } from './fixtures.ts';
-import { API, graphql, post, REMOTE_HOST, startTestGateway, type TestGateway } from './helpers.ts';
+import {
+  API,
+  graphql,
+  post,
+  REMOTE_HOST,
+  startTestGateway,
+  type TestGateway,
+  useTestGateway,
+} from './helpers.ts';
 
 const LOGIN = /* GraphQL */ `
   mutation Login($input: LoginInput!) {
@@ -25,14 +33,7 @@ function cookieNamed(setCookies: string[], name: string): string {
   return cookie as string;
 }
 
-let gateway: TestGateway;
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(() => gateway.close());
-afterEach(() => {
-  nock.cleanAll();
-});
+const gateway = useTestGateway();
 
 describe('login', () => {
   it('sets the session and user-id cookies (httpOnly, SameSite=Lax, not Secure on localhost) and returns the viewer', async () => {

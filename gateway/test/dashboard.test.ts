@@ -1,9 +1,9 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
 import { toGlobalId } from '../src/schema/global-id.ts';
 import { collection, JSON_LD, THIRD_LEVEL_WASTES } from './fixtures.ts';
-import { API, graphql, startTestGateway, type TestGateway } from './helpers.ts';
+import { API, graphql, useTestGateway } from './helpers.ts';
 
 /** The dashboard over the api's aggregations: one call per widget, in parallel, each failing on its own. */
 
@@ -15,14 +15,7 @@ const costs = {
   purchasePrice: '0.00',
 };
 
-let gateway: TestGateway;
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(() => gateway.close());
-afterEach(() => {
-  nock.cleanAll();
-});
+const gateway = useTestGateway();
 
 const DASHBOARD = /* GraphQL */ `
   query Dashboard($scope: DashboardScope!) {

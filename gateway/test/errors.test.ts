@@ -1,21 +1,14 @@
 import { messages } from '@portal/domain';
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
 import { toGlobalId } from '../src/schema/global-id.ts';
 import { collection, companyItem, JSON_LD, PROBLEM, problem, siteItem, userItem } from './fixtures.ts';
-import { API, graphql, startTestGateway, type TestGateway } from './helpers.ts';
+import { API, graphql, useTestGateway } from './helpers.ts';
 
 const session = { [SESSION_COOKIE]: 'session-token', [USER_ID_COOKIE]: '1' };
 
-let gateway: TestGateway;
-beforeAll(async () => {
-  gateway = await startTestGateway({ REST_TIMEOUT_MS: '300' });
-});
-afterAll(() => gateway.close());
-afterEach(() => {
-  nock.cleanAll();
-});
+const gateway = useTestGateway({ REST_TIMEOUT_MS: '300' });
 
 describe('REST errors in the graph', () => {
   it('401 gives UNAUTHENTICATED', async () => {

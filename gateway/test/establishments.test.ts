@@ -1,18 +1,11 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
 import { offsetCursor } from '../src/schema/connections.ts';
 import { toGlobalId } from '../src/schema/global-id.ts';
 import { mirrorWorld, mockWorld, type SiteTypology, type World } from './api-world.ts';
 import { collection, JSON_LD, PROBLEM, problem } from './fixtures.ts';
-import {
-  API,
-  graphql,
-  normalizedCalls,
-  normalizePath,
-  startTestGateway,
-  type TestGateway,
-} from './helpers.ts';
+import { API, graphql, normalizedCalls, normalizePath, useTestGateway } from './helpers.ts';
 
 /**
  * The establishments screen: every establishment of mine with its company, its chantiers and the
@@ -70,14 +63,7 @@ function sorted(calls: string[]): string[] {
   return calls.map((call) => `GET ${normalizePath(call)}`).sort();
 }
 
-let gateway: TestGateway;
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(() => gateway.close());
-afterEach(() => {
-  nock.cleanAll();
-});
+const gateway = useTestGateway();
 
 describe('the establishments screen costs a fixed number of REST calls', () => {
   /**

@@ -1,23 +1,16 @@
 import nock from 'nock';
 import { request } from 'undici';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UPLOAD_HEADER } from '../src/files.ts';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
-import { API, startTestGateway, type TestGateway } from './helpers.ts';
+import { API, useTestGateway } from './helpers.ts';
 
 /** Uploads and downloads go through the gateway as streams, with the caller's session as a bearer token. */
 
 const COOKIE = `${SESSION_COOKIE}=tok-1; ${USER_ID_COOKIE}=1`;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
-let gateway: TestGateway;
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(() => gateway.close());
-afterEach(() => {
-  nock.cleanAll();
-});
+const gateway = useTestGateway();
 
 function upload(headers: Record<string, string>) {
   const form = new FormData();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nock from 'nock';
 import { request } from 'undici';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { type Gateway, type GatewayConfig, startGateway } from '../src/index.ts';
 import type { LogFields, Logger } from '../src/logger.ts';
@@ -54,6 +55,22 @@ export async function startTestGateway(env: Record<string, string> = {}): Promis
   const logger = memoryLogger();
   const running = await startGateway(testConfig(env), { logger });
   return { url: running.url, logger, close: running.close };
+}
+
+/**
+ * The file's gateway: started before its tests, closed after them, with the mocked api's interceptors cleared
+ * after each test. Its fields are filled once the file's tests start.
+ */
+export function useTestGateway(env: Record<string, string> = {}): TestGateway {
+  const gateway = {} as TestGateway;
+  beforeAll(async () => {
+    Object.assign(gateway, await startTestGateway(env));
+  });
+  afterAll(() => gateway.close());
+  afterEach(() => {
+    nock.cleanAll();
+  });
+  return gateway;
 }
 
 export interface GraphQLResponse {

@@ -1,11 +1,11 @@
 import nock from 'nock';
 import { request } from 'undici';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_HEADER } from '../src/files.ts';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
 import { toGlobalId } from '../src/schema/global-id.ts';
 import { collection, deliveryItem, entityItem, JSON_LD, PROBLEM, problem, skipItem } from './fixtures.ts';
-import { API, graphql, startTestGateway, type TestGateway } from './helpers.ts';
+import { API, graphql, startTestGateway, type TestGateway, useTestGateway } from './helpers.ts';
 import { operationItem } from './operations-fixtures.ts';
 
 /**
@@ -17,14 +17,7 @@ const cookies = { [SESSION_COOKIE]: 'tok-1', [USER_ID_COOKIE]: '1' };
 const skipId = toGlobalId('Skip', 7);
 const program = { startDate: '2026-03-02', endDate: '2026-03-30', recurrence: 'DAY', interval: 3 };
 
-let gateway: TestGateway;
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(() => gateway.close());
-afterEach(() => {
-  nock.cleanAll();
-});
+const gateway = useTestGateway();
 
 interface CreatingMutation {
   name: string;

@@ -1,9 +1,9 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
 import { toGlobalId } from '../src/schema/global-id.ts';
 import { collection, idsOf, JSON_LD, PROBLEM, problem, siteItem, THIRD_LEVEL_WASTES } from './fixtures.ts';
-import { API, graphql, startTestGateway, type TestGateway } from './helpers.ts';
+import { API, graphql, useTestGateway } from './helpers.ts';
 
 /**
  * The costs of a month (`/mes-couts`): one REST call for the lines, the establishments and the wastes batched,
@@ -12,14 +12,7 @@ import { API, graphql, startTestGateway, type TestGateway } from './helpers.ts';
 
 const cookies = { [SESSION_COOKIE]: 'tok-1', [USER_ID_COOKIE]: '1' };
 
-let gateway: TestGateway;
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(() => gateway.close());
-afterEach(() => {
-  nock.cleanAll();
-});
+const gateway = useTestGateway();
 
 const MONTHLY_COSTS = /* GraphQL */ `
   query MonthlyCosts($year: Int!, $month: Int!, $scope: DashboardScope!) {

@@ -1,11 +1,11 @@
 import { messages } from '@portal/domain';
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
 import { offsetCursor } from '../src/schema/connections.ts';
 import { toGlobalId } from '../src/schema/global-id.ts';
 import { collection, entityItem, JSON_LD, PROBLEM, problem, siteItem, userItem } from './fixtures.ts';
-import { API, graphql, startTestGateway, type TestGateway } from './helpers.ts';
+import { API, graphql, useTestGateway } from './helpers.ts';
 
 const cookies = { [SESSION_COOKIE]: 'tok-1', [USER_ID_COOKIE]: '1' };
 const producer = userItem({
@@ -21,14 +21,7 @@ function violation(propertyPath: string, message: string, code = 'invalid') {
   });
 }
 
-let gateway: TestGateway;
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(() => gateway.close());
-afterEach(() => {
-  nock.cleanAll();
-});
+const gateway = useTestGateway();
 
 describe('updateEstablishment', () => {
   const UPDATE = /* GraphQL */ `

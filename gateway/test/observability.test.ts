@@ -1,19 +1,20 @@
 import { messages } from '@portal/domain';
 import nock from 'nock';
 import { request } from 'undici';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
 import { JSON_LD, PROBLEM, problem, userItem } from './fixtures.ts';
-import { API, getText, post, startTestGateway, type TestGateway, tempDir } from './helpers.ts';
+import {
+  API,
+  getText,
+  post,
+  startTestGateway,
+  type TestGateway,
+  tempDir,
+  useTestGateway,
+} from './helpers.ts';
 
-let gateway: TestGateway;
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(() => gateway.close());
-afterEach(() => {
-  nock.cleanAll();
-});
+const gateway = useTestGateway();
 
 const getJson = async (path: string) => {
   const answer = await getText(`${gateway.url}${path}`, 'application/json');

@@ -1,22 +1,15 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
 import { collection, JSON_LD, TREATMENT_CODES } from './fixtures.ts';
-import { API, graphql, startTestGateway, type TestGateway } from './helpers.ts';
+import { API, graphql, useTestGateway } from './helpers.ts';
 import { operationItem, outletItem } from './operations-fixtures.ts';
 
 /** The qualification of an outlet: the one stored, else its code's only one, from the official list. */
 
 const cookies = { [SESSION_COOKIE]: 'tok-1', [USER_ID_COOKIE]: '1' };
 
-let gateway: TestGateway;
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(() => gateway.close());
-afterEach(() => {
-  nock.cleanAll();
-});
+const gateway = useTestGateway();
 
 it('answers the stored qualification, else the only one of the code, and the choices of each code', async () => {
   const operation = operationItem(5, {

@@ -1,17 +1,10 @@
 import { OPERATION_STATUSES, type OperationStatus, permissionsFor } from '@portal/domain';
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
 import type { RestSite, RestUser } from '../src/rest/types.ts';
 import { collection, idsOf, JSON_LD, siteItem, skipItem, userItem } from './fixtures.ts';
-import {
-  API,
-  graphql,
-  normalizedCalls,
-  normalizePath,
-  startTestGateway,
-  type TestGateway,
-} from './helpers.ts';
+import { API, graphql, normalizedCalls, normalizePath, useTestGateway } from './helpers.ts';
 import { operationItem } from './operations-fixtures.ts';
 
 const cookies = { [SESSION_COOKIE]: 'tok-1', [USER_ID_COOKIE]: '1' };
@@ -74,14 +67,7 @@ function flagsByStatus(body: {
 const none: Flags = { viewerActions: [], canEditCompletion: false };
 const nothingAnywhere = Object.fromEntries(OPERATION_STATUSES.map((status) => [status, none]));
 
-let gateway: TestGateway;
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(() => gateway.close());
-afterEach(() => {
-  nock.cleanAll();
-});
+const gateway = useTestGateway();
 
 describe('Operation.viewerActions and canEditCompletion', () => {
   it('the producer with full access cancels what is not done yet and validates what was completed', async () => {

@@ -1,6 +1,6 @@
 import { HISTORY_FILTERS, OPERATION_STATUSES } from '@portal/domain';
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
 import type { RestSite, RestSkip } from '../src/rest/types.ts';
 import { offsetCursor } from '../src/schema/connections.ts';
@@ -15,14 +15,7 @@ import {
   TREATMENT_CODES,
   userItem,
 } from './fixtures.ts';
-import {
-  API,
-  graphql,
-  normalizedCalls,
-  normalizePath,
-  startTestGateway,
-  type TestGateway,
-} from './helpers.ts';
+import { API, graphql, normalizedCalls, normalizePath, useTestGateway } from './helpers.ts';
 import { operationItem, outletItem, type RestOperationItem } from './operations-fixtures.ts';
 
 const cookies = { [SESSION_COOKIE]: 'tok-1', [USER_ID_COOKIE]: '1' };
@@ -40,14 +33,7 @@ function mockOperations(operations: RestOperationItem[]): nock.Scope {
     .reply(200, (request: Request) => collectionAnswer(request, 'Operation', operations), JSON_LD);
 }
 
-let gateway: TestGateway;
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(() => gateway.close());
-afterEach(() => {
-  nock.cleanAll();
-});
+const gateway = useTestGateway();
 
 describe('User.operations', () => {
   const VIEWER_OPERATIONS = /* GraphQL */ `

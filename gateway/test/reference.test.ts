@@ -1,9 +1,9 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
 import { toGlobalId } from '../src/schema/global-id.ts';
 import { collection, companyItem, JSON_LD, sectorItem, stateItem, userItem } from './fixtures.ts';
-import { API, graphql, normalizedCalls, startTestGateway, type TestGateway } from './helpers.ts';
+import { API, graphql, normalizedCalls, useTestGateway } from './helpers.ts';
 
 const cookies = { [SESSION_COOKIE]: 'tok-1', [USER_ID_COOKIE]: '1' };
 const SECTORS = [
@@ -19,14 +19,7 @@ function mockSectors() {
     .reply(200, collection('company_sectors', SECTORS), JSON_LD);
 }
 
-let gateway: TestGateway;
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(() => gateway.close());
-afterEach(() => {
-  nock.cleanAll();
-});
+const gateway = useTestGateway();
 
 describe('companies: SIRET and NAF sector', () => {
   it('reads the sectors list once for every company of the request', async () => {

@@ -1,24 +1,17 @@
 import { messages } from '@portal/domain';
 import { parseTraceparent } from '@portal/domain/trace-context';
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
 import { JSON_LD, PROBLEM, problem, userItem } from './fixtures.ts';
-import { API, graphql, post, startTestGateway, type TestGateway } from './helpers.ts';
+import { API, graphql, post, useTestGateway } from './helpers.ts';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const WEB_SPAN = '00f067aa0ba902b7';
 const traceparent = `00-${TRACE_ID}-${WEB_SPAN}-01`;
 const session = { [SESSION_COOKIE]: 'session-token', [USER_ID_COOKIE]: '1' };
 
-let gateway: TestGateway;
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(() => gateway.close());
-afterEach(() => {
-  nock.cleanAll();
-});
+const gateway = useTestGateway();
 
 /** Records the `traceparent` of each call the mocked api receives. */
 function apiTraceparents(): { seen: (string | null)[]; record: (value: string | null) => boolean } {

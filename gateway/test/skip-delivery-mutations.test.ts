@@ -1,10 +1,10 @@
 import { messages } from '@portal/domain';
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
 import { toGlobalId } from '../src/schema/global-id.ts';
 import { collection, deliveryItem, JSON_LD, PROBLEM, problem, programItem, skipItem } from './fixtures.ts';
-import { API, graphql, normalizedCalls, startTestGateway, type TestGateway } from './helpers.ts';
+import { API, graphql, normalizedCalls, useTestGateway } from './helpers.ts';
 
 const cookies = { [SESSION_COOKIE]: 'tok-1', [USER_ID_COOKIE]: '1' };
 const MERGE_PATCH = 'application/merge-patch+json';
@@ -19,14 +19,7 @@ function violations(...list: [string, string][]) {
   });
 }
 
-let gateway: TestGateway;
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(() => gateway.close());
-afterEach(() => {
-  nock.cleanAll();
-});
+const gateway = useTestGateway();
 
 describe('orderSkipDelivery', () => {
   const ORDER = /* GraphQL */ `

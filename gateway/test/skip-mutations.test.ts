@@ -1,11 +1,11 @@
 import { messages, permissionsFor } from '@portal/domain';
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
 import { offsetCursor } from '../src/schema/connections.ts';
 import { toGlobalId } from '../src/schema/global-id.ts';
 import { collection, JSON_LD, PROBLEM, problem, siteItem, skipItem, userItem } from './fixtures.ts';
-import { API, graphql, normalizedCalls, startTestGateway, type TestGateway } from './helpers.ts';
+import { API, graphql, normalizedCalls, useTestGateway } from './helpers.ts';
 
 const cookies = { [SESSION_COOKIE]: 'tok-1', [USER_ID_COOKIE]: '1' };
 const producer = userItem({ permissions: permissionsFor(['producer'], false), companySitesIdsFull: [3] });
@@ -26,14 +26,7 @@ function violations(...list: [string, string][]) {
 
 const USER_ERRORS = 'userErrors { field message code }';
 
-let gateway: TestGateway;
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(() => gateway.close());
-afterEach(() => {
-  nock.cleanAll();
-});
+const gateway = useTestGateway();
 
 describe('createSkip', () => {
   const CREATE = /* GraphQL */ `

@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
 import { toGlobalId } from '../src/schema/global-id.ts';
 import {
@@ -13,27 +13,13 @@ import {
   TREATMENT_CODES,
   WASTE_CODES,
 } from './fixtures.ts';
-import {
-  API,
-  graphql,
-  normalizedCalls,
-  normalizePath,
-  startTestGateway,
-  type TestGateway,
-} from './helpers.ts';
+import { API, graphql, normalizedCalls, normalizePath, useTestGateway } from './helpers.ts';
 import { mockSkipWorld, skipWorld } from './skips-world.ts';
 
 const cookies = { [SESSION_COOKIE]: 'tok-1', [USER_ID_COOKIE]: '1' };
 const sorted = (calls: string[]) => calls.map((call) => `GET ${normalizePath(call)}`).sort();
 
-let gateway: TestGateway;
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(() => gateway.close());
-afterEach(() => {
-  nock.cleanAll();
-});
+const gateway = useTestGateway();
 
 function mockReferenceLists() {
   return nock(API)

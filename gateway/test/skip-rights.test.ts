@@ -1,17 +1,10 @@
 import { permissionsFor } from '@portal/domain';
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
 import type { RestSkip, RestSkipDelivery } from '../src/rest/types.ts';
 import { collection, deliveryItem, idsOf, JSON_LD, siteItem, skipItem, userItem } from './fixtures.ts';
-import {
-  API,
-  graphql,
-  normalizedCalls,
-  normalizePath,
-  startTestGateway,
-  type TestGateway,
-} from './helpers.ts';
+import { API, graphql, normalizedCalls, normalizePath, useTestGateway } from './helpers.ts';
 
 const cookies = { [SESSION_COOKIE]: 'tok-1', [USER_ID_COOKIE]: '1' };
 const sorted = (calls: string[]) => calls.map((call) => `GET ${normalizePath(call)}`).sort();
@@ -62,14 +55,7 @@ const statusFlags = (canAdvance: boolean[], canCancel: boolean[]) => ({
   })),
 });
 
-let gateway: TestGateway;
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(() => gateway.close());
-afterEach(() => {
-  nock.cleanAll();
-});
+const gateway = useTestGateway();
 
 describe('permission flags of containers and deliveries', () => {
   it('a producer with full access edits, deletes, asks rotations and cancels what is not scheduled', async () => {

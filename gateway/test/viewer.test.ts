@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRequestContext } from '../src/context.ts';
 import { createGateway, SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
 import { MAX_IDS_PER_CALL } from '../src/loaders/item-loader.ts';
@@ -12,9 +12,8 @@ import {
   memoryLogger,
   normalizedCalls,
   normalizePath,
-  startTestGateway,
-  type TestGateway,
   testConfig,
+  useTestGateway,
 } from './helpers.ts';
 
 /** The viewer screen: user fields, typologies, companies, own establishments (company, entities), linked ones. */
@@ -155,14 +154,7 @@ function expectedCalls(world: ReturnType<typeof producerWorld>, userPath = '/api
 
 const session = { [SESSION_COOKIE]: 'session-token', [USER_ID_COOKIE]: '1' };
 
-let gateway: TestGateway;
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(() => gateway.close());
-afterEach(() => {
-  nock.cleanAll();
-});
+const gateway = useTestGateway();
 
 describe('the viewer query', () => {
   it('makes exactly one REST call per kind of resource for a producer with 50 establishments', async () => {
