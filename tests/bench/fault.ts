@@ -7,7 +7,7 @@
  * acknowledged; the round then counts the rows of its writes: each acknowledged write must be stored once.
  * `FAULT_USERS` (default 8) sets the load: users each sending one request after the other.
  */
-import { randomUUID } from 'node:crypto';
+import { createEntityUntilAcknowledged, type GraphAnswer } from '../support/keyed-writes.ts';
 import { freePort } from '../support/ports.ts';
 import { crash, startServer, untilAnswers } from '../support/processes.ts';
 import { bearerToken, json, ms, percentile, printTable, seedDatabase } from './lib.ts';
@@ -31,14 +31,6 @@ interface Answer {
   code: string | null;
 }
 
-interface GraphAnswer {
-  data?: Record<string, unknown> | null;
-  errors?: { message: string; extensions?: { code?: string } }[];
-}
-
-const CREATE_ENTITY = `mutation ($input: CreateEntityInput!) {
-  createEntity(input: $input) { entity { databaseId name } userErrors { message } }
-}`;
 const READ = '{ viewer { establishments(first: 5) { totalCount edges { node { name entityCount } } } } }';
 
 /** The answers other than UPSTREAM_ERROR, counted by code (`ok` for a good one), e.g. `ok 3`. */
@@ -122,24 +114,14 @@ export async function benchFault(iterations: number): Promise<void> {
             await ask('read', READ);
             continue;
           }
-          // One intended write, sent with its key until it is acknowledged (or the round ends).
           const name = `panne-${round}-${index}-${written++}`;
-          const input = {
-            establishmentId: establishment.id,
+          const id = await createEntityUntilAcknowledged(
+            (query, variables) => ask('write', query, variables),
+            establishment.id,
             name,
-            startDate: '2026-01-05',
-            clientMutationId: randomUUID(),
-          };
-          while (!stopped) {
-            const answer = await ask('write', CREATE_ENTITY, { input });
-            const created = (
-              answer.data?.createEntity as { entity: { databaseId: number } | null } | undefined
-            )?.entity;
-            if (created) {
-              acknowledged.set(name, created.databaseId);
-              break;
-            }
-          }
+            () => stopped,
+          );
+          if (id !== null) acknowledged.set(name, id);
         }
       };
       const load = Array.from({ length: USERS }, (_, index) => user(index));

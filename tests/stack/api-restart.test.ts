@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PASSWORD } from '@portal/api';
 import { type Logger, loadConfig, type RunningGateway, startGateway } from '@portal/gateway';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createEntityUntilAcknowledged, type GraphAnswer } from '../support/keyed-writes.ts';
 import { freePort } from '../support/ports.ts';
 import { crash, type ServerProcess, startServer, untilAnswers } from '../support/processes.ts';
 
@@ -55,11 +55,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface GraphAnswer {
-  data?: Record<string, unknown> | null;
-  errors?: { extensions?: { code?: string } }[];
-}
-
 async function graph(query: string, variables: object = {}): Promise<GraphAnswer> {
   const response = await fetch(`${gateway.url}/graphql`, {
     method: 'POST',
@@ -73,10 +68,6 @@ async function graph(query: string, variables: object = {}): Promise<GraphAnswer
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
 }
-
-const CREATE_ENTITY = `mutation ($input: CreateEntityInput!) {
-  createEntity(input: $input) { entity { databaseId } userErrors { message } }
-}`;
 
 it('answers UPSTREAM_ERROR while the api is away, serves again once it is back, and stores every acknowledged write once', async () => {
   const first = await graph('{ viewer { establishments(first: 1) { edges { node { id databaseId } } } } }');
@@ -93,27 +84,20 @@ it('answers UPSTREAM_ERROR while the api is away, serves again once it is back, 
   const user = async (index: number) => {
     for (let turn = 0; !stopped; turn++) {
       const name = `Reprise ${index}-${turn}`;
-      const input = {
-        establishmentId: establishment.id,
+      const id = await createEntityUntilAcknowledged(
+        async (query, variables) => {
+          const started = performance.now();
+          const answer = await graph(query, variables).catch(
+            (): GraphAnswer => ({ errors: [{ extensions: { code: 'NO_ANSWER' } }] }),
+          );
+          answers.push({ started, code: answer.errors?.[0]?.extensions?.code ?? null });
+          return answer;
+        },
+        establishment.id,
         name,
-        startDate: '2026-01-05',
-        clientMutationId: randomUUID(),
-      };
-      while (!stopped) {
-        const started = performance.now();
-        const answer = await graph(CREATE_ENTITY, { input }).catch(
-          (): GraphAnswer => ({
-            errors: [{ extensions: { code: 'NO_ANSWER' } }],
-          }),
-        );
-        answers.push({ started, code: answer.errors?.[0]?.extensions?.code ?? null });
-        const created = (answer.data?.createEntity as { entity: { databaseId: number } | null } | undefined)
-          ?.entity;
-        if (created) {
-          acknowledged.set(name, created.databaseId);
-          break;
-        }
-      }
+        () => stopped,
+      );
+      if (id !== null) acknowledged.set(name, id);
     }
   };
   const load = Array.from({ length: USERS }, (_, index) => user(index));
