@@ -5,7 +5,7 @@ import { offsetCursor } from '../src/schema/connections.ts';
 import { toGlobalId } from '../src/schema/global-id.ts';
 import { mirrorWorld, mockWorld, type SiteTypology, type World } from './api-world.ts';
 import { collection, JSON_LD, PROBLEM, problem } from './fixtures.ts';
-import { API, graphql, normalizedCalls, normalizePath, useTestGateway } from './helpers.ts';
+import { API, graphql, normalizedCalls, normalizePath, SCALE, useTestGateway } from './helpers.ts';
 
 /**
  * The establishments screen: every establishment of mine with its company, its chantiers and the
@@ -96,97 +96,105 @@ describe('the establishments screen costs a fixed number of REST calls', () => {
   };
 
   for (const typology of ['producer', 'retriever'] as const) {
-    it(`at 2, 200 and 2,000 establishments of a ${typology}: 5 calls each, listed exactly`, async () => {
-      const counts: number[] = [];
-      for (const size of [2, 200, 2000]) {
-        const world = mirrorWorld(size, typology);
-        mockWorld(world);
-        const { body } = await graphql(gateway, ESTABLISHMENTS_SCREEN, {}, { cookies: session(world) });
-        expect(body.errors).toBeUndefined();
-        const calls = expected[size]?.(world.typology, world.linkedTypology) ?? [];
-        expect(normalizedCalls(body)).toEqual(sorted(calls));
-        // The api refuses request heads over ~16 KB: no URL comes close.
-        for (const call of body.extensions.restCalls.calls) expect(call.path.length).toBeLessThan(6000);
-        counts.push(body.extensions.restCalls.count);
+    it(
+      `at 2, 200 and 2,000 establishments of a ${typology}: 5 calls each, listed exactly`,
+      SCALE,
+      async () => {
+        const counts: number[] = [];
+        for (const size of [2, 200, 2000]) {
+          const world = mirrorWorld(size, typology);
+          mockWorld(world);
+          const { body } = await graphql(gateway, ESTABLISHMENTS_SCREEN, {}, { cookies: session(world) });
+          expect(body.errors).toBeUndefined();
+          const calls = expected[size]?.(world.typology, world.linkedTypology) ?? [];
+          expect(normalizedCalls(body)).toEqual(sorted(calls));
+          // The api refuses request heads over ~16 KB: no URL comes close.
+          for (const call of body.extensions.restCalls.calls) expect(call.path.length).toBeLessThan(6000);
+          counts.push(body.extensions.restCalls.count);
 
-        const edges = body.data.viewer.establishments.edges;
-        expect(body.data.viewer.establishments.totalCount).toBe(size);
-        expect(edges).toHaveLength(size);
-        const first = edges[0].node;
-        expect(first).toMatchObject({
-          databaseId: 1000,
-          displayName: 'Entreprise 1 > Site 1000',
-          typologies: [typology.toUpperCase()],
-          isOwn: true,
-          canEdit: true,
-          canAddEntity: typology === 'producer',
-          entityCount: 1,
-          company: { id: toGlobalId('Company', 1), name: 'Entreprise 1' },
-          entities: {
-            totalCount: 1,
-            edges: [
-              {
-                node: {
-                  id: toGlobalId('Entity', 10_000),
-                  name: 'Chantier 10000',
-                  startDate: '2025-01-06',
-                  endDate: null,
-                  canEdit: typology === 'producer',
+          const edges = body.data.viewer.establishments.edges;
+          expect(body.data.viewer.establishments.totalCount).toBe(size);
+          expect(edges).toHaveLength(size);
+          const first = edges[0].node;
+          expect(first).toMatchObject({
+            databaseId: 1000,
+            displayName: 'Entreprise 1 > Site 1000',
+            typologies: [typology.toUpperCase()],
+            isOwn: true,
+            canEdit: true,
+            canAddEntity: typology === 'producer',
+            entityCount: 1,
+            company: { id: toGlobalId('Company', 1), name: 'Entreprise 1' },
+            entities: {
+              totalCount: 1,
+              edges: [
+                {
+                  node: {
+                    id: toGlobalId('Entity', 10_000),
+                    name: 'Chantier 10000',
+                    startDate: '2025-01-06',
+                    endDate: null,
+                    canEdit: typology === 'producer',
+                  },
                 },
-              },
-            ],
-          },
-          linkedEstablishments: {
-            totalCount: 1,
-            edges: [
-              {
-                node: {
-                  displayName: 'Entreprise 100 > Site 5000',
-                  typologies: [world.linkedTypology.toUpperCase()],
-                  isOwn: false,
-                  canEdit: false,
-                  company: { name: 'Entreprise 100' },
+              ],
+            },
+            linkedEstablishments: {
+              totalCount: 1,
+              edges: [
+                {
+                  node: {
+                    displayName: 'Entreprise 100 > Site 5000',
+                    typologies: [world.linkedTypology.toUpperCase()],
+                    isOwn: false,
+                    canEdit: false,
+                    company: { name: 'Entreprise 100' },
+                  },
                 },
-              },
-            ],
-          },
-        });
-        expect(edges[1].node.entities).toEqual({ totalCount: 0, edges: [] });
-        const last = edges[size - 1].node;
-        expect(last.linkedEstablishments.edges[0].node.company.name).toMatch(/^Entreprise 10[0-2]$/);
-        nock.cleanAll();
-      }
-      expect(counts).toEqual([5, 5, 5]);
-    });
+              ],
+            },
+          });
+          expect(edges[1].node.entities).toEqual({ totalCount: 0, edges: [] });
+          const last = edges[size - 1].node;
+          expect(last.linkedEstablishments.edges[0].node.company.name).toMatch(/^Entreprise 10[0-2]$/);
+          nock.cleanAll();
+        }
+        expect(counts).toEqual([5, 5, 5]);
+      },
+    );
   }
 
-  it('with the list of linked establishments beside it, the links come from that list: still 5 calls', async () => {
-    for (const size of [2, 200, 2000]) {
-      const world = mirrorWorld(size);
-      mockWorld(world);
-      const { body } = await graphql(gateway, WITH_LINKED_LIST, {}, { cookies: session(world) });
-      expect(body.errors).toBeUndefined();
-      const entities =
-        size === 2000
-          ? '/api/users/1/company_site_entities_full?pagination=false&order[name]=asc'
-          : `/api/company_site_entities?${ids('companySite[]', range(1000, size / 2, 2))}&pagination=false&order[name]=asc`;
-      const companies = size === 2 ? [1, 2, 100] : [...range(1, 7), 100, 101, 102];
-      expect(normalizedCalls(body)).toEqual(
-        sorted([
-          '/api/users/1',
-          '/api/users/1/company_sites_full?typology=producer&pagination=false&order[name]=asc',
-          '/api/users/1/company_sites_linked_retriever_full?pagination=false&order[name]=asc',
-          `/api/companies?${ids('id[]', companies)}&pagination=false`,
-          entities,
-        ]),
-      );
-      expect(body.data.viewer.linkedEstablishments.totalCount).toBe(Math.max(1, size / 2));
-      expect(
-        body.data.viewer.establishments.edges[0].node.linkedEstablishments.edges[0].node.displayName,
-      ).toBe('Entreprise 100 > Site 5000');
-      nock.cleanAll();
-    }
-  });
+  it(
+    'with the list of linked establishments beside it, the links come from that list: still 5 calls',
+    SCALE,
+    async () => {
+      for (const size of [2, 200, 2000]) {
+        const world = mirrorWorld(size);
+        mockWorld(world);
+        const { body } = await graphql(gateway, WITH_LINKED_LIST, {}, { cookies: session(world) });
+        expect(body.errors).toBeUndefined();
+        const entities =
+          size === 2000
+            ? '/api/users/1/company_site_entities_full?pagination=false&order[name]=asc'
+            : `/api/company_site_entities?${ids('companySite[]', range(1000, size / 2, 2))}&pagination=false&order[name]=asc`;
+        const companies = size === 2 ? [1, 2, 100] : [...range(1, 7), 100, 101, 102];
+        expect(normalizedCalls(body)).toEqual(
+          sorted([
+            '/api/users/1',
+            '/api/users/1/company_sites_full?typology=producer&pagination=false&order[name]=asc',
+            '/api/users/1/company_sites_linked_retriever_full?pagination=false&order[name]=asc',
+            `/api/companies?${ids('id[]', companies)}&pagination=false`,
+            entities,
+          ]),
+        );
+        expect(body.data.viewer.linkedEstablishments.totalCount).toBe(Math.max(1, size / 2));
+        expect(
+          body.data.viewer.establishments.edges[0].node.linkedEstablishments.edges[0].node.displayName,
+        ).toBe('Entreprise 100 > Site 5000');
+        nock.cleanAll();
+      }
+    },
+  );
 });
 
 describe('the mirror views, through one code path', () => {

@@ -73,6 +73,12 @@ export function useTestGateway(env: Record<string, string> = {}): TestGateway {
   return gateway;
 }
 
+/**
+ * The options of a test that builds and answers worlds of thousands of establishments: it counts calls, not time,
+ * and its own building and parsing may take long on a busy machine.
+ */
+export const SCALE = { timeout: 60_000 };
+
 export interface GraphQLResponse {
   status: number;
   // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response shapes

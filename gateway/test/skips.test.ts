@@ -11,6 +11,7 @@ import {
   normalizedCalls,
   normalizePath,
   post,
+  SCALE,
   startTestGateway,
   type TestGateway,
   tempDir,
@@ -183,28 +184,33 @@ function expectedCalls(world: SkipWorld): string[] {
 }
 
 describe('containers hang off establishments with batched loading', () => {
-  it('at 2, 200 and 2,000 establishments the screen costs the same 12 calls, listed exactly', async () => {
-    const counts: number[] = [];
-    for (const size of [2, 200, 2000]) {
-      const world = skipWorld(size);
-      mockSkipWorld(world);
-      const { body } = await persisted('SkipsScreen', world);
-      expect(body.errors).toBeUndefined();
-      expect(normalizedCalls(body)).toEqual(expectedCalls(world));
-      for (const call of body.extensions.restCalls.calls) expect(call.path.length).toBeLessThan(6000);
-      counts.push(body.extensions.restCalls.count);
+  it(
+    'at 2, 200 and 2,000 establishments the screen costs the same 12 calls, listed exactly',
+    SCALE,
+    async () => {
+      const counts: number[] = [];
+      for (const size of [2, 200, 2000]) {
+        const world = skipWorld(size);
+        mockSkipWorld(world);
+        const { body } = await persisted('SkipsScreen', world);
+        expect(body.errors).toBeUndefined();
+        expect(normalizedCalls(body)).toEqual(expectedCalls(world));
+        for (const call of body.extensions.restCalls.calls) expect(call.path.length).toBeLessThan(6000);
+        counts.push(body.extensions.restCalls.count);
 
-      const edges = body.data.viewer.establishments.edges;
-      expect(edges).toHaveLength(size);
-      const skipCount = edges.reduce(
-        (sum: number, edge: { node: { skips: { totalCount: number } } }) => sum + edge.node.skips.totalCount,
-        0,
-      );
-      expect(skipCount).toBe(world.skips.length);
-      nock.cleanAll();
-    }
-    expect(counts).toEqual([12, 12, 12]);
-  });
+        const edges = body.data.viewer.establishments.edges;
+        expect(edges).toHaveLength(size);
+        const skipCount = edges.reduce(
+          (sum: number, edge: { node: { skips: { totalCount: number } } }) =>
+            sum + edge.node.skips.totalCount,
+          0,
+        );
+        expect(skipCount).toBe(world.skips.length);
+        nock.cleanAll();
+      }
+      expect(counts).toEqual([12, 12, 12]);
+    },
+  );
 
   it('maps every field of a container and its deliveries', async () => {
     const world = skipWorld(2);
