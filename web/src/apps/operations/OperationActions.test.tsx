@@ -526,6 +526,8 @@ describe('the moves of a producer', () => {
     // Validated, it no longer waits for the producer: it leaves the list at once, which says it is empty.
     expect(screen.queryByRole('link', { name: / n° 41$/ })).not.toBeInTheDocument();
     expect(screen.getByText('Aucune opération ne vous attend.')).toBeInTheDocument();
+    // The focus, gone with the row, is back on the list's heading.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Opérations à valider' })).toHaveFocus());
     expect(pendingOperationNames(view.environment)).not.toContain('OperationListPageQuery');
   });
 

@@ -1,6 +1,6 @@
 import { Box, Button, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { operationFieldLabels, operationTypeLabels } from '@portal/domain/operations';
-import { type ReactNode, useCallback, useId } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { useSearchParams } from 'react-router-dom';
@@ -112,7 +112,8 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
     <Stack as="section" gap="4" aria-labelledby={headingId}>
       <HStack justify="space-between" align="end" wrap="wrap" gap="4">
         <Stack gap="1">
-          <Heading as="h2" size="lg" id={headingId}>
+          {/* Focusable by script: it takes the focus back when a row leaves with it (OperationList). */}
+          <Heading as="h2" size="lg" id={headingId} tabIndex={-1}>
             {title}
           </Heading>
           {intro && <Text color="fg.muted">{intro}</Text>}
@@ -296,6 +297,15 @@ function OperationList({
   );
   useListMembership(data.operations.__id, holds);
   const rows = data.operations.edges.map((edge) => edge.node);
+  // A row that leaves the list takes the focus with it (its move's button, its confirmation): the list's heading
+  // takes it back, so that keyboard and screen reader users go on from the list, not from the top of the page.
+  const count = rows.length;
+  const previousCount = useRef(count);
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (count < previousCount.current && lost) document.getElementById(labelledBy)?.focus();
+    previousCount.current = count;
+  }, [count, labelledBy]);
   if (rows.length === 0) {
     return (
       <Box borderWidth="1px" borderStyle="dashed" borderRadius="md" bg="bg.panel" p="6" textAlign="center">
