@@ -124,6 +124,15 @@ test('a producer creates a hazardous container and orders a monthly program that
   await expect(page.getByText(messages.deliveryProgramOrdered)).toBeVisible();
   await expect(order.dialog).toHaveCount(0);
   await expect(card).toContainText('Commandé');
+  // Its delivery awaited, it is not on site: its requests stay in sight, disabled, and say why.
+  for (const request of [
+    'Demander une rotation du contenant',
+    'Demander le retrait définitif du contenant',
+  ]) {
+    const button = card.getByRole('button', { name: `${request} ${name}` });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleDescription(/^Une livraison de ce contenant est commandée : /);
+  }
   const producerRow = screen.deliveryRow('Livraisons de contenants', name, shortDate(first));
   await expect(producerRow).toContainText('Commandée');
 
@@ -149,6 +158,13 @@ test('a producer creates a hazardous container and orders a monthly program that
     });
     const scheduledDate = schedule.getByLabel(/^Date de livraison/);
     await expect(scheduledDate).toHaveValue(first);
+    // Ordered today: no earlier day is offered, and one typed is refused under the field.
+    await expect(scheduledDate).toHaveAttribute('min', today);
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await scheduledDate.fill(yesterday);
+    await schedule.getByRole('button', { name: 'Programmer', exact: true }).click();
+    await expect(scheduledDate).toHaveAccessibleDescription(messages.scheduledBeforeOrder);
+    await expect(schedule).toBeVisible();
     await scheduledDate.fill(scheduled);
     await schedule.getByRole('button', { name: 'Programmer', exact: true }).click();
     await expect(providerPage.getByText(messages.deliveryScheduled)).toBeVisible();

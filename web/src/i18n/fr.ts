@@ -341,6 +341,9 @@ export const fr = {
     cancel: 'Annuler',
     close: 'Fermer',
   },
+  dateDialog: {
+    earliest: 'Au plus tôt le {{date}}.',
+  },
   operations: {
     title: 'Opérations',
     tabsLabel: 'Vues des opérations',
@@ -536,6 +539,8 @@ export const fr = {
     incidents_one: '{{count}} incident',
     incidents_other: '{{count}} incidents',
     missingFields: 'Champs à compléter avant de demander une rotation : {{fields}}',
+    awaitingDelivery:
+      'Une livraison de ce contenant est commandée : une rotation ou un retrait pourra être demandé une fois la livraison validée par le prestataire.',
     order: 'Commander une livraison',
     orderLabel: 'Commander une livraison du contenant {{name}}',
     edit: 'Modifier',

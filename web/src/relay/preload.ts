@@ -36,3 +36,8 @@ export function usePreloadedRouteQuery<TQuery extends OperationType>(
   const reference = useLoaderData() as PreloadedQuery<TQuery>;
   return usePreloadedQuery<TQuery>(query, reference);
 }
+
+/** The variables the route's loader started its query with (a list's filter, to tell what the list holds). */
+export function usePreloadedRouteVariables<TQuery extends OperationType>(): TQuery['variables'] {
+  return (useLoaderData() as PreloadedQuery<TQuery>).variables;
+}

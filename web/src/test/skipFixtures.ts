@@ -83,6 +83,7 @@ export function deliveryNode({ databaseId, skipName, ...fields }: DeliveryFixtur
       id: globalId('Establishment', 12),
       displayName: 'Martin Industries > Usine de Lyon Gerland',
     },
+    orderedAt: '2030-03-01T09:30:00Z',
     scheduledDate: null,
     status: 'ORDERED',
     comment: null,
@@ -226,6 +227,13 @@ export const solvents = skipNode({
   databaseId: 8,
   name: 'Fûts de solvants',
   state: 'ORDERED',
+  provider: {
+    id: globalId('Establishment', 40),
+    displayName: 'Recyclage du Rhône > Centre de tri de Vénissieux',
+  },
+  // Awaiting its delivery, it is not on site: the graph allows no request on it.
+  canRequestRotation: false,
+  canRequestRetirement: false,
   dangerous: true,
   fillingLevel: 'FULL',
   wasteCode: { code: '14 06 03*', description: 'autres solvants et mélanges de solvants' },

@@ -37,6 +37,7 @@ import { FormField } from '../../forms/FormField.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
 import { useMutationForm } from '../../forms/useMutationForm.ts';
 import { formatDecimal } from '../../i18n/format.ts';
+import { useLeaveLists } from '../../relay/listMembership.ts';
 
 const saveMutation = graphql`
   mutation OperationCompletionFormMutation($input: SaveOperationCompletionInput!) {
@@ -251,6 +252,7 @@ export function OperationCompletionForm({
     treatmentCodes,
   );
   const [commit, isSaving] = useMutation<OperationCompletionFormMutation>(saveMutation);
+  const leaveLists = useLeaveLists();
   const completing = useRef(true);
   const schema = useMemo(() => completionSchema(codes, () => completing.current), [codes]);
   const { form, alert, submit, outcome } = useMutationForm<CompletionValues>({
@@ -292,6 +294,11 @@ export function OperationCompletionForm({
     const payload = payloadOf(values, sentOutletIndexes(values));
     commit({
       variables: { input: { id: data.id, ...payload, complete, version: data.version } },
+      // Completed, it leaves the lists of what waits for the provider.
+      updater: (store, response) => {
+        const saved = response?.saveOperationCompletion.operation;
+        if (saved) leaveLists(store, [saved.id]);
+      },
       ...outcome({
         result: ({ saveOperationCompletion }) => ({
           userErrors: saveOperationCompletion.userErrors,

@@ -1,21 +1,27 @@
 import { Box, Button, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { operationFieldLabels, operationTypeLabels } from '@portal/domain/operations';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { useSearchParams } from 'react-router-dom';
+import type { RecordProxy } from 'relay-runtime';
 import type { OperationList_viewer$key } from '../../__generated__/OperationList_viewer.graphql.ts';
-import type { OperationListPageQuery } from '../../__generated__/OperationListPageQuery.graphql.ts';
+import type {
+  OperationFilter,
+  OperationListPageQuery,
+} from '../../__generated__/OperationListPageQuery.graphql.ts';
 import type { OperationListPaginationQuery } from '../../__generated__/OperationListPaginationQuery.graphql.ts';
 import { formatDate } from '../../i18n/format.ts';
+import { useListMembership } from '../../relay/listMembership.ts';
 import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
-import { usePreloadedRouteQuery } from '../../relay/preload.ts';
+import { usePreloadedRouteQuery, usePreloadedRouteVariables } from '../../relay/preload.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 import { OperationTable } from './OperationTable.tsx';
 import {
   FROM_PARAM,
   type HISTORY_FILTER_PARAMS,
   type OperationListMode,
+  operationFilterHolds,
   REALISED_FROM_PARAM,
   REALISED_TO_PARAM,
   readDateParam,
@@ -75,6 +81,7 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
   const updateSearch = useUpdateSearch();
   const { viewer, site, wasteType, operationHistoryFilters } =
     usePreloadedRouteQuery<OperationListPageQuery>(operationListPageQuery);
+  const { filter } = usePreloadedRouteVariables<OperationListPageQuery>();
   if (!viewer) return null;
   const provider = viewer.ownSiteTypology === 'RETRIEVER';
   const withFilter = mode === 'history' || mode === 'pickups';
@@ -105,7 +112,8 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
     <Stack as="section" gap="4" aria-labelledby={headingId}>
       <HStack justify="space-between" align="end" wrap="wrap" gap="4">
         <Stack gap="1">
-          <Heading as="h2" size="lg" id={headingId}>
+          {/* Focusable by script: it takes the focus back when a row leaves with it (OperationList). */}
+          <Heading as="h2" size="lg" id={headingId} tabIndex={-1}>
             {title}
           </Heading>
           {intro && <Text color="fg.muted">{intro}</Text>}
@@ -234,7 +242,7 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
           </HStack>
         )}
       </HStack>
-      <OperationList viewer={viewer} labelledBy={headingId} emptyText={empty} />
+      <OperationList viewer={viewer} filter={filter} labelledBy={headingId} emptyText={empty} />
       {viewer.programs && <RotationProgramList viewer={viewer.programs} />}
     </Stack>
   );
@@ -242,10 +250,13 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
 
 function OperationList({
   viewer,
+  filter,
   labelledBy,
   emptyText,
 }: {
   viewer: OperationList_viewer$key;
+  /** What the list holds: a move that takes an operation out of it removes its row. */
+  filter: OperationFilter;
   labelledBy: string;
   emptyText: string;
 }) {
@@ -276,7 +287,25 @@ function OperationList({
     `,
     viewer,
   );
+  const holds = useCallback(
+    (operation: RecordProxy) =>
+      operationFilterHolds(filter, {
+        status: String(operation.getValue('status')),
+        realInterventionDate: (operation.getValue('realInterventionDate') as string | null) ?? null,
+      }),
+    [filter],
+  );
+  useListMembership(data.operations.__id, holds);
   const rows = data.operations.edges.map((edge) => edge.node);
+  // A row that leaves the list takes the focus with it (its move's button, its confirmation): the list's heading
+  // takes it back, so that keyboard and screen reader users go on from the list, not from the top of the page.
+  const count = rows.length;
+  const previousCount = useRef(count);
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (count < previousCount.current && lost) document.getElementById(labelledBy)?.focus();
+    previousCount.current = count;
+  }, [count, labelledBy]);
   if (rows.length === 0) {
     return (
       <Box borderWidth="1px" borderStyle="dashed" borderRadius="md" bg="bg.panel" p="6" textAlign="center">

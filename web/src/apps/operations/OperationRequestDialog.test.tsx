@@ -128,16 +128,33 @@ describe('asking for a rotation or a retirement', () => {
     expect(within(benne).queryByRole('button', { name: /^Demander le retrait/ })).not.toBeInTheDocument();
   });
 
-  it('offers nothing to ask on a container already asked for, ordered or archived', async () => {
-    await openWith([
+  it('offers nothing to ask on a container already asked for or archived, and waits on an ordered one', async () => {
+    const view = await openWith([
       glassAsked,
-      skipNode({ databaseId: 11, name: 'Bac commandé', state: 'ORDERED', canRequestRetirement: false }),
+      skipNode({
+        databaseId: 11,
+        name: 'Bac commandé',
+        state: 'ORDERED',
+        canRequestRotation: false,
+        canRequestRetirement: false,
+      }),
       skipNode({ databaseId: 12, name: 'Bac archivé', state: 'ARCHIVED', canRequestRetirement: false }),
     ]);
     await screen.findByRole('article', { name: 'Bac verre' });
-    for (const name of ['Bac verre', 'Bac commandé', 'Bac archivé']) {
+    for (const name of ['Bac verre', 'Bac archivé']) {
       expect(within(card(name)).queryByRole('button', { name: /^Demander/ })).not.toBeInTheDocument();
     }
+    // Its delivery awaited, the ordered one shows both requests, disabled until it is delivered.
+    const ordered = within(card('Bac commandé')).getAllByRole('button', { name: /^Demander/ });
+    expect(ordered.map((button) => button.textContent)).toEqual([
+      'Demander une rotation',
+      'Demander le retrait',
+    ]);
+    for (const button of ordered) {
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      await view.user.click(button);
+    }
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('asks for the definitive retirement of a container, and says when it fails', async () => {

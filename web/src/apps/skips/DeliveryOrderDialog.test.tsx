@@ -2,7 +2,14 @@ import { messages } from '@portal/domain/messages';
 import { waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { globalId } from '../../test/fixtures.ts';
-import { deliveryNode, openOperations, programNode } from '../../test/skipFixtures.ts';
+import {
+  cardboard,
+  deliveryNode,
+  gerland,
+  openOperations,
+  programNode,
+  siteNode,
+} from '../../test/skipFixtures.ts';
 import { pendingOperationNames, rejectOperation, resolveOperation, screen } from '../../test/TestWrapper.tsx';
 
 type View = Awaited<ReturnType<typeof openOperations>>;
@@ -31,6 +38,31 @@ describe('ordering a delivery', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
+  });
+
+  it('takes the ordered container out of the list of available ones', async () => {
+    const view = await openOperations({
+      path: '/operations?etablissement=12&etat=disponibles',
+      site: siteNode(gerland, { skips: [{ ...cardboard, plannedWork: null }] }),
+    });
+    const dialog = await openOrderDialog(view);
+    await view.user.type(within(dialog).getByLabelText(/^Date de livraison souhaitée/), '2030-03-12');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Commander' }));
+    await resolveOperation(view.environment, 'DeliveryOrderDialogMutation', {
+      OrderSkipDeliveryPayload: {
+        userErrors: [],
+        program: null,
+        skip: { ...cardboard, plannedWork: null, state: 'ORDERED' },
+        deliveries: [
+          deliveryNode({ databaseId: 51, skipName: 'Benne carton quai 2', requestedDate: '2030-03-12' }),
+        ],
+      },
+    });
+    expect(await screen.findByText(messages.deliveryOrdered)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Benne carton quai 2' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByText('Aucun contenant ne correspond à ce filtre.')).toBeInTheDocument();
   });
 
   it('orders one delivery on a date, which joins the site’s deliveries', async () => {

@@ -24,6 +24,7 @@ import {
   RecurrenceProgramFields,
 } from '../../forms/RecurrenceProgramFields.tsx';
 import { useMutationForm } from '../../forms/useMutationForm.ts';
+import { useLeaveLists } from '../../relay/listMembership.ts';
 import { SITE_DELIVERIES_CONNECTION } from './DeliveryList.tsx';
 
 const orderDeliveryMutation = graphql`
@@ -124,6 +125,7 @@ function OrderForm({ target, onDone }: { target: DeliveryOrderTarget; onDone: ()
     target.skip,
   );
   const [commitOrder, isInFlight] = useMutation<DeliveryOrderDialogMutation>(orderDeliveryMutation);
+  const leaveLists = useLeaveLists();
   const { form, alert, submit, outcome } = useMutationForm<OrderFormValues, DeliveryOrderValues>({
     schema: deliveryOrderSchema,
     toInput: toOrder,
@@ -149,6 +151,11 @@ function OrderForm({ target, onDone }: { target: DeliveryOrderTarget; onDone: ()
           clientMutationId,
         },
         connections: [ConnectionHandler.getConnectionID(target.establishmentId, SITE_DELIVERIES_CONNECTION)],
+      },
+      // Ordered, the container leaves a list of available containers only.
+      updater: (store, response) => {
+        const ordered = response?.orderSkipDelivery.skip;
+        if (ordered) leaveLists(store, [ordered.id]);
       },
       ...outcome({
         result: ({ orderSkipDelivery }) => ({

@@ -1,10 +1,12 @@
 import { Box, Button, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { useSearchParams } from 'react-router-dom';
+import type { RecordProxy } from 'relay-runtime';
 import type { SkipList_establishment$key } from '../../__generated__/SkipList_establishment.graphql.ts';
 import type { SkipListPaginationQuery } from '../../__generated__/SkipListPaginationQuery.graphql.ts';
+import { useListMembership } from '../../relay/listMembership.ts';
 import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 import { DeliveryOrderDialog, type DeliveryOrderTarget } from './DeliveryOrderDialog.tsx';
@@ -15,6 +17,7 @@ import {
   STATE_FILTER_KEYS,
   STATE_FILTERS,
   type StateFilter,
+  scopeShows,
   writeStateFilter,
 } from './skipsTabParams.ts';
 
@@ -70,6 +73,20 @@ export function SkipList({
   const filter = readStateFilter(searchParams);
   const edges = data.skips.edges;
   const listedStates = STATE_FILTERS[filter].states;
+  const connectionId = data.skips.__id;
+  // A container archived (its retirement validated, or by hand) or restored leaves a list that does not show it.
+  const holds = useCallback(
+    (skip: RecordProxy) =>
+      scopeShows(
+        { connectionId, states: listedStates, entityId },
+        {
+          state: String(skip.getValue('state')),
+          entityId: skip.getLinkedRecord('entity')?.getDataID() ?? null,
+        },
+      ),
+    [connectionId, listedStates, entityId],
+  );
+  useListMembership(connectionId, holds);
 
   return (
     <Stack as="section" gap="5" aria-labelledby={headingId}>

@@ -12,6 +12,7 @@ import {
   provider,
   siteNode,
   skipNode,
+  solvents,
   villeurbanne,
 } from '../../test/skipFixtures.ts';
 import { pendingOperationNames, rejectOperation, resolveOperation, screen } from '../../test/TestWrapper.tsx';
@@ -95,6 +96,35 @@ describe('the containers of an establishment', () => {
       'Plein',
     );
     expect(within(drums).queryByText(/Champs à compléter/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the requests of a container awaiting its delivery in sight, disabled, and says why', async () => {
+    const view = await openOperations({
+      site: siteNode(gerland, { skips: [{ ...solvents, fillingLevel: 'THREE_QUARTERS' }] }),
+    });
+    const drums = await screen.findByRole('article', { name: 'Fûts de solvants' });
+    expect(within(drums).getByText('Commandé')).toBeInTheDocument();
+    const reason =
+      'Une livraison de ce contenant est commandée : une rotation ou un retrait pourra être demandé une fois la livraison validée par le prestataire.';
+    expect(within(drums).getByText(reason)).toBeInTheDocument();
+    const rotation = within(drums).getByRole('button', {
+      name: 'Demander une rotation du contenant Fûts de solvants',
+    });
+    const retirement = within(drums).getByRole('button', {
+      name: 'Demander le retrait définitif du contenant Fûts de solvants',
+    });
+    for (const button of [rotation, retirement]) {
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      expect(button).toHaveAccessibleDescription(reason);
+      // Still reachable with the keyboard, so that its reason is heard; a click asks nothing.
+      expect(button).not.toHaveAttribute('disabled');
+      await view.user.click(button);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    }
+    // Another delivery may still be ordered.
+    expect(
+      within(drums).getByRole('button', { name: 'Commander une livraison du contenant Fûts de solvants' }),
+    ).not.toHaveAttribute('aria-disabled');
   });
 
   it('shows archived containers only when the filter asks for them', async () => {
@@ -366,6 +396,52 @@ describe('deliveries', () => {
     expect(await screen.findByText(messages.deliveryScheduled)).toBeInTheDocument();
     await waitFor(() => expect(rows[1]).toHaveTextContent('Programmée le 21/03/2030'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('offers no delivery day before the order, and keeps a refused day in its dialog under the field', async () => {
+    const acknowledged = deliveryNode({
+      databaseId: 42,
+      skipName: 'Fûts de solvants',
+      requestedDate: '2030-03-20',
+      status: 'AWAITING_SCHEDULING',
+      canAdvance: true,
+    });
+    const view = await openOperations({
+      path: '/operations',
+      typologies: ['RETRIEVER'],
+      establishments: [provider],
+      linked: [gerland],
+      site: null,
+      incoming: [acknowledged],
+    });
+    await view.user.click(
+      await screen.findByRole('button', {
+        name: 'Programmer : livraison du contenant Fûts de solvants du 20/03/2030',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    const date = within(dialog).getByLabelText(/^Date de livraison/);
+    // Ordered on 1 March 2030: the picker offers no day before.
+    expect(date).toHaveAttribute('min', '2030-03-01');
+    await view.user.clear(date);
+    await view.user.type(date, '2030-02-27');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Programmer' }));
+    await waitFor(() => expect(date).toHaveAccessibleDescription(messages.scheduledBeforeOrder));
+    expect(pendingOperationNames(view.environment)).not.toContain('DeliveryRowAdvanceMutation');
+
+    await view.user.clear(date);
+    await view.user.type(date, '2030-03-02');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Programmer' }));
+    await resolveOperation(view.environment, 'DeliveryRowAdvanceMutation', {
+      SkipDeliveryPayload: {
+        delivery: null,
+        userErrors: [{ field: ['scheduledDate'], message: messages.scheduledBeforeOrder }],
+      },
+    });
+    await waitFor(() => expect(date).toHaveAccessibleDescription(messages.scheduledBeforeOrder));
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(date).toHaveValue('2030-03-02');
+    expect(screen.getAllByText(messages.scheduledBeforeOrder)).toHaveLength(1);
   });
 
   it('shows a provider the containers of the selected client, to complete', async () => {
