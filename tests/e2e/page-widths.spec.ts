@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { fr } from '../../web/src/i18n/fr.ts';
+import { seriousViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import {
   acceptTermsThroughApi,
@@ -33,8 +34,8 @@ async function settled(page: Page): Promise<void> {
 }
 
 /**
- * What overflows the window sideways: the page itself, and each table shown whose right edge is beyond the
- * window (a table hidden in a closed disclosure does not count).
+ * What overflows sideways: the page beyond the window, and each table shown (not one in a closed disclosure)
+ * beyond the window or beyond its own area, where it would scroll with some of its columns out of view.
  */
 function overflows(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -45,10 +46,14 @@ function overflows(page: Page): Promise<string[]> {
     for (const table of document.querySelectorAll('main table')) {
       const box = table.getBoundingClientRect();
       if (box.width === 0) continue;
-      const name = table.getAttribute('aria-label') ?? table.getAttribute('aria-labelledby') ?? '';
-      const title = document.getElementById(name)?.textContent ?? name;
+      const labelledBy = table.getAttribute('aria-labelledby');
+      const title =
+        table.getAttribute('aria-label') ?? document.getElementById(labelledBy ?? '')?.textContent;
+      const area = table.parentElement as HTMLElement;
       if (Math.round(box.right) > width)
         found.push(`the table '${title}' reaches ${Math.round(box.right)} px`);
+      if (area.scrollWidth > area.clientWidth)
+        found.push(`the table '${title}' is ${area.scrollWidth} px wide in ${area.clientWidth} px`);
     }
     return found;
   });
@@ -133,6 +138,51 @@ for (const { account, selects } of accounts) {
     expect(problems).toEqual({});
   });
 }
+
+/** The label a cell shows before its value where the rows are cards (`none` where they are a table). */
+const shownLabel = (cell: Locator) =>
+  cell.evaluate((element) => getComputedStyle(element, '::before').content);
+
+test('on a phone the rows of a table are cards of labelled values, still read as a table', async ({
+  page,
+  stack,
+}) => {
+  await acceptTermsThroughApi(stack, producer.email);
+  await page.setViewportSize(WIDE);
+  await signInToDashboard(page, producer.email);
+  await page.goto('/mes-enlevements');
+  const table = page.getByRole('table', { name: 'Historique des opérations' });
+  const row = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') })
+    .first();
+  const cells = row.getByRole('cell');
+  await expect(cells).toHaveCount(7);
+  const [first, status] = [cells.nth(0), cells.nth(5)];
+  /** Whether the status is under the row's first value rather than beside it. */
+  const stacked = async () => {
+    const [top, below] = [await first.boundingBox(), await status.boundingBox()];
+    if (!top || !below) throw new Error('the row is not shown');
+    return below.y >= top.y + top.height;
+  };
+  // A table: the cells of a row side by side, under their headers, and no label of their own.
+  expect(await stacked()).toBe(false);
+  expect(await shownLabel(status)).toBe('none');
+
+  await page.setViewportSize(PHONE);
+  // A card: the values one under the other, each after its column's name, the first one as the card's title.
+  await expect.poll(stacked).toBe(true);
+  expect(await shownLabel(status)).toContain('"Statut"');
+  expect(await shownLabel(first)).toBe('none');
+  const card = await row.boundingBox();
+  if (!card) throw new Error('the card is not shown');
+  expect(card.x).toBeGreaterThanOrEqual(0);
+  expect(card.x + card.width).toBeLessThanOrEqual(PHONE.width);
+  // Screen readers still read a table: its headers, and cells named by their values alone.
+  await expect(table.getByRole('columnheader')).toHaveCount(7);
+  await expect(status).toHaveAccessibleName((await status.textContent()) ?? '');
+  expect(await seriousViolations(page)).toEqual([]);
+});
 
 test('the pages without a session fit a phone', async ({ page }) => {
   await page.setViewportSize(PHONE);

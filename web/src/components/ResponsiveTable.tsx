@@ -1,5 +1,5 @@
 import { Box, type SystemStyleObject, Table } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 
 /** A column of a `ResponsiveTable`, in the order of the rows' cells. */
 export interface TableColumn {
@@ -42,9 +42,10 @@ interface ResponsiveTableProps {
  * view; where it is given less than `cardsBelow` (a container query: a phone, a narrow card), each row becomes a
  * card whose first cell is its title, whose other values are labelled by their column, and whose actions come last.
  * The headers stay for screen readers, and the labels of the cards are hidden from them (the headers say the
- * same). Should a table still not fit, it scrolls within its area, which keyboard users can scroll too (WCAG
- * 2.1.1; axe's `scrollable-region-focusable`): focusable, named like the table, and positioned so that what its
- * cells place absolutely (visually hidden text) scrolls with it instead of widening the page.
+ * same). Should a table still not fit, it scrolls within its area, which keyboard users can then scroll too (WCAG
+ * 2.1.1; axe's `scrollable-region-focusable`): focusable and named like the table, only while it scrolls, so that
+ * tables that fit add no stop to the keyboard's path. The area is positioned so that what its cells place
+ * absolutely (visually hidden text) stays within it instead of widening the page.
  */
 export function ResponsiveTable({
   columns,
@@ -55,13 +56,18 @@ export function ResponsiveTable({
   cardsBelow = '36rem',
   busy = false,
 }: ResponsiveTableProps) {
+  const area = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(area);
   return (
     <Box css={{ containerType: 'inline-size' }}>
       <Table.ScrollArea
-        tabIndex={0}
-        role="group"
-        aria-labelledby={labelledBy}
-        aria-label={labelledBy ? undefined : label}
+        ref={area}
+        {...(scrolls && {
+          tabIndex: 0,
+          role: 'group',
+          'aria-labelledby': labelledBy,
+          'aria-label': labelledBy ? undefined : label,
+        })}
         position="relative"
         borderWidth="1px"
         borderRadius="md"
@@ -90,6 +96,22 @@ export function ResponsiveTable({
       </Table.ScrollArea>
     </Box>
   );
+}
+
+/** Whether the element's content is wider than it, as the element or its content changes size. */
+function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    for (const child of element.children) observer.observe(child);
+    measure();
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
 }
 
 /** The cells of every row, header and body, of column `index` (from 0). */
