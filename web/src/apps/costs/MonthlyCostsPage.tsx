@@ -22,7 +22,7 @@ import type { MonthlyCostsQuery } from '../../__generated__/MonthlyCostsQuery.gr
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
-import { TableScrollArea } from '../../components/TableScrollArea.tsx';
+import { ResponsiveTable } from '../../components/ResponsiveTable.tsx';
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
@@ -208,7 +208,7 @@ function MonthlyCosts({ viewer }: { viewer: { ownSiteTypology: string } }) {
                 // A producer's establishment: its operations are the pick-ups of that establishment.
                 link:
                   producer && id !== null ? (
-                    <Link asChild color="brand.fg" fontSize="sm" whiteSpace="nowrap">
+                    <Link asChild color="brand.fg" fontSize="sm">
                       <RouterLink
                         to={operationsBehind(params, shown, id)}
                         aria-label={t('monthlyCosts.seeOperationsOf', { name })}
@@ -233,7 +233,7 @@ function MonthlyCosts({ viewer }: { viewer: { ownSiteTypology: string } }) {
                 figures: row.figures,
                 // The month's operations of that waste type, on either side.
                 link: row.waste ? (
-                  <Link asChild color="brand.fg" fontSize="sm" whiteSpace="nowrap">
+                  <Link asChild color="brand.fg" fontSize="sm">
                     <RouterLink
                       to={operationsOfPeriod(params, shown, { typeId: row.waste.databaseId })}
                       aria-label={t('monthlyCosts.seeOperationsOf', { name })}
@@ -356,55 +356,47 @@ function CostsTable({
       <Heading as="h3" size="md" id={headingId}>
         {title}
       </Heading>
-      <TableScrollArea labelledBy={headingId} borderWidth="1px" borderRadius="md">
-        <Table.Root size="sm" aria-labelledby={headingId}>
-          <Table.Header>
-            <Table.Row>
-              {firstHeaders.map((header) => (
-                <Table.ColumnHeader key={header} scope="col">
-                  {header}
-                </Table.ColumnHeader>
-              ))}
-              {numeric.map((header) => (
-                <Table.ColumnHeader key={header} scope="col" textAlign="end">
-                  {header}
-                </Table.ColumnHeader>
-              ))}
-              {withLinks && (
-                <Table.ColumnHeader scope="col">
-                  <Text srOnly>{t('monthlyCosts.columns.operations')}</Text>
-                </Table.ColumnHeader>
-              )}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((row) => (
-              <Table.Row key={row.key}>
-                {row.cells.map((cell, index) => (
-                  <Table.Cell
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed.
-                    key={index}
-                    {...(index === 0 ? { as: 'th' as const, scope: 'row', fontWeight: 'medium' } : {})}
-                  >
-                    {cell}
-                  </Table.Cell>
-                ))}
-                <FigureCells figures={row.figures} />
-                {withLinks && <Table.Cell>{row.link}</Table.Cell>}
-              </Table.Row>
+      <ResponsiveTable
+        labelledBy={headingId}
+        cardsBelow="48rem"
+        columns={[
+          // After the name, the waste's code: read as one.
+          ...firstHeaders.map((label, index) => ({ label, nowrap: index > 0 })),
+          ...numeric.map((label) => ({ label, numeric: true })),
+          ...(withLinks
+            ? [{ label: t('monthlyCosts.columns.operations'), actions: true, hideLabel: true }]
+            : []),
+        ]}
+        footer={
+          <Table.Row fontWeight="semibold">
+            <Table.Cell as="th" scope="row">
+              {t('monthlyCosts.totalRow')}
+            </Table.Cell>
+            {/* One cell per column, so that the total's figures sit under theirs as a table and as a card. */}
+            {firstHeaders.slice(1).map((header) => (
+              <Table.Cell key={header} />
             ))}
-          </Table.Body>
-          <Table.Footer>
-            <Table.Row fontWeight="semibold">
-              <Table.Cell as="th" scope="row" colSpan={firstHeaders.length}>
-                {t('monthlyCosts.totalRow')}
+            <FigureCells figures={total} />
+            {withLinks && <Table.Cell />}
+          </Table.Row>
+        }
+      >
+        {rows.map((row) => (
+          <Table.Row key={row.key}>
+            {row.cells.map((cell, index) => (
+              <Table.Cell
+                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed.
+                key={index}
+                {...(index === 0 ? { as: 'th' as const, scope: 'row', fontWeight: 'medium' } : {})}
+              >
+                {cell}
               </Table.Cell>
-              <FigureCells figures={total} />
-              {withLinks && <Table.Cell />}
-            </Table.Row>
-          </Table.Footer>
-        </Table.Root>
-      </TableScrollArea>
+            ))}
+            <FigureCells figures={row.figures} />
+            {withLinks && <Table.Cell>{row.link}</Table.Cell>}
+          </Table.Row>
+        ))}
+      </ResponsiveTable>
     </Stack>
   );
 }
@@ -424,7 +416,7 @@ function FigureCells({ figures }: { figures: MonthlyCostsPage_figures$key }) {
     <>
       {values.map((value, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed.
-        <Table.Cell key={index} textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+        <Table.Cell key={index} fontVariantNumeric="tabular-nums">
           {value}
         </Table.Cell>
       ))}

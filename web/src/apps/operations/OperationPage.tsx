@@ -21,6 +21,7 @@ import { Link as RouterLink, useRevalidator, useSearchParams } from 'react-route
 import type { OperationPage_operation$key } from '../../__generated__/OperationPage_operation.graphql.ts';
 import type { OperationPageQuery } from '../../__generated__/OperationPageQuery.graphql.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { ResponsiveTable } from '../../components/ResponsiveTable.tsx';
 import { formatDate, formatDateTime, formatDecimal } from '../../i18n/format.ts';
 import { paths } from '../../paths.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
@@ -282,42 +283,38 @@ function OperationSummary({
           {data.finalOutlets.length === 0 ? (
             <Text color="fg.muted">{t('operations.detail.noOutlets')}</Text>
           ) : (
-            <Table.ScrollArea borderWidth="1px" borderRadius="md">
-              <Table.Root size="sm" aria-labelledby={outletsHeadingId}>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('operations.completion.outletName')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{outletFieldLabels.siret}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{outletFieldLabels.address}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{outletFieldLabels.treatmentCode}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{outletFieldLabels.qualification}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{outletFieldLabels.quantity}</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {data.finalOutlets.map((outlet, index) => (
-                    // Outlets have no identity of their own: the provider saves the list whole.
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole, never reordered
-                    <Table.Row key={index}>
-                      <Table.Cell>{outlet.name}</Table.Cell>
-                      <Table.Cell>{outlet.siret ?? '—'}</Table.Cell>
-                      <Table.Cell>{outlet.address ?? '—'}</Table.Cell>
-                      <Table.Cell>
-                        {outlet.treatmentCode
-                          ? `${outlet.treatmentCode.code} — ${outlet.treatmentCode.description}`
-                          : ''}
-                      </Table.Cell>
-                      <Table.Cell>{outlet.qualificationLabel ?? t('operations.detail.transit')}</Table.Cell>
-                      <Table.Cell textAlign="end">
-                        {outlet.quantityUnit === 'PERCENT'
-                          ? t('operations.detail.percent', { value: formatDecimal(outlet.quantity) })
-                          : t('operations.detail.tonnes', { value: formatDecimal(outlet.quantity) })}
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+            <ResponsiveTable
+              labelledBy={outletsHeadingId}
+              columns={[
+                { label: t('operations.completion.outletName') },
+                { label: outletFieldLabels.siret },
+                { label: outletFieldLabels.address },
+                { label: outletFieldLabels.treatmentCode },
+                { label: outletFieldLabels.qualification },
+                { label: outletFieldLabels.quantity, numeric: true },
+              ]}
+            >
+              {data.finalOutlets.map((outlet, index) => (
+                // Outlets have no identity of their own: the provider saves the list whole.
+                // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole, never reordered
+                <Table.Row key={index}>
+                  <Table.Cell>{outlet.name}</Table.Cell>
+                  <Table.Cell>{outlet.siret ?? '—'}</Table.Cell>
+                  <Table.Cell>{outlet.address ?? '—'}</Table.Cell>
+                  <Table.Cell>
+                    {outlet.treatmentCode
+                      ? `${outlet.treatmentCode.code} — ${outlet.treatmentCode.description}`
+                      : ''}
+                  </Table.Cell>
+                  <Table.Cell>{outlet.qualificationLabel ?? t('operations.detail.transit')}</Table.Cell>
+                  <Table.Cell>
+                    {outlet.quantityUnit === 'PERCENT'
+                      ? t('operations.detail.percent', { value: formatDecimal(outlet.quantity) })
+                      : t('operations.detail.tonnes', { value: formatDecimal(outlet.quantity) })}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </ResponsiveTable>
           )}
         </Stack>
       </Card.Body>
