@@ -31,6 +31,7 @@ export const dashboardLayoutQuery = graphql`
     viewer {
       fullName
       typologies
+      ownSiteTypology
       ...DashboardSelection_viewer
       ...SelectionBar_viewer
     }
@@ -49,6 +50,9 @@ export function DashboardLayout() {
   );
 
   if (!viewer) return <Navigate to={loginPath(location.pathname + location.search)} replace />;
+  // A retriever's selection has four controls (establishment, chantier, client, its chantier): below the widest
+  // screens, the portal's name and the user's give them their room, so that site names read whole.
+  const wideSelection = viewer.ownSiteTypology === 'RETRIEVER';
 
   return (
     <DashboardSelectionProvider viewer={viewer}>
@@ -66,14 +70,20 @@ export function DashboardLayout() {
             </IconButton>
             <Link asChild aria-label={t('layout.home')} textDecoration="none">
               <RouterLink to={paths.dashboard}>
-                <Logo size={8} />
+                <Logo
+                  size={8}
+                  nameDisplay={wideSelection ? { base: 'block', md: 'none', '2xl': 'block' } : undefined}
+                />
               </RouterLink>
             </Link>
-            <Box flex="1" maxW="4xl" ms={{ md: '6' }} display={{ base: 'none', md: 'block' }}>
+            <Box flex="1" minW="0" maxW="6xl" ms={{ md: '6' }} display={{ base: 'none', md: 'block' }}>
               <SelectionBar viewer={viewer} />
             </Box>
             <HStack gap="3" ms="auto">
-              <Text fontWeight="medium" display={{ base: 'none', sm: 'block' }}>
+              <Text
+                fontWeight="medium"
+                display={wideSelection ? { base: 'none', '2xl': 'block' } : { base: 'none', sm: 'block' }}
+              >
                 {viewer.fullName}
               </Text>
               <LogoutButton />
