@@ -95,7 +95,7 @@ export function DashboardSelectionProvider({
           databaseId
         }
         # One is enough to tell whether the user has exactly one establishment (SPEC 2).
-        soleEstablishment: establishments(first: 1) {
+        establishments(first: 1) {
           totalCount
           edges {
             node {
@@ -119,9 +119,7 @@ export function DashboardSelectionProvider({
     for (const [id, site] of sites.checked) checkedSites.set(id, site === null ? null : site.side);
     return {
       soleEstablishmentId:
-        data.soleEstablishment.totalCount === 1
-          ? (data.soleEstablishment.edges[0]?.node.databaseId ?? null)
-          : null,
+        data.establishments.totalCount === 1 ? (data.establishments.edges[0]?.node.databaseId ?? null) : null,
       choosesClients,
       companyIds: [...data.companies, ...data.linkedCompanies].map((company) => company.databaseId),
       checkedSites,

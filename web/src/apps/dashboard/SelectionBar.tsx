@@ -26,10 +26,10 @@ export function SelectionBar({ viewer }: { viewer: SelectionBar_viewer$key }) {
       fragment SelectionBar_viewer on User {
         ownSiteTypology
         # How many there are, to say when there is none: the sites themselves are searched when the list opens.
-        establishmentCount: establishments(first: 1) {
+        establishments(first: 1) {
           totalCount
         }
-        clientCount: linkedEstablishments(first: 1) {
+        linkedEstablishments(first: 1) {
           totalCount
         }
       }
@@ -59,7 +59,7 @@ export function SelectionBar({ viewer }: { viewer: SelectionBar_viewer$key }) {
         clearLabel={t('layout.clearEstablishment')}
         openLabel={t('layout.openEstablishments')}
         side="own"
-        total={data.establishmentCount.totalCount}
+        total={data.establishments.totalCount}
         value={selection.establishmentId}
         onChange={(site) => select((current) => chooseEstablishment(current, site?.databaseId ?? null))}
       />
@@ -80,7 +80,7 @@ export function SelectionBar({ viewer }: { viewer: SelectionBar_viewer$key }) {
             clearLabel={t('layout.clearClient')}
             openLabel={t('layout.openClients')}
             side="linked"
-            total={data.clientCount.totalCount}
+            total={data.linkedEstablishments.totalCount}
             value={selection.clientId}
             onChange={(site) => select((current) => chooseClient(current, site?.databaseId ?? null))}
           />
