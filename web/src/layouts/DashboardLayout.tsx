@@ -3,12 +3,12 @@ import {
   CloseButton,
   Drawer,
   Flex,
-  HStack,
   IconButton,
   Link,
   Portal,
   SkipNavContent,
   SkipNavLink,
+  Stack,
   Text,
 } from '@chakra-ui/react';
 import { Suspense, useMemo, useState } from 'react';
@@ -51,7 +51,8 @@ export function DashboardLayout() {
 
   if (!viewer) return <Navigate to={loginPath(location.pathname + location.search)} replace />;
   // A retriever's selection has four controls (establishment, chantier, client, its chantier): below the widest
-  // screens, the portal's name and the user's give them their room, so that site names read whole.
+  // screens, the portal's name gives way and the user's name goes above the logout button, so that site names
+  // read whole.
   const wideSelection = viewer.ownSiteTypology === 'RETRIEVER';
 
   return (
@@ -79,15 +80,22 @@ export function DashboardLayout() {
             <Box flex="1" minW="0" maxW="6xl" ms={{ md: '6' }} display={{ base: 'none', md: 'block' }}>
               <SelectionBar viewer={viewer} />
             </Box>
-            <HStack gap="3" ms="auto">
+            <Stack
+              direction={wideSelection ? { base: 'row', md: 'column', '2xl': 'row' } : 'row'}
+              align={wideSelection ? { base: 'center', md: 'end', '2xl': 'center' } : 'center'}
+              gap={wideSelection ? { base: '3', md: '1', '2xl': '3' } : '3'}
+              ms="auto"
+              flexShrink="0"
+            >
               <Text
                 fontWeight="medium"
-                display={wideSelection ? { base: 'none', '2xl': 'block' } : { base: 'none', sm: 'block' }}
+                fontSize={wideSelection ? { md: 'sm', '2xl': 'md' } : undefined}
+                display={{ base: 'none', sm: 'block' }}
               >
                 {viewer.fullName}
               </Text>
               <LogoutButton />
-            </HStack>
+            </Stack>
           </Flex>
         </Box>
         <Flex flex="1" minH="0">
