@@ -7,6 +7,7 @@ import {
   linkedEstablishmentsOf,
   ownEstablishmentsOf,
   producer,
+  type RestSite,
   retriever,
   signInToDashboard,
 } from './portal.ts';
@@ -79,9 +80,9 @@ test('a retriever reads its establishment and its client whole, the four control
   stack,
 }) => {
   await acceptTermsThroughApi(stack, retriever.email);
-  const [site] = await ownEstablishmentsOf(stack, retriever.email);
-  const clients = await linkedEstablishmentsOf(stack, retriever.email, 'producer');
-  const client = [...clients].sort((a, b) => b.name.length - a.name.length)[0];
+  const longestOf = (sites: RestSite[]) => [...sites].sort((a, b) => b.name.length - a.name.length)[0];
+  const site = longestOf(await ownEstablishmentsOf(stack, retriever.email));
+  const client = longestOf(await linkedEstablishmentsOf(stack, retriever.email, 'producer'));
   if (!site || !client) throw new Error('the retriever needs an establishment and a client');
 
   await signInToDashboard(page, retriever.email);

@@ -60,7 +60,13 @@ export function DashboardLayout() {
       <SkipNavLink>{t('app.skipToContent')}</SkipNavLink>
       <Flex direction="column" minH="100dvh">
         <Box as="header" bg="bg.panel" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
-          <Flex align="center" gap={{ base: '2', md: '4' }} px={{ base: '3', md: '6' }} py="2" minH="16">
+          <Flex
+            align="center"
+            gap={{ base: '2', md: '4' }}
+            px={wideSelection ? { base: '3', md: '6', lg: '4', '2xl': '6' } : { base: '3', md: '6' }}
+            py="2"
+            minH="16"
+          >
             <IconButton
               variant="ghost"
               display={{ base: 'inline-flex', lg: 'none' }}
@@ -77,7 +83,13 @@ export function DashboardLayout() {
                 />
               </RouterLink>
             </Link>
-            <Box flex="1" minW="0" maxW="6xl" ms={{ md: '6' }} display={{ base: 'none', md: 'block' }}>
+            <Box
+              flex="1"
+              minW="0"
+              maxW="6xl"
+              ms={wideSelection ? { md: '6', lg: '2', '2xl': '6' } : { md: '6' }}
+              display={{ base: 'none', md: 'block' }}
+            >
               <SelectionBar viewer={viewer} />
             </Box>
             <Stack
@@ -94,7 +106,7 @@ export function DashboardLayout() {
               >
                 {viewer.fullName}
               </Text>
-              <LogoutButton />
+              <LogoutButton size={wideSelection ? { base: 'sm', md: 'xs', '2xl': 'sm' } : 'sm'} />
             </Stack>
           </Flex>
         </Box>

@@ -189,6 +189,25 @@ describe('dashboard selection in the header', () => {
     );
     const card = screen.getByRole('region', { name: 'Établissement sélectionné' });
     expect(within(card).getByText('Martin Industries > Dépôt de Villeurbanne')).toBeInTheDocument();
+
+    // The list then starts with the way back to every establishment.
+    await view.user.click(selector);
+    await resolveOperation(
+      view.environment,
+      'SiteComboboxQuery',
+      viewerResolvers({ establishments: [villeurbanne, gerland] }),
+    );
+    const again = await screen.findByRole('listbox');
+    await waitFor(() =>
+      expect(optionNames(again)).toEqual([
+        'Tous les établissements',
+        'Dépôt de Villeurbanne Martin Industries · Villeurbanne',
+        'Usine de Lyon Gerland Martin Industries · Lyon',
+      ]),
+    );
+    await view.user.click(within(again).getByRole('option', { name: 'Tous les établissements' }));
+    await waitFor(() => expect(search(view).has('etablissement')).toBe(false));
+    expect(selector).toHaveValue('');
   });
 
   it('says how many sites a long list holds and that typing narrows it', async () => {

@@ -11,8 +11,11 @@ import { chooseClient, chooseEstablishment, resolveEntitySelection } from './sel
 
 const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 
-/** A site's control is wider than its chantier's: site names are long, and must be read whole. */
-const PAIR_COLUMNS = 'minmax(0, 3fr) minmax(0, 2fr)';
+/**
+ * A site's control takes the room its chantier's leaves: site names are long and must be read whole, and
+ * 'Tous les chantiers' needs 10.5rem.
+ */
+const PAIR_COLUMNS = 'minmax(0, 1fr) minmax(0, 10.5rem)';
 
 /**
  * The header's dashboard selection (SPEC 4): an establishment and one of its chantiers and, for retrievers, a
@@ -48,7 +51,7 @@ export function SelectionBar({ viewer }: { viewer: SelectionBar_viewer$key }) {
         md: PAIR_COLUMNS,
         xl: retriever ? `${PAIR_COLUMNS} ${PAIR_COLUMNS}` : PAIR_COLUMNS,
       }}
-      columnGap="2"
+      columnGap="1.5"
       rowGap="3"
       alignItems="start"
     >
@@ -56,7 +59,7 @@ export function SelectionBar({ viewer }: { viewer: SelectionBar_viewer$key }) {
         label={t('layout.establishment')}
         placeholder={t('layout.chooseEstablishment')}
         emptyPlaceholder={t('layout.noEstablishment')}
-        clearLabel={t('layout.clearEstablishment')}
+        noneLabel={t('layout.allEstablishments')}
         openLabel={t('layout.openEstablishments')}
         side="own"
         total={data.establishments.totalCount}
@@ -77,7 +80,7 @@ export function SelectionBar({ viewer }: { viewer: SelectionBar_viewer$key }) {
             label={t('layout.client')}
             placeholder={t('layout.chooseClient')}
             emptyPlaceholder={t('layout.noClient')}
-            clearLabel={t('layout.clearClient')}
+            noneLabel={t('layout.chooseClient')}
             openLabel={t('layout.openClients')}
             side="linked"
             total={data.linkedEstablishments.totalCount}

@@ -50,6 +50,8 @@ interface SearchPage {
 
 const numbers = new Intl.NumberFormat('fr-FR');
 const NO_SITES: readonly SiteChoice[] = [];
+/** The list's first item once a site is chosen: no site (every one). No site has this id. */
+const NO_SITE_ID = 0;
 
 /** The site's company and city, the second line of an option and of the chosen site. */
 export const siteDetails = (site: Pick<SiteChoice, 'companyName' | 'city'>) =>
@@ -61,7 +63,8 @@ interface SiteComboboxProps {
   placeholder: string;
   /** What it says when the user has no site on that side (it is then disabled). */
   emptyPlaceholder: string;
-  clearLabel: string;
+  /** The list's item that goes back to no site chosen (every site). */
+  noneLabel: string;
   openLabel: string;
   /** Own establishments, or the linked sites (a retriever's clients). */
   side: SiteSide;
@@ -81,7 +84,7 @@ export function SiteCombobox({
   label,
   placeholder,
   emptyPlaceholder,
-  clearLabel,
+  noneLabel,
   openLabel,
   side,
   total,
@@ -128,19 +131,33 @@ export function SiteCombobox({
     setInputValue(selectedText);
   }, [selectedText]);
 
-  // The chosen site is among the unsearched first page's items, so that the list shows it as chosen.
+  // The unsearched first page starts with the way back to no site, then the chosen site, so that the list shows
+  // it as chosen.
   const collection = useMemo(() => {
     const found = page?.sites ?? NO_SITES;
-    const items =
-      selected && page?.search === null && !found.some((item) => item.databaseId === selected.databaseId)
-        ? [selected, ...found]
-        : found;
+    const firstPage = page?.search === null;
+    const none: SiteChoice = {
+      databaseId: NO_SITE_ID,
+      name: noneLabel,
+      companyName: '',
+      city: null,
+      postcode: null,
+      side,
+    };
+    const items = [
+      ...(firstPage && selected ? [none] : []),
+      ...(firstPage && selected && !found.some((item) => item.databaseId === selected.databaseId)
+        ? [selected]
+        : []),
+      ...found,
+    ];
     return createListCollection({
       items,
-      itemToString: (item) => item.name,
+      // Back to no site, the input is empty and shows its placeholder.
+      itemToString: (item) => (item.databaseId === NO_SITE_ID ? '' : item.name),
       itemToValue: (item) => String(item.databaseId),
     });
-  }, [page, selected]);
+  }, [page, selected, noneLabel, side]);
   const disabled = total === 0;
   const shown = page?.sites.length ?? 0;
 
@@ -156,7 +173,8 @@ export function SiteCombobox({
       }}
       onValueChange={(details) => {
         const chosen = details.items[0] ?? null;
-        if (chosen) rememberSite(chosen);
+        if (chosen === null || chosen.databaseId === NO_SITE_ID) return onChange(null);
+        rememberSite(chosen);
         onChange(chosen);
       }}
       onOpenChange={(details) => {
@@ -175,6 +193,8 @@ export function SiteCombobox({
       </Combobox.Label>
       <Combobox.Control>
         <Combobox.Input
+          // Room for the one indicator (the list's trigger), not more: long site names need every pixel.
+          pe="7"
           placeholder={
             disabled ? emptyPlaceholder : value !== null && !selected ? t('layout.siteLoading') : placeholder
           }
@@ -183,7 +203,6 @@ export function SiteCombobox({
         />
         <Combobox.IndicatorGroup>
           {loading && <Spinner size="xs" />}
-          <Combobox.ClearTrigger aria-label={clearLabel} />
           <Combobox.Trigger aria-label={openLabel} />
         </Combobox.IndicatorGroup>
       </Combobox.Control>
@@ -224,17 +243,23 @@ export function SiteCombobox({
 }
 
 function SiteOptions({ items }: { items: readonly SiteChoice[] }) {
-  return items.map((item) => (
-    <Combobox.Item item={item} key={item.databaseId} alignItems="start" py="1.5">
-      <Combobox.ItemText display="flex" flexDirection="column" minW="0">
-        <Text as="span" fontWeight="medium">
-          {item.name}
-        </Text>{' '}
-        <Text as="span" fontSize="xs" color="fg.muted">
-          {siteDetails(item)}
-        </Text>
-      </Combobox.ItemText>
-      <Combobox.ItemIndicator />
-    </Combobox.Item>
-  ));
+  return items.map((item) =>
+    item.databaseId === NO_SITE_ID ? (
+      <Combobox.Item item={item} key={item.databaseId} py="1.5">
+        <Combobox.ItemText color="fg.muted">{item.name}</Combobox.ItemText>
+      </Combobox.Item>
+    ) : (
+      <Combobox.Item item={item} key={item.databaseId} alignItems="start" py="1.5">
+        <Combobox.ItemText display="flex" flexDirection="column" minW="0">
+          <Text as="span" fontWeight="medium">
+            {item.name}
+          </Text>{' '}
+          <Text as="span" fontSize="xs" color="fg.muted">
+            {siteDetails(item)}
+          </Text>
+        </Combobox.ItemText>
+        <Combobox.ItemIndicator />
+      </Combobox.Item>
+    ),
+  );
 }
