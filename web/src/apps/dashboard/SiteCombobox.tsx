@@ -178,9 +178,10 @@ export function SiteCombobox({
         onChange(chosen);
       }}
       onOpenChange={(details) => {
-        // Opened on a chosen site, every site is offered, not only those matching its name. Opened by typing, the
-        // input-change search already runs with the new text.
-        if (details.open && details.reason !== 'input-change' && lastSearch.current !== null) search('', 0);
+        // Opened on a chosen site, every site is offered, not only those matching its name (again if the last
+        // attempt failed). Opened by typing, the input-change search already runs with the new text.
+        if (details.open && details.reason !== 'input-change' && (lastSearch.current !== null || failed))
+          search('', 0);
         // Closed without a choice, the input shows the chosen site again.
         if (!details.open) setInputValue(selectedText);
       }}

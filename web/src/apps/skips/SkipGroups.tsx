@@ -11,11 +11,10 @@ import { reportLoadMoreFailure } from '../../relay/pagination.ts';
 import { SkipList, SkipStateFilter } from './SkipList.tsx';
 
 /**
- * Establishments are shown this many at a time, each with its first containers (the fragments' defaults say the
- * same): a page stays within what one request may ask of the graph, whatever the number of sites.
+ * Establishments are shown this many at a time (the fragments' default count), each with its first 10
+ * containers: a page stays within what one request may ask of the graph, whatever the number of sites.
  */
 export const SKIP_GROUP_PAGE_SIZE = 10;
-export const SKIPS_PER_GROUP = 10;
 
 /**
  * The containers tab with no site chosen (SPEC 4): the containers of every site the viewer works on, grouped by
