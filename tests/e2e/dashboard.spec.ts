@@ -7,7 +7,7 @@ import {
   retriever,
   signInToDashboard,
 } from './portal.ts';
-import { MONTHS } from './screens.ts';
+import { MONTHS, selectionBar } from './screens.ts';
 
 /**
  * Issue 6: the dashboard of `/` and `/details` over the demo world's history. The figures on screen are the api's, in
@@ -82,7 +82,7 @@ test('a producer switches year and establishment and the figures follow; its pro
   await expect(quantities).toContainText(operationsText(first.y2024.operations));
 
   // SPEC 4: choosing an establishment reloads its years, and the latest becomes the selected one.
-  await page.getByRole('combobox', { name: 'Établissement' }).selectOption(String(second.site.id));
+  await selectionBar(page).chooseSite('establishment', second.site);
   await expect(page.getByLabel('Année')).toHaveValue(String(second.latest));
   await expect(quantities).toContainText(operationsText(second.yLatest.operations));
   // The charts come with their data as tables.

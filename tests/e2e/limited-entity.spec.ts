@@ -35,7 +35,7 @@ test('the limited-entity user sees only their two chantiers and cannot change th
   await signInToDashboard(page, chantier.email);
   // Their single establishment is selected for them; the header offers their chantiers only.
   const selection = selectionBar(page);
-  await expect(selection.establishment).toHaveValue(String(site.id));
+  await expect(selection.establishment).toHaveValue(site.name);
   const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
   await expect(selection.entity.getByRole('option')).toHaveText([
     'Tous les chantiers',

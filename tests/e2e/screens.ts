@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { fr } from '../../web/src/i18n/fr.ts';
 
 /**
@@ -10,12 +10,30 @@ export const mainNavigation = (page: Page) => page.getByRole('navigation', { nam
 
 /** The dashboard selection of the header (SPEC 4); the client pair is a retriever's. */
 export const selectionBar = (page: Page) => {
-  const combobox = (name: string) => page.getByRole('banner').getByRole('combobox', { name, exact: true });
+  const banner = page.getByRole('banner');
+  const combobox = (name: string) => banner.getByRole('combobox', { name, exact: true });
+  const establishment = combobox('Établissement');
+  const client = combobox('Client');
+  /** The open list of a site selector: each option reads 'site name', then 'company · city'. */
+  const siteOptions = banner.getByRole('listbox').getByRole('option');
+  const siteOption = (name: string) =>
+    siteOptions.filter({ hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
   return {
-    establishment: combobox('Établissement'),
+    /** Searchable: its value is the chosen site's name. */
+    establishment,
     entity: combobox('Chantier'),
-    client: combobox('Client'),
+    client,
     clientEntity: combobox('Chantier du client'),
+    siteOptions,
+    siteOption,
+    /** Opens a site selector, types the start of the site's name and picks it from the list. */
+    async chooseSite(which: 'establishment' | 'client', site: { name: string }) {
+      const input = which === 'establishment' ? establishment : client;
+      await input.click();
+      await input.fill(site.name.slice(0, 10));
+      await siteOption(site.name).first().click();
+      await expect(input).toHaveValue(site.name);
+    },
   };
 };
 

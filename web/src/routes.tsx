@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router-dom';
 import type { IEnvironment } from 'relay-runtime';
 import DashboardLayoutQueryNode from './__generated__/DashboardLayoutQuery.graphql.ts';
+import { urlWithRememberedSelection } from './apps/dashboard/selectionMemory.ts';
 import { NotFoundPage } from './apps/errors/NotFoundPage.tsx';
 import { RootErrorBoundary } from './apps/errors/RootErrorBoundary.tsx';
 import { ScreenErrorState } from './apps/errors/ScreenErrorState.tsx';
@@ -78,7 +79,10 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
           id: 'dashboard',
           element: <DashboardLayout />,
           loader: async ({ request }) => {
-            await requireViewer(environment, request);
+            const viewer = await requireViewer(environment, request);
+            // A page opened without a selection (a bookmark, a mail link) shows the user's last one.
+            const restored = urlWithRememberedSelection(new URL(request.url), viewer.id);
+            if (restored !== null) throw redirect(restored);
             return preload('dashboardLayout', DashboardLayoutQueryNode, {});
           },
           shouldRevalidate: onlyWhenAskedFor,

@@ -66,6 +66,13 @@ export const fr = {
     noClient: 'Aucun client',
     clientEntity: 'Chantier du client',
     selectionUnavailable: 'Liste indisponible',
+    siteLoading: 'Chargement…',
+    siteNoMatch: 'Aucun site ne correspond à votre recherche.',
+    siteSearchFailed: "La recherche n'a pas abouti. Réessayez.",
+    siteFirstResults: '{{shown}} premiers sur {{total}} : tapez un nom, une ville ou un SIRET pour chercher',
+    allEstablishments: 'Tous les établissements',
+    openEstablishments: 'Ouvrir la liste des établissements',
+    openClients: 'Ouvrir la liste des clients',
     logout: 'Se déconnecter',
     openMenu: 'Ouvrir le menu',
     closeMenu: 'Fermer le menu',
@@ -516,10 +523,14 @@ export const fr = {
   },
   skips: {
     title: 'Contenants',
-    chooseEstablishment:
-      'Choisissez un établissement dans le sélecteur en haut de page pour afficher ses contenants et leurs livraisons.',
-    chooseClient:
-      'Choisissez un client dans le sélecteur en haut de page pour afficher ses contenants et leurs livraisons.',
+    allEstablishments:
+      'Tous vos établissements. Choisissez-en un dans le sélecteur en haut de page pour voir aussi ses livraisons.',
+    allClients:
+      'Tous vos clients. Choisissez-en un dans le sélecteur en haut de page pour voir aussi ses livraisons.',
+    noSites: 'Aucun site à afficher.',
+    groupCount_one: '{{shown}} site affiché sur {{count}}',
+    groupCount_other: '{{shown}} sites affichés sur {{count}}',
+    moreGroups: 'Afficher plus de sites',
     stateFilter: 'Afficher',
     stateFilters: {
       inService: 'Les contenants en service',

@@ -3,12 +3,12 @@ import {
   CloseButton,
   Drawer,
   Flex,
-  HStack,
   IconButton,
   Link,
   Portal,
   SkipNavContent,
   SkipNavLink,
+  Stack,
   Text,
 } from '@chakra-ui/react';
 import { Suspense, useMemo, useState } from 'react';
@@ -31,6 +31,7 @@ export const dashboardLayoutQuery = graphql`
     viewer {
       fullName
       typologies
+      ownSiteTypology
       ...DashboardSelection_viewer
       ...SelectionBar_viewer
     }
@@ -49,13 +50,23 @@ export function DashboardLayout() {
   );
 
   if (!viewer) return <Navigate to={loginPath(location.pathname + location.search)} replace />;
+  // A retriever's selection has four controls (establishment, chantier, client, its chantier): below the widest
+  // screens, the portal's name gives way and the user's name goes above the logout button, so that site names
+  // read whole.
+  const wideSelection = viewer.ownSiteTypology === 'RETRIEVER';
 
   return (
     <DashboardSelectionProvider viewer={viewer}>
       <SkipNavLink>{t('app.skipToContent')}</SkipNavLink>
       <Flex direction="column" minH="100dvh">
         <Box as="header" bg="bg.panel" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
-          <Flex align="center" gap={{ base: '2', md: '4' }} px={{ base: '3', md: '6' }} py="2" minH="16">
+          <Flex
+            align="center"
+            gap={{ base: '2', md: '4' }}
+            px={wideSelection ? { base: '3', md: '6', lg: '4', '2xl': '6' } : { base: '3', md: '6' }}
+            py="2"
+            minH="16"
+          >
             <IconButton
               variant="ghost"
               display={{ base: 'inline-flex', lg: 'none' }}
@@ -66,18 +77,37 @@ export function DashboardLayout() {
             </IconButton>
             <Link asChild aria-label={t('layout.home')} textDecoration="none">
               <RouterLink to={paths.dashboard}>
-                <Logo size={8} />
+                <Logo
+                  size={8}
+                  nameDisplay={wideSelection ? { base: 'block', md: 'none', '2xl': 'block' } : undefined}
+                />
               </RouterLink>
             </Link>
-            <Box flex="1" maxW="4xl" ms={{ md: '6' }} display={{ base: 'none', md: 'block' }}>
+            <Box
+              flex="1"
+              minW="0"
+              maxW="6xl"
+              ms={wideSelection ? { md: '6', lg: '2', '2xl': '6' } : { md: '6' }}
+              display={{ base: 'none', md: 'block' }}
+            >
               <SelectionBar viewer={viewer} />
             </Box>
-            <HStack gap="3" ms="auto">
-              <Text fontWeight="medium" display={{ base: 'none', sm: 'block' }}>
+            <Stack
+              direction={wideSelection ? { base: 'row', md: 'column', '2xl': 'row' } : 'row'}
+              align={wideSelection ? { base: 'center', md: 'end', '2xl': 'center' } : 'center'}
+              gap={wideSelection ? { base: '3', md: '1', '2xl': '3' } : '3'}
+              ms="auto"
+              flexShrink="0"
+            >
+              <Text
+                fontWeight="medium"
+                fontSize={wideSelection ? { md: 'sm', '2xl': 'md' } : undefined}
+                display={{ base: 'none', sm: 'block' }}
+              >
                 {viewer.fullName}
               </Text>
-              <LogoutButton />
-            </HStack>
+              <LogoutButton size={wideSelection ? { base: 'sm', md: 'xs', '2xl': 'sm' } : 'sm'} />
+            </Stack>
           </Flex>
         </Box>
         <Flex flex="1" minH="0">

@@ -246,6 +246,8 @@ export interface ScreenFixture {
   linked?: EstablishmentFixture[];
   site?: Record<string, unknown> | null;
   incoming?: object[];
+  /** With no site chosen: the sites whose containers are listed, grouped (siteNode). */
+  groups?: object[];
 }
 
 export function siteNode(
@@ -285,6 +287,8 @@ export async function openOperations(fixture: ScreenFixture = {}) {
         ownSiteTypology: retriever ? 'RETRIEVER' : 'PRODUCER',
         isRetriever: typologies.includes('RETRIEVER'),
         incomingSkipDeliveries: connection(fixture.incoming ?? []),
+        establishments: connection(fixture.groups ?? []),
+        linkedEstablishments: connection(fixture.groups ?? []),
       },
       site: fixture.site === undefined ? siteNode(gerland) : fixture.site,
     },

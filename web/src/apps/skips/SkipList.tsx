@@ -28,15 +28,20 @@ import {
 export function SkipList({
   establishment,
   entityId,
+  grouped = false,
 }: {
   establishment: SkipList_establishment$key;
   /** The chantier the list is narrowed to (the dashboard selection), as a global id. */
   entityId: string | null;
+  /**
+   * One establishment's group among others (no establishment chosen): titled by the establishment, under the
+   * page's state filter (SkipStateFilter).
+   */
+  grouped?: boolean;
 }) {
   const { t } = useTranslation();
   const headingId = useId();
   const [searchParams] = useSearchParams();
-  const updateSearch = useUpdateSearch();
   const [formTarget, setFormTarget] = useState<SkipFormTarget | null>(null);
   const [orderTarget, setOrderTarget] = useState<DeliveryOrderTarget | null>(null);
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
@@ -91,32 +96,20 @@ export function SkipList({
   return (
     <Stack as="section" gap="5" aria-labelledby={headingId}>
       <HStack justify="space-between" align="end" gap="4" wrap="wrap">
-        <Stack gap="1">
-          <Heading as="h2" size="lg" id={headingId}>
-            {t('skips.title')}
+        {grouped ? (
+          <Heading as="h3" size="md" id={headingId}>
+            {data.displayName}
           </Heading>
-          <Text color="fg.muted">{data.displayName}</Text>
-        </Stack>
+        ) : (
+          <Stack gap="1">
+            <Heading as="h2" size="lg" id={headingId}>
+              {t('skips.title')}
+            </Heading>
+            <Text color="fg.muted">{data.displayName}</Text>
+          </Stack>
+        )}
         <HStack gap="3" align="end" wrap="wrap">
-          <Field.Root width="auto">
-            <Field.Label fontSize="sm">{t('skips.stateFilter')}</Field.Label>
-            <NativeSelect.Root size="sm" width="64">
-              <NativeSelect.Field
-                value={filter}
-                onChange={(event) => {
-                  const chosen = event.currentTarget.value as StateFilter;
-                  updateSearch((current) => writeStateFilter(current, chosen));
-                }}
-              >
-                {STATE_FILTER_KEYS.map((key) => (
-                  <option key={key} value={key}>
-                    {t(`skips.stateFilters.${key}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          {!grouped && <SkipStateFilter />}
           {data.canManageSkips && (
             <Button
               colorPalette="brand"
@@ -137,8 +130,15 @@ export function SkipList({
         </HStack>
       </HStack>
       {edges.length === 0 ? (
-        <Box borderWidth="1px" borderStyle="dashed" borderRadius="md" bg="bg.panel" p="6" textAlign="center">
-          <Text color="fg.muted">
+        <Box
+          borderWidth="1px"
+          borderStyle="dashed"
+          borderRadius="md"
+          bg="bg.panel"
+          p={grouped ? '3' : '6'}
+          textAlign="center"
+        >
+          <Text color="fg.muted" fontSize={grouped ? 'sm' : undefined}>
             {filter === 'inService' ? t('skips.empty') : t('skips.emptyForFilter')}
           </Text>
         </Box>
@@ -173,5 +173,33 @@ export function SkipList({
       <SkipFormDialog target={formTarget} onClose={() => setFormTarget(null)} />
       <DeliveryOrderDialog target={orderTarget} onClose={() => setOrderTarget(null)} />
     </Stack>
+  );
+}
+
+/** Which containers the lists show (in service, available, ordered, archived, all), kept in the URL. */
+export function SkipStateFilter() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const updateSearch = useUpdateSearch();
+  return (
+    <Field.Root width="auto">
+      <Field.Label fontSize="sm">{t('skips.stateFilter')}</Field.Label>
+      <NativeSelect.Root size="sm" width="64">
+        <NativeSelect.Field
+          value={readStateFilter(searchParams)}
+          onChange={(event) => {
+            const chosen = event.currentTarget.value as StateFilter;
+            updateSearch((current) => writeStateFilter(current, chosen));
+          }}
+        >
+          {STATE_FILTER_KEYS.map((key) => (
+            <option key={key} value={key}>
+              {t(`skips.stateFilters.${key}`)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
   );
 }

@@ -47,17 +47,36 @@ describe('the operations screen', () => {
     expect(within(menu).getByRole('link', { name: 'Opérations' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('invites to choose an establishment when none is selected', async () => {
+  it('shows the containers of every establishment, grouped by establishment, when none is chosen', async () => {
     const { operation } = await openOperations({
       path: '/operations',
       establishments: [gerland, villeurbanne],
       site: null,
+      groups: [siteNode(gerland, { skips: [cardboard] }), siteNode(villeurbanne, { skips: [] })],
     });
-    expect(operation.request.variables).toMatchObject({ withSite: false, provider: false });
+    expect(operation.request.variables).toMatchObject({
+      withSite: false,
+      ownGroups: true,
+      clientGroups: false,
+      provider: false,
+    });
+    const containers = await screen.findByRole('region', { name: 'Contenants' });
+    expect(containers).toHaveTextContent('Tous vos établissements.');
+    // One state filter for every group.
+    expect(within(containers).getAllByRole('combobox', { name: 'Afficher' })).toHaveLength(1);
+    const lyon = within(containers).getByRole('region', {
+      name: 'Martin Industries > Usine de Lyon Gerland',
+    });
     expect(
-      await screen.findByText(/Choisissez un établissement dans le sélecteur en haut de page/),
+      within(lyon).getByRole('heading', { level: 3, name: 'Martin Industries > Usine de Lyon Gerland' }),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Ajouter un contenant' })).not.toBeInTheDocument();
+    expect(within(lyon).getByRole('article', { name: 'Benne carton quai 2' })).toBeInTheDocument();
+    const depot = within(containers).getByRole('region', {
+      name: 'Martin Industries > Dépôt de Villeurbanne',
+    });
+    expect(depot).toHaveTextContent('Aucun contenant en service sur ce site.');
+    expect(within(depot).getByRole('button', { name: 'Ajouter un contenant' })).toBeInTheDocument();
+    expect(containers).toHaveTextContent('2 sites affichés sur 2');
   });
 });
 
@@ -70,6 +89,8 @@ describe('the containers of an establishment', () => {
       entityId: null,
       states: ['AVAILABLE', 'ORDERED'],
       provider: false,
+      ownGroups: false,
+      clientGroups: false,
     });
     const benne = await screen.findByRole('article', { name: 'Benne carton quai 2' });
     expect(within(benne).getByText('Disponible')).toBeInTheDocument();
@@ -337,11 +358,19 @@ describe('deliveries', () => {
       linked: [gerland, villeurbanne],
       site: null,
       incoming: [ordered, acknowledged, scheduled],
+      groups: [siteNode(gerland, { skips: [cardboard] })],
     });
-    expect(view.operation.request.variables).toMatchObject({ withSite: false, provider: true });
+    expect(view.operation.request.variables).toMatchObject({
+      withSite: false,
+      provider: true,
+      clientGroups: true,
+      ownGroups: false,
+    });
+    // Its clients' containers, grouped by site, under the deliveries to handle.
+    expect(await screen.findByText(/^Tous vos clients\./)).toBeInTheDocument();
     expect(
-      await screen.findByText(/Choisissez un client dans le sélecteur en haut de page/),
-    ).toBeInTheDocument();
+      screen.getByRole('region', { name: 'Martin Industries > Usine de Lyon Gerland' }),
+    ).toHaveTextContent('Benne carton quai 2');
     const table = screen.getByRole('table', { name: 'Livraisons à traiter' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('Martin Industries > Usine de Lyon Gerland');
