@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router-dom';
 import type { IEnvironment } from 'relay-runtime';
 import DashboardLayoutQueryNode from './__generated__/DashboardLayoutQuery.graphql.ts';
@@ -8,6 +9,7 @@ import { apps } from './apps/registry.ts';
 import { PageSpinner } from './components/PageSpinner.tsx';
 import { AuthLayout } from './layouts/AuthLayout.tsx';
 import { DashboardLayout } from './layouts/DashboardLayout.tsx';
+import { DashboardSkeleton } from './layouts/DashboardSkeleton.tsx';
 import { RootLayout } from './layouts/RootLayout.tsx';
 import { RETURN_TO_PARAM, safeReturnPath } from './paths.ts';
 import { createRoutePreloader } from './relay/preload.ts';
@@ -18,6 +20,7 @@ import {
   onlyWhenAskedFor,
   revalidationRules,
   type Screen,
+  type ScreenHandle,
   type ScreenLayout,
 } from './routing/screens.ts';
 
@@ -53,6 +56,7 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
       ...(screen.errors === 'screen' && { errorElement: <ScreenErrorState /> }),
       ...(loader && { loader: (args: LoaderFunctionArgs) => loader(context(args)) }),
       ...(shouldRevalidate && { shouldRevalidate }),
+      ...(screen.skeleton && { handle: { skeleton: screen.skeleton } satisfies ScreenHandle }),
       ...(lazy && { lazy }),
       ...(children.length > 0 && { children: children.map((child) => route(child, child.path)) }),
     } as RouteObject;
@@ -76,7 +80,14 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
         { element: <AuthLayout wide />, children: screensOf('authWide') },
         {
           id: 'dashboard',
-          element: <DashboardLayout />,
+          // Until the session and the layout's query are there, the frame of the dashboard and the skeleton of
+          // the screen being opened: never a blank page with a spinner.
+          hydrateFallbackElement: <DashboardSkeleton />,
+          element: (
+            <Suspense fallback={<DashboardSkeleton />}>
+              <DashboardLayout />
+            </Suspense>
+          ),
           loader: async ({ request }) => {
             await requireViewer(environment, request);
             return preload('dashboardLayout', DashboardLayoutQueryNode, {});

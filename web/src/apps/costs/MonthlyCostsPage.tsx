@@ -20,8 +20,8 @@ import type { MonthlyCostsPage_figures$key } from '../../__generated__/MonthlyCo
 import type { MonthlyCostsPageQuery } from '../../__generated__/MonthlyCostsPageQuery.graphql.ts';
 import type { MonthlyCostsQuery } from '../../__generated__/MonthlyCostsQuery.graphql.ts';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { FiguresSkeleton } from '../../components/Skeletons.tsx';
 import { TableScrollArea } from '../../components/TableScrollArea.tsx';
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
@@ -109,7 +109,7 @@ export function MonthlyCostsPage() {
         <Text color="fg.muted">{t('monthlyCosts.intro')}</Text>
       </Stack>
       <ErrorBoundary fallback={<FailedAlert />}>
-        <Suspense fallback={<PageSpinner />}>
+        <Suspense fallback={<FiguresSkeleton />}>
           <MonthlyCosts viewer={viewer} />
         </Suspense>
       </ErrorBoundary>

@@ -7,9 +7,10 @@ import { useSearchParams } from 'react-router-dom';
 import type { OperationList_viewer$key } from '../../__generated__/OperationList_viewer.graphql.ts';
 import type { OperationListPageQuery } from '../../__generated__/OperationListPageQuery.graphql.ts';
 import type { OperationListPaginationQuery } from '../../__generated__/OperationListPaginationQuery.graphql.ts';
+import { UpdatingRegion } from '../../components/Skeletons.tsx';
 import { formatDate } from '../../i18n/format.ts';
 import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
-import { usePreloadedRouteQuery } from '../../relay/preload.ts';
+import { useKeptRouteQuery } from '../../relay/preload.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 import { OperationTable } from './OperationTable.tsx';
 import {
@@ -73,8 +74,9 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
   const headingId = useId();
   const [params] = useSearchParams();
   const updateSearch = useUpdateSearch();
-  const { viewer, site, wasteType, operationHistoryFilters } =
-    usePreloadedRouteQuery<OperationListPageQuery>(operationListPageQuery);
+  // A new filter or establishment keeps the previous rows on screen, dimmed, until the new ones are there.
+  const { data, loading } = useKeptRouteQuery<OperationListPageQuery>(operationListPageQuery);
+  const { viewer, site, wasteType, operationHistoryFilters } = data;
   if (!viewer) return null;
   const provider = viewer.ownSiteTypology === 'RETRIEVER';
   const withFilter = mode === 'history' || mode === 'pickups';
@@ -234,8 +236,12 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
           </HStack>
         )}
       </HStack>
-      <OperationList viewer={viewer} labelledBy={headingId} emptyText={empty} />
-      {viewer.programs && <RotationProgramList viewer={viewer.programs} />}
+      <UpdatingRegion busy={loading}>
+        <Stack gap="4">
+          <OperationList viewer={viewer} labelledBy={headingId} emptyText={empty} />
+          {viewer.programs && <RotationProgramList viewer={viewer.programs} />}
+        </Stack>
+      </UpdatingRegion>
     </Stack>
   );
 }

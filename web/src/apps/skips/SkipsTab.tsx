@@ -2,8 +2,9 @@ import { EmptyState, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from 'react-relay';
 import type { SkipsTabQuery } from '../../__generated__/SkipsTabQuery.graphql.ts';
+import { UpdatingRegion } from '../../components/Skeletons.tsx';
 import { globalId } from '../../relay/globalId.ts';
-import { usePreloadedRouteQuery } from '../../relay/preload.ts';
+import { useKeptRouteQuery } from '../../relay/preload.ts';
 import { useDashboardSelection } from '../dashboard/DashboardSelection.tsx';
 import { DeliveryList } from './DeliveryList.tsx';
 import { IncomingDeliveries } from './IncomingDeliveries.tsx';
@@ -39,25 +40,30 @@ export const skipsTabQuery = graphql`
  */
 export function SkipsTab() {
   const { t } = useTranslation();
-  const { viewer, site } = usePreloadedRouteQuery<SkipsTabQuery>(skipsTabQuery);
+  // A new state filter or site keeps the previous containers on screen, dimmed, until the new ones are there.
+  const { data, loading } = useKeptRouteQuery<SkipsTabQuery>(skipsTabQuery);
+  const { viewer, site } = data;
   const { selection } = useDashboardSelection();
   if (!viewer) return null;
   const provider = viewer.ownSiteTypology === 'RETRIEVER';
   const { siteId, entityId } = skipsSiteSelection(viewer, selection);
-  // The URL may name a site the selection then corrects: the query follows the URL, shown only once they agree.
-  const shown = siteId !== null && site?.databaseId === siteId ? site : null;
+  // The URL may name a site the selection then corrects: the query follows the URL, shown only once they agree
+  // (or, while the next site loads, the previous one, dimmed).
+  const shown = site && (loading || (siteId !== null && site.databaseId === siteId)) ? site : null;
 
   return (
     <Stack gap="10">
       {viewer.incoming && <IncomingDeliveries viewer={viewer.incoming} />}
       {shown ? (
-        <>
-          <SkipList
-            establishment={shown}
-            entityId={entityId === null ? null : globalId('Entity', entityId)}
-          />
-          <DeliveryList establishment={shown} />
-        </>
+        <UpdatingRegion busy={loading}>
+          <Stack gap="10">
+            <SkipList
+              establishment={shown}
+              entityId={entityId === null ? null : globalId('Entity', entityId)}
+            />
+            <DeliveryList establishment={shown} />
+          </Stack>
+        </UpdatingRegion>
       ) : (
         <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="lg" bg="bg.panel">
           <EmptyState.Content>
