@@ -2,6 +2,7 @@ import {
   Box,
   Card,
   Flex,
+  Progress,
   SimpleGrid,
   Skeleton,
   type SkeletonProps,
@@ -172,7 +173,8 @@ export function ScreenSkeleton({ kind }: { kind: SkeletonKind }) {
 
 /**
  * Content being replaced by its next version (a new filter, search or page): the previous content stays on screen,
- * dimmed and marked busy, until the next one is there; a screen reader hears that it is being updated.
+ * marked busy, with a bar running along its top, until the next one is there; a screen reader hears that it is
+ * being updated. Not dimmed: faded text and badges would fall under the contrast WCAG asks for.
  */
 export function UpdatingRegion({
   busy,
@@ -189,12 +191,22 @@ export function UpdatingRegion({
     <>
       {/* Outside the busy box: assistive technologies may hold back what a busy region says. */}
       <VisuallyHidden role="status">{busy ? (label ?? t('app.updating')) : ''}</VisuallyHidden>
-      <Box
-        aria-busy={busy}
-        opacity={busy ? 0.6 : 1}
-        transition="opacity 0.2s"
-        _motionReduce={{ transition: 'none' }}
-      >
+      <Box aria-busy={busy} position="relative" cursor={busy ? 'progress' : undefined}>
+        {busy && (
+          <Progress.Root
+            value={null}
+            size="xs"
+            colorPalette="brand"
+            position="absolute"
+            top="-2"
+            insetX="0"
+            aria-hidden="true"
+          >
+            <Progress.Track bg="transparent">
+              <Progress.Range _motionReduce={{ animation: 'none', left: '0', width: 'full' }} />
+            </Progress.Track>
+          </Progress.Root>
+        )}
         {children}
       </Box>
     </>

@@ -17,19 +17,21 @@ export function DashboardSkeleton() {
         gap={{ base: '2', md: '4' }}
         px={{ base: '3', md: '6' }}
         py="2"
-        minH="16"
+        minH={{ base: '16', md: '20' }}
         bg="bg.panel"
         borderBottomWidth="1px"
       >
+        <Bone aria-hidden="true" boxSize="10" display={{ base: 'block', lg: 'none' }} />
         <Logo size={8} />
         <Bone
           aria-hidden="true"
           height="9"
           flex="1"
-          maxW="xl"
+          maxW="4xl"
           ms={{ md: '6' }}
           display={{ base: 'none', md: 'block' }}
         />
+        <Bone aria-hidden="true" height="10" width="32" ms="auto" flexShrink="0" />
       </Flex>
       <Flex flex="1" minH="0">
         <Stack

@@ -55,7 +55,7 @@ export function usePreloadedRouteQuery<TQuery extends OperationType>(
 /**
  * Reads the query the route's loader started, keeping the data on screen while the loader's next query loads: a
  * list whose filters, search or selection live in the URL runs its loader again on each change, and until the
- * new data is in the store the screen renders the previous data (`loading`: to dim it and mark it busy) instead
+ * new data is in the store the screen renders the previous data (`loading`: to mark it busy, `UpdatingRegion`) instead
  * of suspending. React Router renders the change in a transition, which would otherwise hold the whole page, its
  * filters included, on the previous URL until the data arrives. The first data of a screen suspends as usual (its
  * skeleton shows); a new query that fails is thrown to the screen's error state, as a first load's failure is.

@@ -1,7 +1,7 @@
 import { messages } from '@portal/domain/messages';
 import { act, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { USER_ID, viewerResolvers } from '../test/fixtures.ts';
+import { establishmentConnection, USER_ID, viewerResolvers } from '../test/fixtures.ts';
 import {
   historyFilterOptions,
   openOperationList,
@@ -9,7 +9,7 @@ import {
   operationPage,
   resolveList,
 } from '../test/operationFixtures.ts';
-import { gerland, openOperations, provider, siteNode, skipNode } from '../test/skipFixtures.ts';
+import { gerland, openOperations, provider, siteNode, skipNode, villeurbanne } from '../test/skipFixtures.ts';
 import {
   findOperation,
   renderRoute,
@@ -20,7 +20,7 @@ import {
 
 /**
  * What a screen shows while it waits (issue 15): the skeleton of its content's shape on a first load, never a
- * spinner; and, once it has data, that data stays on screen (busy, dimmed) while a filter or a tab loads the next.
+ * spinner; and, once it has data, that data stays on screen, marked busy, while a filter or a tab loads the next.
  */
 
 // The screens are lazy route chunks: load them once, so that the first test does not wait for their transform.
@@ -117,7 +117,7 @@ describe('a first load', () => {
 });
 
 describe('a screen that has data', () => {
-  it('keeps the previous rows, busy and dimmed, while a new filter loads, with the new filter showing', async () => {
+  it('keeps the previous rows, marked busy, while a new filter loads, with the new filter showing', async () => {
     const view = await openOperationList({
       path: '/mes-enlevements?etablissement=12',
       operations: [operationNode({ databaseId: 41, status: 'REALISED' })],
@@ -199,6 +199,31 @@ describe('a screen that has data', () => {
     const archived = await screen.findByRole('article', { name: 'Ancien bac verre' });
     expect(card).not.toBeInTheDocument();
     expect(busyState(archived)).toBe('false');
+  });
+
+  it('keeps the establishments on screen, marked busy, while a new sort loads', async () => {
+    const view = await signInAt('/mes-etablissements');
+    await resolveOperation(
+      view.environment,
+      'EstablishmentListPageQuery',
+      viewerResolvers({ establishments: [gerland, villeurbanne] }),
+    );
+    const first = await screen.findByRole('link', { name: 'Martin Industries > Usine de Lyon Gerland' });
+    expect(busyState(first)).toBe('false');
+    await view.user.selectOptions(screen.getByRole('combobox', { name: 'Trier par' }), 'CITY');
+    await findOperation(view.environment, 'EstablishmentListPageOwnPaginationQuery');
+    expect(first).toBeInTheDocument();
+    expect(busyState(first)).toBe('true');
+    expect(screen.getByText('Mise à jour de la liste…')).toBeInTheDocument();
+    noSkeleton();
+    await resolveOperation(view.environment, 'EstablishmentListPageOwnPaginationQuery', {
+      User: { id: USER_ID, establishments: establishmentConnection([villeurbanne, gerland]) },
+    });
+    await waitFor(() =>
+      expect(busyState(screen.getByRole('link', { name: 'Martin Industries > Usine de Lyon Gerland' }))).toBe(
+        'false',
+      ),
+    );
   });
 
   it('keeps the page on screen, marked busy, while another tab loads, instead of a spinner', async () => {

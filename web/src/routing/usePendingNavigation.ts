@@ -7,7 +7,7 @@ import { UNSAFE_DataRouterContext, useLocation } from 'react-router-dom';
  * blanked), and nothing on it says that the click was taken. This tells the page, for it to mark itself busy: the
  * router's own state (read outside the transition, as `useUpdateSearch` does) already names the next page while
  * the location rendered is still the previous one. A change of the search alone does not count: the screens keep
- * their previous data on screen themselves, dimmed, with the new filters showing (`useKeptRouteQuery`).
+ * their previous data on screen themselves, marked busy, with the new filters showing (`useKeptRouteQuery`).
  */
 export function usePendingNavigation(): boolean {
   const dataRouter = useContext(UNSAFE_DataRouterContext);

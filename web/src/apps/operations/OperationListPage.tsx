@@ -74,7 +74,7 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
   const headingId = useId();
   const [params] = useSearchParams();
   const updateSearch = useUpdateSearch();
-  // A new filter or establishment keeps the previous rows on screen, dimmed, until the new ones are there.
+  // A new filter or establishment keeps the previous rows on screen, marked busy, until the new ones are there.
   const { data, loading } = useKeptRouteQuery<OperationListPageQuery>(operationListPageQuery);
   const { viewer, site, wasteType, operationHistoryFilters } = data;
   if (!viewer) return null;

@@ -20,8 +20,6 @@ interface EstablishmentTableProps {
   hasNext: boolean;
   isLoadingNext: boolean;
   onLoadNext: () => void;
-  /** A new search or sort is on its way: the rows shown are the previous ones. */
-  busy?: boolean;
 }
 
 /**
@@ -36,13 +34,12 @@ export function EstablishmentTable({
   hasNext,
   isLoadingNext,
   onLoadNext,
-  busy = false,
 }: EstablishmentTableProps) {
   const { t } = useTranslation();
   return (
     <Box>
       <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="bg.panel">
-        <Table.Root size="sm" aria-label={label} aria-busy={busy} opacity={busy ? 0.6 : 1}>
+        <Table.Root size="sm" aria-label={label}>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>{t('sites.columns.establishment')}</Table.ColumnHeader>

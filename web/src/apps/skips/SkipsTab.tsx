@@ -40,7 +40,7 @@ export const skipsTabQuery = graphql`
  */
 export function SkipsTab() {
   const { t } = useTranslation();
-  // A new state filter or site keeps the previous containers on screen, dimmed, until the new ones are there.
+  // A new state filter or site keeps the previous containers on screen, marked busy, until the new ones are there.
   const { data, loading } = useKeptRouteQuery<SkipsTabQuery>(skipsTabQuery);
   const { viewer, site } = data;
   const { selection } = useDashboardSelection();
@@ -48,7 +48,7 @@ export function SkipsTab() {
   const provider = viewer.ownSiteTypology === 'RETRIEVER';
   const { siteId, entityId } = skipsSiteSelection(viewer, selection);
   // The URL may name a site the selection then corrects: the query follows the URL, shown only once they agree
-  // (or, while the next site loads, the previous one, dimmed).
+  // (or, while the next site loads, the previous one, marked busy).
   const shown = site && (loading || (siteId !== null && site.databaseId === siteId)) ? site : null;
 
   return (
