@@ -5,9 +5,10 @@ import { expect, test } from './fixtures.ts';
 import { acceptTermsThroughApi, producer, signInToDashboard } from './portal.ts';
 
 /**
- * Waits that do not feel long (issue 15): a list loading for the first time shows the skeleton of its rows, not a
- * spinner; a list that has rows keeps them on screen, marked busy, while a new filter loads the next ones, and
- * the filter shows the new choice at once. The graph's answers to the list's query are held to observe both.
+ * Waits that do not feel long: a list loading for the first time shows the skeleton of its rows, not a spinner; a
+ * list that has rows keeps them on screen, marked busy, while a new filter loads the next ones, and the filter shows
+ * the new choice at once; another tab keeps the page shown, busy, until its rows come. The graph's answers to the
+ * list's query are held to observe it.
  */
 
 const listQueryId = persistedId('OperationListPageQuery');
@@ -37,7 +38,7 @@ test.beforeEach(async ({ stack }) => {
   await acceptTermsThroughApi(stack, producer.email);
 });
 
-test('a list shows the skeleton of its rows until they come, then keeps them while a filter loads the next', async ({
+test('a list shows the skeleton of its rows until they come, then keeps them while a filter or a tab loads the next', async ({
   page,
 }) => {
   await signInToDashboard(page, producer.email);
@@ -81,4 +82,18 @@ test('a list shows the skeleton of its rows until they come, then keeps them whi
   await expect(busy).toHaveCount(0);
   await expect(count).not.toHaveText(allCount);
   await expect(section.getByRole('link', { name: / n° \d+$/ }).first()).toBeVisible();
+
+  // Another tab while its answer is held: the page shown stays whole and busy, never the next tab's heading over
+  // these rows, nor a skeleton in their place.
+  answers.hold();
+  await page.getByRole('link', { name: 'Opérations à valider' }).click();
+  await expect(page).toHaveURL(/\/mes-enlevements\/operations-a-valider/);
+  const pageBusy = page.getByRole('main').locator('[aria-busy="true"]');
+  await expect(pageBusy).toHaveCount(1);
+  await expect(pageBusy.getByRole('heading', { name: 'Historique des opérations', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Opérations à valider', level: 2 })).toHaveCount(0);
+  await expect(skeleton).toHaveCount(0);
+  answers.release();
+  await expect(page.getByRole('heading', { name: 'Opérations à valider', level: 2 })).toBeVisible();
+  await expect(pageBusy).toHaveCount(0);
 });

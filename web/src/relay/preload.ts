@@ -7,7 +7,7 @@ import {
   usePreloadedQuery,
   useRelayEnvironment,
 } from 'react-relay';
-import { useLoaderData } from 'react-router-dom';
+import { useLoaderData, useLocation } from 'react-router-dom';
 import {
   createOperationDescriptor,
   type GraphQLTaggedNode,
@@ -66,25 +66,31 @@ export function useKeptRouteQuery<TQuery extends OperationType>(
 ): { data: TQuery['response']; loading: boolean } {
   const environment = useRelayEnvironment();
   const reference = useLoaderData() as PreloadedQuery<TQuery>;
+  const { pathname } = useLocation();
   const wanted = reference.variables;
-  const [shown, setShown] = useState(wanted);
+  const [shown, setShown] = useState({ variables: wanted, pathname });
   const [failure, setFailure] = useState<{ variables: VariablesOf<TQuery>; error: Error } | null>(null);
-  // A next query whose data the store already holds (a filter chosen again) shows at once.
-  const ready = shown === wanted || isInStore(environment, query, wanted);
+  // Only a change of the search keeps the data: another screen drawn by the same component (a tab of the same
+  // list) is another list, which waits as a page does (`usePendingNavigation`). A next query whose data the store
+  // already holds (a filter chosen again) shows at once.
+  const ready =
+    shown.variables === wanted || shown.pathname !== pathname || isInStore(environment, query, wanted);
   useEffect(() => {
-    if (shown === wanted) return;
+    if (shown.variables === wanted) return;
     // The loader's own request, whose outcome is replayed to a late subscriber (an answer, or a failure, that came
     // before this effect); without one, the store or the network.
     const source =
       reference.source ?? fetchQuery<TQuery>(environment, query, wanted, { fetchPolicy: 'store-or-network' });
     const subscription = source.subscribe({
-      complete: () => setShown(wanted),
+      complete: () => setShown({ variables: wanted, pathname }),
       error: (error: Error) => setFailure({ variables: wanted, error }),
     });
     return () => subscription.unsubscribe();
-  }, [environment, query, reference, wanted, shown]);
+  }, [environment, query, reference, wanted, pathname, shown]);
   if (failure?.variables === wanted) throw failure.error;
-  const data = useLazyLoadQuery<TQuery>(query, ready ? wanted : shown, { fetchPolicy: 'store-or-network' });
+  const data = useLazyLoadQuery<TQuery>(query, ready ? wanted : shown.variables, {
+    fetchPolicy: 'store-or-network',
+  });
   return { data, loading: !ready };
 }
 

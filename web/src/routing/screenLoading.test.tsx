@@ -19,7 +19,7 @@ import {
 } from '../test/TestWrapper.tsx';
 
 /**
- * What a screen shows while it waits (issue 15): the skeleton of its content's shape on a first load, never a
+ * What a screen shows while it waits: the skeleton of its content's shape on a first load, never a
  * spinner; and, once it has data, that data stays on screen, marked busy, while a filter or a tab loads the next.
  */
 
@@ -237,8 +237,14 @@ describe('a screen that has data', () => {
       expect(view.router.state.location.pathname).toBe('/mes-enlevements/operations-a-valider'),
     );
     await findOperation(view.environment, 'OperationListPageQuery');
-    expect(row).toBeInTheDocument();
+    // React renders the navigation now (React Router hands it over in a transition): the next tab waits for its rows.
+    await act(async () => {});
     expect(busyState(screen.getByRole('heading', { level: 1, name: 'Mes enlèvements' }))).toBe('true');
+    // The previous tab stays whole (its heading with its rows), never the next tab's heading over its rows.
+    expect(row).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Historique des opérations' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Opérations à valider' })).not.toBeInTheDocument();
+    expect(screen.getByText('Chargement…')).toBeInTheDocument();
     noSkeleton();
 
     await resolveOperation(view.environment, 'OperationListPageQuery', {
