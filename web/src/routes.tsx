@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router-dom';
 import type { IEnvironment } from 'relay-runtime';
 import DashboardLayoutQueryNode from './__generated__/DashboardLayoutQuery.graphql.ts';
@@ -9,6 +10,7 @@ import { apps } from './apps/registry.ts';
 import { PageSpinner } from './components/PageSpinner.tsx';
 import { AuthLayout } from './layouts/AuthLayout.tsx';
 import { DashboardLayout } from './layouts/DashboardLayout.tsx';
+import { DashboardSkeleton } from './layouts/DashboardSkeleton.tsx';
 import { RootLayout } from './layouts/RootLayout.tsx';
 import { RETURN_TO_PARAM, safeReturnPath } from './paths.ts';
 import { createRoutePreloader } from './relay/preload.ts';
@@ -19,6 +21,7 @@ import {
   onlyWhenAskedFor,
   revalidationRules,
   type Screen,
+  type ScreenHandle,
   type ScreenLayout,
 } from './routing/screens.ts';
 
@@ -54,6 +57,7 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
       ...(screen.errors === 'screen' && { errorElement: <ScreenErrorState /> }),
       ...(loader && { loader: (args: LoaderFunctionArgs) => loader(context(args)) }),
       ...(shouldRevalidate && { shouldRevalidate }),
+      ...(screen.skeleton && { handle: { skeleton: screen.skeleton } satisfies ScreenHandle }),
       ...(lazy && { lazy }),
       ...(children.length > 0 && { children: children.map((child) => route(child, child.path)) }),
     } as RouteObject;
@@ -77,7 +81,14 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
         { element: <AuthLayout wide />, children: screensOf('authWide') },
         {
           id: 'dashboard',
-          element: <DashboardLayout />,
+          // Until the session and the layout's query are there, the frame of the dashboard and the skeleton of
+          // the screen being opened: never a blank page with a spinner.
+          hydrateFallbackElement: <DashboardSkeleton />,
+          element: (
+            <Suspense fallback={<DashboardSkeleton />}>
+              <DashboardLayout />
+            </Suspense>
+          ),
           loader: async ({ request }) => {
             const viewer = await requireViewer(environment, request);
             // A page opened without a selection (a bookmark, a mail link) shows the user's last one.

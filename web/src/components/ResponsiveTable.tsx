@@ -33,8 +33,6 @@ interface ResponsiveTableProps {
    * becomes a card of labelled values: below a phone's width for most tables, more for those with many columns.
    */
   cardsBelow?: CardsBelow;
-  /** New rows are on their way: those shown are the previous ones. */
-  busy?: boolean;
 }
 
 /**
@@ -54,7 +52,6 @@ export function ResponsiveTable({
   labelledBy,
   label,
   cardsBelow = '36rem',
-  busy = false,
 }: ResponsiveTableProps) {
   const area = useRef<HTMLDivElement>(null);
   const scrolls = useScrollsSideways(area);
@@ -74,13 +71,7 @@ export function ResponsiveTable({
         bg="bg.panel"
         css={responsiveStyles(columns, cardsBelow)}
       >
-        <Table.Root
-          size="sm"
-          aria-labelledby={labelledBy}
-          aria-label={labelledBy ? undefined : label}
-          aria-busy={busy}
-          opacity={busy ? 0.6 : 1}
-        >
+        <Table.Root size="sm" aria-labelledby={labelledBy} aria-label={labelledBy ? undefined : label}>
           <Table.Header>
             <Table.Row>
               {columns.map((column) => (

@@ -6,6 +6,7 @@ export const fr = {
     name: 'Portail déchets',
     tagline: 'Suivi et traçabilité des déchets de vos établissements',
     loading: 'Chargement…',
+    updating: 'Mise à jour…',
     skipToContent: 'Aller au contenu principal',
     pageTitle: '{{title}} · Portail déchets',
   },

@@ -19,10 +19,12 @@ import type { DashboardLayoutQuery } from '../__generated__/DashboardLayoutQuery
 import { DashboardSelectionProvider } from '../apps/dashboard/DashboardSelection.tsx';
 import { SelectionBar } from '../apps/dashboard/SelectionBar.tsx';
 import { Logo } from '../components/Logo.tsx';
-import { PageSpinner } from '../components/PageSpinner.tsx';
+import { UpdatingRegion } from '../components/Skeletons.tsx';
 import { navigationFor, typologiesFromGraph } from '../navigation.ts';
 import { loginPath, paths } from '../paths.ts';
 import { usePreloadedRouteQuery } from '../relay/preload.ts';
+import { RouteSkeleton } from '../routing/RouteSkeleton.tsx';
+import { usePendingNavigation } from '../routing/usePendingNavigation.ts';
 import { LogoutButton } from './LogoutButton.tsx';
 import { SideNavigation } from './SideNavigation.tsx';
 
@@ -44,6 +46,7 @@ export function DashboardLayout() {
   const location = useLocation();
   const { viewer } = usePreloadedRouteQuery<DashboardLayoutQuery>(dashboardLayoutQuery);
   const [menuOpen, setMenuOpen] = useState(false);
+  const pendingNavigation = usePendingNavigation();
   const entries = useMemo(
     () => navigationFor(typologiesFromGraph(viewer?.typologies ?? [])),
     [viewer?.typologies],
@@ -125,9 +128,11 @@ export function DashboardLayout() {
           </Box>
           <Box as="main" flex="1" minW="0" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }}>
             <SkipNavContent />
-            <Suspense fallback={<PageSpinner />}>
-              <Outlet />
-            </Suspense>
+            <UpdatingRegion busy={pendingNavigation} label={t('app.loading')}>
+              <Suspense fallback={<RouteSkeleton />}>
+                <Outlet />
+              </Suspense>
+            </UpdatingRegion>
           </Box>
         </Flex>
       </Flex>

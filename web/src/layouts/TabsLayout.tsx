@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useSearchParams } from 'react-router-dom';
 import { selectionSearch } from '../apps/dashboard/selection.ts';
-import { PageSpinner } from '../components/PageSpinner.tsx';
+import { RouteSkeleton } from '../routing/RouteSkeleton.tsx';
 import { useLiveLinkClick } from '../routing/useUpdateSearch.ts';
 
 export interface RouteTab {
@@ -48,7 +48,7 @@ export function TabsLayout({ title, tabsLabel, tabs }: TabsLayoutProps) {
         )}
       </HStack>
       <Box>
-        <Suspense fallback={<PageSpinner />}>
+        <Suspense fallback={<RouteSkeleton />}>
           <Outlet />
         </Suspense>
       </Box>

@@ -3,6 +3,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { Params, ShouldRevalidateFunction } from 'react-router-dom';
 import type { GraphQLTaggedNode } from 'relay-runtime';
 import type { viewerSessionQuery } from '../__generated__/viewerSessionQuery.graphql.ts';
+import type { SkeletonKind } from '../components/Skeletons.tsx';
 import type { TranslationResource } from '../i18n/fr.ts';
 import type { RoutePreloader } from '../relay/preload.ts';
 
@@ -95,6 +96,12 @@ export interface Screen {
   /** `screen`: a failure of its loader or component is shown in place, inside the dashboard. Else the root's. */
   errors?: 'screen';
   revalidate?: Revalidation;
+  /**
+   * The shape the screen takes while its first data loads (a list's rows, figures' cards, a detail's lines), in
+   * place of the screen: on a first visit, and when its layout first shows it. Later changes of the URL keep the
+   * screen on screen until the next one is ready (see `usePendingNavigation`, `useKeptRouteQuery`).
+   */
+  skeleton?: SkeletonKind;
   navigation?: ScreenNavigation;
   /** Sub-screens drawn inside this screen's component (tabs), or routes under its path. */
   children?: readonly Screen[];
@@ -105,6 +112,11 @@ export interface App {
   name: string;
   screens: readonly Screen[];
   navigationGroups?: readonly NavigationGroupSpec[];
+}
+
+/** What a screen's route carries for the layouts (React Router's `handle`, read with `useMatches`). */
+export interface ScreenHandle {
+  skeleton?: SkeletonKind;
 }
 
 /** Declares an app's screens, keeping their keys' literal types (for `paths`). */

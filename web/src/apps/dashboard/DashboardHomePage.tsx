@@ -3,8 +3,8 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from 'react-relay';
 import type { DashboardHomePageQuery } from '../../__generated__/DashboardHomePageQuery.graphql.ts';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { FiguresSkeleton } from '../../components/Skeletons.tsx';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
 import { DashboardFigures } from './DashboardFigures.tsx';
 import { DashboardFilters } from './DashboardFilters.tsx';
@@ -39,7 +39,7 @@ export function DashboardHomePage() {
       </Heading>
       <SelectedEstablishmentCard viewer={viewer} />
       <DashboardFilters viewer={viewer} />
-      <Suspense fallback={<PageSpinner />}>
+      <Suspense fallback={<FiguresSkeleton />}>
         <DashboardFigures viewer={viewer} />
       </Suspense>
     </Stack>

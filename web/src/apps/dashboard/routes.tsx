@@ -22,6 +22,7 @@ export const dashboardApp = defineApp({
       key: 'dashboard',
       path: '/',
       layout: 'dashboard',
+      skeleton: 'figures',
       // The figures' query starts here too (render-as-you-fetch); the screen reads it with the URL's scope
       // and year, and asks again itself when they change.
       loader: async ({ requireViewer, preload, searchParams }) => {
@@ -43,6 +44,7 @@ export const dashboardApp = defineApp({
       path: '/details',
       layout: 'dashboard',
       errors: 'screen',
+      skeleton: 'figures',
       loader: async ({ requireViewer, preload, searchParams }) => {
         const viewer = await requireViewer();
         const variables = monthlyVariables(viewer, searchParams);

@@ -11,10 +11,11 @@ import type {
   OperationListPageQuery,
 } from '../../__generated__/OperationListPageQuery.graphql.ts';
 import type { OperationListPaginationQuery } from '../../__generated__/OperationListPaginationQuery.graphql.ts';
+import { UpdatingRegion } from '../../components/Skeletons.tsx';
 import { formatDate } from '../../i18n/format.ts';
 import { useListMembership } from '../../relay/listMembership.ts';
 import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
-import { usePreloadedRouteQuery, usePreloadedRouteVariables } from '../../relay/preload.ts';
+import { useKeptRouteQuery } from '../../relay/preload.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 import { OperationTable } from './OperationTable.tsx';
 import {
@@ -79,9 +80,10 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
   const headingId = useId();
   const [params] = useSearchParams();
   const updateSearch = useUpdateSearch();
-  const { viewer, site, wasteType, operationHistoryFilters } =
-    usePreloadedRouteQuery<OperationListPageQuery>(operationListPageQuery);
-  const { filter } = usePreloadedRouteVariables<OperationListPageQuery>();
+  // A new filter or establishment keeps the previous rows on screen, marked busy, until the new ones are there.
+  const { data, variables, loading } = useKeptRouteQuery<OperationListPageQuery>(operationListPageQuery);
+  const { viewer, site, wasteType, operationHistoryFilters } = data;
+  const { filter } = variables;
   if (!viewer) return null;
   const provider = viewer.ownSiteTypology === 'RETRIEVER';
   const withFilter = mode === 'history' || mode === 'pickups';
@@ -242,8 +244,12 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
           </HStack>
         )}
       </HStack>
-      <OperationList viewer={viewer} filter={filter} labelledBy={headingId} emptyText={empty} />
-      {viewer.programs && <RotationProgramList viewer={viewer.programs} />}
+      <UpdatingRegion busy={loading}>
+        <Stack gap="4">
+          <OperationList viewer={viewer} filter={filter} labelledBy={headingId} emptyText={empty} />
+          {viewer.programs && <RotationProgramList viewer={viewer.programs} />}
+        </Stack>
+      </UpdatingRegion>
     </Stack>
   );
 }

@@ -17,6 +17,7 @@ import { type OperationListMode, operationListVariables } from './operationListP
 const operationList = (mode: OperationListMode) =>
   ({
     errors: 'screen',
+    skeleton: 'list',
     loader: async ({ requireViewer, preload, searchParams }) => {
       const viewer = await requireViewer();
       const variables = operationListVariables(mode, viewer, searchParams);
@@ -37,6 +38,7 @@ export const operationsApp = defineApp({
       path: '/operations/:id',
       layout: 'dashboard',
       errors: 'screen',
+      skeleton: 'detail',
       loader: async ({ requireViewer, preload, params }) => {
         await requireViewer();
         const databaseId = routeId(params.id);
@@ -66,6 +68,7 @@ export const operationsApp = defineApp({
       children: [
         {
           errors: 'screen',
+          skeleton: 'list',
           // The list depends on the selection and the state filter of the URL: a change loads it again.
           loader: async ({ requireViewer, preload, searchParams }) => {
             const viewer = await requireViewer();

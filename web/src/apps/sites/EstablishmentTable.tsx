@@ -21,8 +21,6 @@ interface EstablishmentTableProps {
   hasNext: boolean;
   isLoadingNext: boolean;
   onLoadNext: () => void;
-  /** A new search or sort is on its way: the rows shown are the previous ones. */
-  busy?: boolean;
 }
 
 /**
@@ -37,14 +35,12 @@ export function EstablishmentTable({
   hasNext,
   isLoadingNext,
   onLoadNext,
-  busy = false,
 }: EstablishmentTableProps) {
   const { t } = useTranslation();
   return (
     <Box>
       <ResponsiveTable
         label={label}
-        busy={busy}
         columns={[
           { label: t('sites.columns.establishment') },
           { label: establishmentFieldLabels.city },

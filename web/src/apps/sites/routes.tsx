@@ -20,6 +20,7 @@ const siteScreens = (view: SiteView) =>
       {
         errors: 'screen',
         revalidate: 'unlessOnlySearchChanged',
+        skeleton: 'list',
         loader: async ({ requireViewer, preload, searchParams }) => {
           await requireViewer();
           const variables = { linked: siteViews[view].linked, ...listVariables(searchParams) };
@@ -38,6 +39,7 @@ const siteScreens = (view: SiteView) =>
         path: ':id',
         errors: 'screen',
         revalidate: 'unlessOnlySearchChanged',
+        skeleton: 'detail',
         loader: async ({ requireViewer, preload, params }) => {
           await requireViewer();
           const databaseId = routeId(params.id);

@@ -1,8 +1,9 @@
 import { Stack } from '@chakra-ui/react';
 import { graphql } from 'react-relay';
 import type { SkipsTabQuery } from '../../__generated__/SkipsTabQuery.graphql.ts';
+import { UpdatingRegion } from '../../components/Skeletons.tsx';
 import { globalId } from '../../relay/globalId.ts';
-import { usePreloadedRouteQuery } from '../../relay/preload.ts';
+import { useKeptRouteQuery } from '../../relay/preload.ts';
 import { useDashboardSelection } from '../dashboard/DashboardSelection.tsx';
 import { DeliveryList } from './DeliveryList.tsx';
 import { IncomingDeliveries } from './IncomingDeliveries.tsx';
@@ -46,12 +47,15 @@ export const skipsTabQuery = graphql`
  * containers of every one, grouped by site.
  */
 export function SkipsTab() {
-  const { viewer, site } = usePreloadedRouteQuery<SkipsTabQuery>(skipsTabQuery);
+  // A new state filter or site keeps the previous containers on screen, marked busy, until the new ones are there.
+  const { data, loading } = useKeptRouteQuery<SkipsTabQuery>(skipsTabQuery);
+  const { viewer, site } = data;
   const { selection } = useDashboardSelection();
   if (!viewer) return null;
   const { siteId, entityId } = skipsSiteSelection(viewer, selection);
-  // The URL may name a site the selection then corrects: the query follows the URL, shown only once they agree.
-  const shown = siteId !== null && site?.databaseId === siteId ? site : null;
+  // The URL may name a site the selection then corrects: the query follows the URL, shown only once they agree
+  // (or, while the next site loads, the previous one, marked busy).
+  const shown = site && (loading || (siteId !== null && site.databaseId === siteId)) ? site : null;
   const groups =
     viewer.ownGroups || viewer.clientGroups ? { own: viewer.ownGroups, clients: viewer.clientGroups } : null;
 
@@ -59,13 +63,15 @@ export function SkipsTab() {
     <Stack gap="10">
       {viewer.incoming && <IncomingDeliveries viewer={viewer.incoming} />}
       {shown ? (
-        <>
-          <SkipList
-            establishment={shown}
-            entityId={entityId === null ? null : globalId('Entity', entityId)}
-          />
-          <DeliveryList establishment={shown} />
-        </>
+        <UpdatingRegion busy={loading}>
+          <Stack gap="10">
+            <SkipList
+              establishment={shown}
+              entityId={entityId === null ? null : globalId('Entity', entityId)}
+            />
+            <DeliveryList establishment={shown} />
+          </Stack>
+        </UpdatingRegion>
       ) : (
         // Nothing while a site the URL named is being dropped: the groups come with the corrected URL.
         groups && <SkipGroups viewer={groups} />
