@@ -1,7 +1,8 @@
-import { CloseButton, Dialog, Input, Portal, Stack } from '@chakra-ui/react';
+import { CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { isoDateSchema } from '@portal/domain/validation';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormDateInput } from '../forms/DateInput.tsx';
 import { FormDialogFooter } from '../forms/FormDialogFooter.tsx';
 import { FormField } from '../forms/FormField.tsx';
 import { useMutationForm } from '../forms/useMutationForm.ts';
@@ -77,7 +78,7 @@ function ScheduleForm({
     defaultValues: { date: initialDate },
   });
   const {
-    register,
+    control,
     formState: { errors },
   } = form;
   return (
@@ -88,7 +89,7 @@ function ScheduleForm({
       <Dialog.Body>
         <Stack gap="4">
           <FormField label={dateLabel} error={errors.date?.message} required>
-            <Input type="date" {...register('date')} />
+            <FormDateInput control={control} name="date" />
           </FormField>
         </Stack>
       </Dialog.Body>

@@ -12,6 +12,20 @@ export const fr = {
   form: {
     showPassword: 'Afficher le mot de passe',
     hidePassword: 'Masquer le mot de passe',
+    date: {
+      placeholder: 'jj/mm/aaaa',
+      openCalendar: 'Ouvrir le calendrier',
+      closeCalendar: 'Fermer le calendrier',
+      calendar: 'Calendrier',
+      month: 'Mois',
+      year: 'Année',
+      clear: 'Effacer la date',
+      previous: { day: 'Mois précédent', month: 'Année précédente', year: 'Décennie précédente' },
+      next: { day: 'Mois suivant', month: 'Année suivante', year: 'Décennie suivante' },
+      switchTo: { day: 'Choisir le jour', month: 'Choisir le mois', year: "Choisir l'année" },
+      selectedDay: '{{date}}, date choisie',
+      unavailableDay: '{{date}}, non proposé',
+    },
   },
   login: {
     title: 'Connexion',
