@@ -172,7 +172,9 @@ describe('the date field', () => {
     expect(field).toHaveValue('24/12/2027');
     await user.click(field);
     await user.tab();
-    expect(screen.getByRole('button', { name: /Ouvrir le calendrier Jour/ })).toHaveFocus();
+    const calendarButton = screen.getByRole('button', { name: 'Ouvrir le calendrier' });
+    expect(calendarButton).toHaveFocus();
+    expect(calendarButton).toHaveAccessibleDescription('Jour');
   });
 
   it('offers a French calendar, Monday first, without the days before min, and fills the field from it', async () => {

@@ -11,20 +11,16 @@ import { parisDate } from '@portal/domain/recurrence';
 import {
   type ChangeEvent,
   type KeyboardEvent,
+  memo,
+  type ReactNode,
   type Ref,
-  useId,
+  useCallback,
   useLayoutEffect,
   useMemo,
   useRef,
   useState,
 } from 'react';
-import {
-  type Control,
-  type FieldPath,
-  type FieldValues,
-  useController,
-  useFormContext,
-} from 'react-hook-form';
+import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { caretAfterMask, dateTextOf, dateValueOf, isIsoDate, maskDateText, segmentAt } from './dateText.ts';
 
@@ -40,6 +36,8 @@ export interface DateInputProps {
   name?: string;
   size?: 'sm' | 'md';
   disabled?: boolean;
+  /** Outside a FormField (which says it itself): whether what is typed is refused. */
+  invalid?: boolean;
   /** Given by FormField (the error or helper text). */
   'aria-describedby'?: string | undefined;
   ref?: Ref<HTMLInputElement>;
@@ -59,31 +57,34 @@ export function DateInput({
   min,
   max,
   disabled = false,
+  invalid,
   size = 'md',
   ...inputProps
 }: DateInputProps) {
   const { t } = useTranslation();
+  // A disabled FormField disables its input; the calendar's button follows it.
+  const fieldDisabled = useFieldContext()?.disabled ?? false;
   const current = value ?? '';
   const [text, setText] = useState(() => dateTextOf(current));
-  // The value this field last gave or was given: a new one from outside (a reset, a default) is shown.
-  const [shownValue, setShownValue] = useState(current);
-  if (current !== shownValue) {
-    setShownValue(current);
+  // A value changed from outside (a reset, a default, the URL) is shown; one the owner does not take (a list
+  // filter waiting for a whole date) leaves the text as typed.
+  const [previousValue, setPreviousValue] = useState(current);
+  if (current !== previousValue) {
+    setPreviousValue(current);
     if (dateValueOf(text) !== current) setText(dateTextOf(current));
   }
 
   const change = (nextText: string) => {
     setText(nextText);
     const next = dateValueOf(nextText);
-    setShownValue(next);
     if (next !== current) onChange(next);
   };
 
   const iso = isIsoDate(current) ? current : null;
   const selected = useMemo(() => (iso ? [parseDate(iso)] : []), [iso]);
   const bounds = {
-    ...(isIsoDate(min) && { min: parseDate(min) }),
-    ...(isIsoDate(max) && { max: parseDate(max) }),
+    ...(min && isIsoDate(min) && { min: parseDate(min) }),
+    ...(max && isIsoDate(max) && { max: parseDate(max) }),
   };
   const translations = useMemo(
     () => ({
@@ -115,7 +116,7 @@ export function DateInput({
       size={size}
       value={selected}
       {...bounds}
-      disabled={disabled}
+      disabled={disabled || fieldDisabled}
       translations={translations}
       format={(date: DateValue) => dateTextOf(date.toString().slice(0, 10))}
       onValueChange={(details) => {
@@ -123,10 +124,21 @@ export function DateInput({
         change(date ? dateTextOf(date.toString().slice(0, 10)) : '');
       }}
       maxView="year"
+      // The calendar is built when it opens: a form's date fields stay as light as text inputs.
+      lazyMount
+      unmountOnExit
       gap="0"
     >
       <DatePicker.Control>
-        <DateText text={text} size={size} disabled={disabled} onText={change} {...inputProps} {...bounds} />
+        <DateText
+          text={text}
+          size={size}
+          disabled={disabled}
+          onText={change}
+          {...(invalid !== undefined && { 'aria-invalid': invalid })}
+          {...inputProps}
+          {...bounds}
+        />
         <DatePicker.IndicatorGroup>
           <CalendarTrigger />
         </DatePicker.IndicatorGroup>
@@ -152,23 +164,19 @@ export function DateInput({
   );
 }
 
-/** The calendar's button, named after the field it fills when the field has a label. */
+/** The calendar's button ("Ouvrir le calendrier"), described by the label of the field it fills. */
 function CalendarTrigger() {
-  const { t } = useTranslation();
   const field = useFieldContext();
-  const ownId = useId();
-  const picker = useDatePickerContext();
   return (
-    <DatePicker.Trigger aria-labelledby={field ? `${ownId} ${field.ids.label}` : ownId}>
-      <span id={ownId} hidden>
-        {picker.open ? t('form.date.closeCalendar') : t('form.date.openCalendar')}
-      </span>
+    <DatePicker.Trigger aria-describedby={field?.ids.label}>
       <CalendarIcon />
     </DatePicker.Trigger>
   );
 }
 
-interface DateTextProps extends Omit<DateInputProps, 'value' | 'onChange' | 'min' | 'max' | 'size'> {
+interface DateTextProps
+  extends Omit<DateInputProps, 'value' | 'onChange' | 'min' | 'max' | 'size' | 'invalid'> {
+  'aria-invalid'?: boolean;
   text: string;
   size: 'sm' | 'md';
   onText: (text: string) => void;
@@ -261,34 +269,43 @@ function DateText({ text, size, disabled, onText, onBlur, min, max, ref, ...inpu
 }
 
 /**
- * A date field of a react-hook-form form (inside its FormProvider, or given its `control`): the form holds the
- * ISO date, `emptyValue` when nothing is typed (null for an optional date the api clears), or the typed text
- * while it is not a date, which the form's date rule refuses.
+ * A date field of a react-hook-form form: the form holds the ISO date, `emptyValue` when nothing is typed (null
+ * for an optional date the api clears), or the typed text while it is not a date, which the form's date rule
+ * refuses. Memoized: a form that renders again on every keystroke elsewhere leaves its calendar alone.
  */
-export function FormDateInput<TValues extends FieldValues>({
+export const FormDateInput = memo(function FormDateInput<TValues extends FieldValues, TOutput = TValues>({
   name,
   control,
   emptyValue = '',
   ...props
 }: {
   name: FieldPath<TValues>;
-  /** The form's control, when the field is not inside its FormProvider. */
-  control?: Control<TValues>;
+  control: Control<TValues, unknown, TOutput>;
   emptyValue?: '' | null | undefined;
 } & Omit<DateInputProps, 'value' | 'onChange' | 'onBlur' | 'ref' | 'name'>) {
-  const context = useFormContext<TValues>() as ReturnType<typeof useFormContext<TValues>> | null;
-  const { field } = useController({ control: control ?? context?.control, name });
+  const { field } = useController<TValues, FieldPath<TValues>, TOutput>({ control, name });
+  const { onChange } = field;
+  const change = useCallback(
+    (value: string) => onChange(value === '' ? emptyValue : value),
+    [onChange, emptyValue],
+  );
   return (
     <DateInput
       {...props}
       ref={field.ref}
       name={field.name}
       value={field.value as string | null | undefined}
-      onChange={(value) => field.onChange(value === '' ? emptyValue : value)}
+      onChange={change}
       onBlur={field.onBlur}
     />
   );
-}
+}) as <TValues extends FieldValues, TOutput = TValues>(
+  props: {
+    name: FieldPath<TValues>;
+    control: Control<TValues, unknown, TOutput>;
+    emptyValue?: '' | null | undefined;
+  } & Omit<DateInputProps, 'value' | 'onChange' | 'onBlur' | 'ref' | 'name'>,
+) => ReactNode;
 
 function CalendarIcon() {
   return (

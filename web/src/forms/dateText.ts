@@ -28,7 +28,7 @@ export function dateValueOf(text: string): string {
 }
 
 /** Whether a form value is a real ISO date (not empty, not a text being typed). */
-export const isIsoDate = (value: string | null | undefined): value is string =>
+export const isIsoDate = (value: string | null | undefined): boolean =>
   !!value && isoDateSchema.safeParse(value).success;
 
 /**

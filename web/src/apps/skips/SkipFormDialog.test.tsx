@@ -231,7 +231,10 @@ describe('the container form', () => {
     await view.user.click(within(dialog).getByRole('checkbox', { name: 'Contenant dangereux' }));
     for (const label of extras) expect(within(dialog).getByLabelText(label)).toBeInTheDocument();
     expect(within(dialog).getByRole('combobox', { name: 'Code déchet' })).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Date de validité du récépissé')).toHaveAttribute('type', 'date');
+    expect(within(dialog).getByLabelText('Date de validité du récépissé')).toHaveAttribute(
+      'placeholder',
+      'jj/mm/aaaa',
+    );
     expect(
       within(dialog).getByRole('checkbox', { name: 'Polluants organiques persistants (POP)' }),
     ).not.toBeChecked();

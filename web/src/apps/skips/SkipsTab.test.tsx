@@ -2,6 +2,7 @@ import { messages } from '@portal/domain/messages';
 import { waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GraphQLRequestError } from '../../relay/errors.ts';
+import { fillDate } from '../../test/dateField.ts';
 import { globalId, USER_ID } from '../../test/fixtures.ts';
 import {
   cardboard,
@@ -350,9 +351,8 @@ describe('deliveries', () => {
       name: 'Livraison du contenant Fûts de solvants souhaitée le 20/03/2030',
     });
     const date = within(dialog).getByLabelText(/^Date de livraison/);
-    expect(date).toHaveValue('2030-03-20');
-    await view.user.clear(date);
-    await view.user.type(date, '2030-03-21');
+    expect(date).toHaveValue('20/03/2030');
+    await fillDate(view.user, date, '21/03/2030');
     await view.user.click(within(dialog).getByRole('button', { name: 'Programmer' }));
     const schedule = await resolveOperation(view.environment, 'DeliveryRowAdvanceMutation', {
       SkipDeliveryPayload: {
