@@ -75,7 +75,7 @@ describe('the container form', () => {
     expect(pendingOperationNames(view.environment)).not.toContain('SkipFormDialogCreateMutation');
 
     await view.user.type(within(dialog).getByRole('textbox', { name: /^Nom\b/ }), 'Benne bois atelier');
-    await view.user.selectOptions(select(dialog, 'Type de contenant'), 'Benne 15 m3');
+    await view.user.selectOptions(select(dialog, 'Type de contenant'), 'Benne 15 m³');
     expect(within(dialog).getByRole('textbox', { name: 'Volume' })).toHaveValue('15');
     expect(select(dialog, 'Unité')).toHaveValue('m3');
     // The selected chantier would be the default; here the whole site is selected.
@@ -318,7 +318,7 @@ describe('editing a container', () => {
   const complete = {
     ...cardboard,
     establishment: { id: globalId('Establishment', 12) },
-    skipType: { id: globalId('SkipType', 4), label: 'Benne 15 m3' },
+    skipType: { id: globalId('SkipType', 4), label: 'Benne 15 m³' },
     firstLevelWaste: { id: globalId('FirstLevelWaste', 2), label: 'Déchets dangereux' },
     secondLevelWaste: { id: globalId('SecondLevelWaste', 3), label: 'Emballages souillés' },
     thirdLevelWaste: {

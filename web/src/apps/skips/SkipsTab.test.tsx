@@ -79,7 +79,9 @@ describe('the containers of an establishment', () => {
       'À moitié plein',
     );
     expect(within(benne).getByText('À moitié plein')).toBeInTheDocument();
-    expect(benne).toHaveTextContent('15 m3');
+    // The unit as the skip types write it (domain's label), never the stored code `m3`.
+    expect(benne).toHaveTextContent('15 m³');
+    expect(benne).not.toHaveTextContent('m3');
     expect(benne).toHaveTextContent('Emballages en papier et carton');
     expect(
       within(benne).getByText(
