@@ -701,6 +701,7 @@ export const fr = {
     updateDescription: 'Rechargez la page pour utiliser la dernière version du portail.',
     reload: 'Recharger',
     offlineReady: 'Le portail est prêt à fonctionner hors ligne',
+    closeNotice: 'Fermer ce message',
   },
 };
 

@@ -19,6 +19,7 @@ import type { DashboardLayoutQuery } from '../__generated__/DashboardLayoutQuery
 import { DashboardSelectionProvider } from '../apps/dashboard/DashboardSelection.tsx';
 import { SelectionBar } from '../apps/dashboard/SelectionBar.tsx';
 import { Logo } from '../components/Logo.tsx';
+import { OfflineReadyNotice } from '../components/OfflineReadyNotice.tsx';
 import { PageSpinner } from '../components/PageSpinner.tsx';
 import { navigationFor, typologiesFromGraph } from '../navigation.ts';
 import { loginPath, paths } from '../paths.ts';
@@ -95,6 +96,7 @@ export function DashboardLayout() {
           </Box>
           <Box as="main" flex="1" minW="0" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }}>
             <SkipNavContent />
+            <OfflineReadyNotice />
             <Suspense fallback={<PageSpinner />}>
               <Outlet />
             </Suspense>
