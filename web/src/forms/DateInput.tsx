@@ -124,6 +124,7 @@ export function DateInput({
         change(date ? dateTextOf(date.toString().slice(0, 10)) : '');
       }}
       maxView="year"
+      positioning={{ placement: 'bottom-start' }}
       // The calendar is built when it opens: a form's date fields stay as light as text inputs.
       lazyMount
       unmountOnExit

@@ -152,7 +152,7 @@ function FigureCard({
             {title}
           </Heading>
           {headline !== null && (
-            <Text fontSize="min(1.5rem, 10cqi)" fontWeight="semibold" whiteSpace="nowrap">
+            <Text fontSize="min(1.5rem, 11cqi)" fontWeight="semibold" whiteSpace="nowrap">
               {headline}
             </Text>
           )}
