@@ -17,6 +17,7 @@ import {
   signInToDashboard,
   uniqueName,
 } from './portal.ts';
+import { fieldDate } from './screens.ts';
 
 /**
  * SPEC 2, 3, 4, 5 and 8 (issues 4 and 5): the work a producer asks of its provider. A producer asks for a
@@ -90,7 +91,7 @@ test('a rotation goes from the producer to its provider and back: asked, schedul
   const card = page.getByRole('article', { name });
   await card.getByRole('button', { name: `Demander une rotation du contenant ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Demander une rotation : ${name}` });
-  await expect(dialog.getByLabel("Date d'intervention souhaitée")).toHaveValue(today);
+  await expect(dialog.getByLabel("Date d'intervention souhaitée")).toHaveValue(fieldDate(today));
   await dialog.getByLabel('Commentaire pour le prestataire').fill('Accès par le portail nord');
   await dialog.getByRole('button', { name: 'Envoyer la demande' }).click();
   await expect(page.getByText(messages.rotationRequested)).toBeVisible();
@@ -114,14 +115,15 @@ test('a rotation goes from the producer to its provider and back: asked, schedul
     await moveButton(incoming, 'schedule').click();
     const schedule = providerPage.getByRole('dialog');
     const interventionDate = schedule.getByLabel("Date d'intervention");
-    // Asked today: the picker offers no earlier day, and a day before, typed, is refused under the field.
-    await expect(interventionDate).toHaveAttribute('min', today);
-    await interventionDate.fill(dayBefore(today));
+    // Asked today: the calendar offers no earlier day and the field names the first one; a day before, typed, is
+    // refused under the field.
+    await expect(interventionDate).toHaveAccessibleDescription(`Au plus tôt le ${fieldDate(today)}.`);
+    await interventionDate.fill(fieldDate(dayBefore(today)));
     await schedule.getByRole('button', { name: OPERATION_ACTIONS.schedule.label }).click();
     await expect(interventionDate).toHaveAccessibleDescription(messages.interventionBeforeRequest);
     await expect(schedule).toBeVisible();
-    await expect(interventionDate).toHaveValue(dayBefore(today));
-    await interventionDate.fill(today);
+    await expect(interventionDate).toHaveValue(fieldDate(dayBefore(today)));
+    await interventionDate.fill(fieldDate(today));
     await schedule.getByRole('button', { name: OPERATION_ACTIONS.schedule.label }).click();
     await expect(providerPage.getByText(messages.operationScheduled)).toBeVisible();
     await expect(schedule).toHaveCount(0);
@@ -132,7 +134,7 @@ test('a rotation goes from the producer to its provider and back: asked, schedul
     await expect(providerPage).toHaveURL(/\/operations\/\d+(\?[^#]*)?#realisation$/);
     const completion = providerPage.getByRole('region', { name: "Compléter l'opération" });
     await completion.getByLabel('Quantité réelle réceptionnée (t)').fill('2,46');
-    await completion.getByLabel("Date réelle d'intervention").fill(today);
+    await completion.getByLabel("Date réelle d'intervention").fill(fieldDate(today));
     await completion.getByLabel('Numéro de BSD').fill('BSD-2026-000123');
     await completion.getByLabel('Transporteur').fill('Transports Rhône Express');
     const first = completion.getByRole('group', { name: 'Exutoire 1' });
@@ -298,8 +300,8 @@ test('a weekly program on Mondays and Thursdays shows its next dates; once the p
     .click();
   const dialog = page.getByRole('dialog', { name: `Demander une rotation : ${name}` });
   await dialog.getByText('Un programme récurrent').click();
-  await dialog.getByLabel('Date de début').fill(program.startDate);
-  await dialog.getByLabel('Date de fin').fill(program.endDate);
+  await dialog.getByLabel('Date de début').fill(fieldDate(program.startDate));
+  await dialog.getByLabel('Date de fin').fill(fieldDate(program.endDate));
   await dialog.getByLabel('Récurrence').selectOption({ label: 'Semaine' });
   await dialog.getByText('Lundi', { exact: true }).click();
   await dialog.getByText('Jeudi', { exact: true }).click();

@@ -6,6 +6,9 @@ import { fr } from '../../web/src/i18n/fr.ts';
  * Required fields end with an asterisk, so their labels are matched by prefix.
  */
 
+/** A calendar date (`YYYY-MM-DD`) as the date fields show and take it whatever the browser's language. */
+export const fieldDate = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
 export const mainNavigation = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
 
 /** The dashboard selection of the header (SPEC 4); the client pair is a retriever's. */

@@ -1,7 +1,8 @@
-import { CloseButton, Dialog, Input, Portal, Stack } from '@chakra-ui/react';
+import { CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { isoDateSchema } from '@portal/domain/validation';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormDateInput } from '../forms/DateInput.tsx';
 import { FormDialogFooter } from '../forms/FormDialogFooter.tsx';
 import { FormField } from '../forms/FormField.tsx';
 import { type MutationForm, useMutationForm } from '../forms/useMutationForm.ts';
@@ -85,7 +86,7 @@ function DateForm({
     rename: { [inputField]: 'date' },
   });
   const {
-    register,
+    control,
     formState: { errors },
   } = form;
   return (
@@ -101,7 +102,7 @@ function DateForm({
             helperText={earliest && t('dateDialog.earliest', { date: formatDate(earliest.date) })}
             required
           >
-            <Input type="date" min={earliest?.date} {...register('date')} />
+            <FormDateInput control={control} name="date" min={earliest?.date} />
           </FormField>
         </Stack>
       </Dialog.Body>

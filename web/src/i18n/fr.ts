@@ -13,6 +13,20 @@ export const fr = {
   form: {
     showPassword: 'Afficher le mot de passe',
     hidePassword: 'Masquer le mot de passe',
+    date: {
+      placeholder: 'jj/mm/aaaa',
+      openCalendar: 'Ouvrir le calendrier',
+      closeCalendar: 'Fermer le calendrier',
+      calendar: 'Calendrier',
+      month: 'Mois',
+      year: 'Année',
+      clear: 'Effacer la date',
+      previous: { day: 'Mois précédent', month: 'Année précédente', year: 'Décennie précédente' },
+      next: { day: 'Mois suivant', month: 'Année suivante', year: 'Décennie suivante' },
+      switchTo: { day: 'Choisir le jour', month: 'Choisir le mois', year: "Choisir l'année" },
+      selectedDay: '{{date}}, date choisie',
+      unavailableDay: '{{date}}, non proposé',
+    },
   },
   login: {
     title: 'Connexion',
@@ -152,12 +166,13 @@ export const fr = {
       "Aucune opération validée sur cette période pour la sélection en cours : il n'y a ni coût, ni quantité, ni impact à afficher. Choisissez une autre année ou un autre établissement.",
     figures: {
       quantities: 'Quantités collectées',
-      tonnes: '{{value}} t',
+      tonnes: '{{value}}\u00a0t',
       operations_one: '{{count}} opération réalisée',
       operations_other: '{{count}} opérations réalisées',
       seeOperations: 'Voir les opérations',
       seeCodes: 'Voir les codes de traitement finaux',
-      excludingTax: '{{value}} HT',
+      // A no-break space: "HT" never wraps away from its amount.
+      excludingTax: '{{value}}\u00a0HT',
       treatmentCost: 'Traitement',
       transportCost: 'Transport',
       valorisation: 'Taux de valorisation',
@@ -170,7 +185,7 @@ export const fr = {
       co2: 'Émissions de CO2',
       co2Emitted: 'Émises',
       co2Avoided: 'Évitées',
-      co2Value: '{{value}} t éq. CO2',
+      co2Value: '{{value}}\u00a0t éq.\u00a0CO2',
       co2Uncovered: '{{value}} sans facteur d’émission connu, non comptées.',
       co2Version: 'Facteurs : {{version}}',
     },
@@ -703,6 +718,7 @@ export const fr = {
     updateDescription: 'Rechargez la page pour utiliser la dernière version du portail.',
     reload: 'Recharger',
     offlineReady: 'Le portail est prêt à fonctionner hors ligne',
+    closeNotice: 'Fermer ce message',
   },
 };
 

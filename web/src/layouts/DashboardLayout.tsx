@@ -19,6 +19,7 @@ import type { DashboardLayoutQuery } from '../__generated__/DashboardLayoutQuery
 import { DashboardSelectionProvider } from '../apps/dashboard/DashboardSelection.tsx';
 import { SelectionBar } from '../apps/dashboard/SelectionBar.tsx';
 import { Logo } from '../components/Logo.tsx';
+import { OfflineReadyNotice } from '../components/OfflineReadyNotice.tsx';
 import { UpdatingRegion } from '../components/Skeletons.tsx';
 import { navigationFor, typologiesFromGraph } from '../navigation.ts';
 import { loginPath, paths } from '../paths.ts';
@@ -128,6 +129,7 @@ export function DashboardLayout() {
           </Box>
           <Box as="main" flex="1" minW="0" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }}>
             <SkipNavContent />
+            <OfflineReadyNotice />
             <UpdatingRegion busy={pendingNavigation} label={t('app.loading')}>
               <Suspense fallback={<RouteSkeleton />}>
                 <Outlet />

@@ -120,7 +120,7 @@ export const formReferences = {
     },
     {
       id: globalId('SkipType', 4),
-      label: 'Benne 15 m3',
+      label: 'Benne 15 m³',
       category: 'Bennes',
       volume: '15.000',
       unit: 'm3',
@@ -205,7 +205,7 @@ export const provider = establishment(
 export const cardboard = skipNode({
   databaseId: 7,
   name: 'Benne carton quai 2',
-  skipType: { id: globalId('SkipType', 4), label: 'Benne 15 m3' },
+  skipType: { id: globalId('SkipType', 4), label: 'Benne 15 m³' },
   unit: 'm3',
   volume: '15.000',
   secondLevelWaste: { id: globalId('SecondLevelWaste', 1), label: 'Papier-carton' },

@@ -2,6 +2,7 @@ import { messages } from '@portal/domain/messages';
 import { act, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GraphQLRequestError } from '../../relay/errors.ts';
+import { fillDate } from '../../test/dateField.ts';
 import { globalId } from '../../test/fixtures.ts';
 import {
   openOperationList,
@@ -124,7 +125,7 @@ describe('the moves of a provider', () => {
       name: 'Rotation du contenant Benne carton quai 2 (date souhaitée : 12/03/2030)',
     });
     const date = within(dialog).getByLabelText(/^Date d'intervention/);
-    expect(date).toHaveValue('2030-03-12');
+    expect(date).toHaveValue('12/03/2030');
     expect(date).toBeRequired();
 
     await view.user.clear(date);
@@ -132,7 +133,7 @@ describe('the moves of a provider', () => {
     await waitFor(() => expect(date).toHaveAccessibleDescription(messages.dateFormat));
     expect(pendingOperationNames(view.environment)).not.toContain(MOVE);
 
-    await view.user.type(date, '2030-03-14');
+    await fillDate(view.user, date, '14/03/2030');
     await view.user.click(within(dialog).getByRole('button', { name: 'Accepter et programmer' }));
     const move = await resolveOperation(
       view.environment,
@@ -169,21 +170,18 @@ describe('the moves of a provider', () => {
       name: 'Rotation du contenant Bac verre (date souhaitée : 12/03/2030)',
     });
     const date = within(dialog).getByLabelText(/^Date d'intervention/);
-    expect(date).toHaveValue('2030-03-14');
-    // Asked on 1 March 2030 (Paris time): the picker starts there, and says so.
-    expect(date).toHaveAttribute('min', '2030-03-01');
+    expect(date).toHaveValue('14/03/2030');
+    // Asked on 1 March 2030 (Paris time): the calendar starts there, and the field says so.
     expect(date).toHaveAccessibleDescription('Au plus tôt le 01/03/2030.');
 
     // A day before the request, typed: refused under the field, nothing sent.
-    await view.user.clear(date);
-    await view.user.type(date, '2030-02-28');
+    await fillDate(view.user, date, '28/02/2030');
     await view.user.click(within(dialog).getByRole('button', { name: 'Reprogrammer' }));
     await waitFor(() => expect(date).toHaveAccessibleDescription(messages.interventionBeforeRequest));
     expect(pendingOperationNames(view.environment)).not.toContain(MOVE);
 
     // The api refuses a day the form let through: its message lands under the field, the dialog and the date stay.
-    await view.user.clear(date);
-    await view.user.type(date, '2030-03-01');
+    await fillDate(view.user, date, '01/03/2030');
     await view.user.click(within(dialog).getByRole('button', { name: 'Reprogrammer' }));
     const refused = await resolveOperation(view.environment, MOVE, {
       OperationPayload: {
@@ -475,8 +473,8 @@ describe('the moves of a provider', () => {
     const dialog = await screen.findByRole('dialog');
     const date = within(dialog).getByLabelText(/^Date d'intervention/);
     await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
-    await view.user.clear(date);
-    await view.user.type(date, '2030-03-15{Enter}');
+    await fillDate(view.user, date, '15/03/2030');
+    await view.user.keyboard('{Enter}');
     const move = await findOperation(view.environment, MOVE);
     expect(move.request.variables.input).toMatchObject({
       action: 'RESCHEDULE',

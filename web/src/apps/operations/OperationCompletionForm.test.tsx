@@ -2,6 +2,7 @@ import { messages } from '@portal/domain/messages';
 import { waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GraphQLRequestError } from '../../relay/errors.ts';
+import { fillDate } from '../../test/dateField.ts';
 import { globalId } from '../../test/fixtures.ts';
 import { openOperationPage, operationNode, operationPayload } from '../../test/operationFixtures.ts';
 import { gerland, provider } from '../../test/skipFixtures.ts';
@@ -49,7 +50,7 @@ const total = (form: HTMLElement) => within(form).queryByText(/^Total réparti/)
 
 async function fillOperation(view: View, form: HTMLElement, receivedQuantity = '2,46') {
   await view.user.type(quantity(form), receivedQuantity);
-  await view.user.type(realDate(form), '2030-03-14');
+  await fillDate(view.user, realDate(form), '14/03/2030');
 }
 
 async function fillOutlet(
@@ -484,7 +485,7 @@ describe('completing an operation', () => {
       }),
     );
     expect(quantity(form)).toHaveValue('2,46');
-    expect(realDate(form)).toHaveValue('2030-03-14');
+    expect(realDate(form)).toHaveValue('14/03/2030');
     expect(field(form, /^Numéro de BSD/)).toHaveValue('BSD-2030-000123');
     expect(field(form, /^Transporteur/)).toHaveValue('Transports Rhône Express');
     expect(field(form, /^Commentaire/)).toHaveValue('Benne très chargée');

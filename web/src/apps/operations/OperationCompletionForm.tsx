@@ -32,6 +32,7 @@ import { graphql, useFragment, useMutation } from 'react-relay';
 import type { OperationCompletionForm_operation$key } from '../../__generated__/OperationCompletionForm_operation.graphql.ts';
 import type { OperationCompletionForm_treatmentCodes$key } from '../../__generated__/OperationCompletionForm_treatmentCodes.graphql.ts';
 import type { OperationCompletionFormMutation } from '../../__generated__/OperationCompletionFormMutation.graphql.ts';
+import { FormDateInput } from '../../forms/DateInput.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
@@ -350,7 +351,7 @@ export function OperationCompletionForm({
                 error={errors.realInterventionDate?.message}
                 required
               >
-                <Input type="date" {...register('realInterventionDate')} />
+                <FormDateInput control={control} name="realInterventionDate" />
               </FormField>
               <FormField label={operationFieldLabels.bsdNumber} error={errors.bsdNumber?.message}>
                 <Input {...register('bsdNumber')} />

@@ -1,6 +1,7 @@
-import { Box, Button, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { messages } from '@portal/domain/messages';
 import { operationFieldLabels, operationTypeLabels } from '@portal/domain/operations';
-import { type ReactNode, useCallback, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { useSearchParams } from 'react-router-dom';
@@ -12,6 +13,8 @@ import type {
 } from '../../__generated__/OperationListPageQuery.graphql.ts';
 import type { OperationListPaginationQuery } from '../../__generated__/OperationListPaginationQuery.graphql.ts';
 import { UpdatingRegion } from '../../components/Skeletons.tsx';
+import { DateInput } from '../../forms/DateInput.tsx';
+import { isIsoDate } from '../../forms/dateText.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { useListMembership } from '../../relay/listMembership.ts';
 import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
@@ -215,29 +218,19 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
             </FilterField>
             <FilterField label={t('operations.filters.from')}>
               {(id) => (
-                <Input
+                <DateFilter
                   id={id}
-                  type="date"
-                  size="sm"
-                  value={readDateParam(params, FROM_PARAM) ?? ''}
-                  onChange={(event) => {
-                    const value = event.currentTarget.value;
-                    updateSearch((current) => writeParam(current, FROM_PARAM, value));
-                  }}
+                  value={readDateParam(params, FROM_PARAM)}
+                  onChange={(value) => updateSearch((current) => writeParam(current, FROM_PARAM, value))}
                 />
               )}
             </FilterField>
             <FilterField label={t('operations.filters.to')}>
               {(id) => (
-                <Input
+                <DateFilter
                   id={id}
-                  type="date"
-                  size="sm"
-                  value={readDateParam(params, TO_PARAM) ?? ''}
-                  onChange={(event) => {
-                    const value = event.currentTarget.value;
-                    updateSearch((current) => writeParam(current, TO_PARAM, value));
-                  }}
+                  value={readDateParam(params, TO_PARAM)}
+                  onChange={(value) => updateSearch((current) => writeParam(current, TO_PARAM, value))}
                 />
               )}
             </FilterField>
@@ -332,6 +325,42 @@ function OperationList({
 }
 
 /** A labelled filter control of the history; the label names the control by its id. */
+/** A date filter: it applies whole dates only; a typed day that does not exist says so under it. */
+function DateFilter({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+}) {
+  const errorId = useId();
+  const [refused, setRefused] = useState(false);
+  return (
+    <Box maxW="40">
+      <DateInput
+        id={id}
+        size="sm"
+        value={value}
+        invalid={refused}
+        aria-describedby={refused ? errorId : undefined}
+        onChange={(next) => {
+          const applies = next === '' || isIsoDate(next);
+          // A whole jj/mm/aaaa that is no day (31/02/2026); a date being typed is not refused yet.
+          setRefused(!applies && next.length === 10);
+          if (applies) onChange(next === '' ? null : next);
+        }}
+      />
+      {refused && (
+        <Text id={errorId} color="fg.error" fontSize="xs" mt="1">
+          {messages.dateFormat}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
 function FilterField({ label, children }: { label: string; children: (id: string) => ReactNode }) {
   const id = useId();
   return (

@@ -2,6 +2,7 @@ import { messages } from '@portal/domain/messages';
 import { waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { GraphQLRequestError } from '../../relay/errors.ts';
+import { fillDate } from '../../test/dateField.ts';
 import {
   type EstablishmentFixture,
   establishment,
@@ -278,8 +279,8 @@ describe('chantiers', () => {
       within(dialog).getByRole('textbox', { name: /^Nom du chantier/ }),
       'Halle Tony Garnier',
     );
-    await view.user.type(within(dialog).getByLabelText(/^Date de début/), '2025-03-10');
-    await view.user.type(within(dialog).getByLabelText(/^Date de fin/), '2025-03-01');
+    await fillDate(view.user, within(dialog).getByLabelText(/^Date de début/), '10/03/2025');
+    await fillDate(view.user, within(dialog).getByLabelText(/^Date de fin/), '01/03/2025');
     await view.user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() =>
       expect(within(dialog).getByLabelText(/^Date de fin/)).toHaveAccessibleDescription(
@@ -288,8 +289,7 @@ describe('chantiers', () => {
     );
     expect(pendingOperationNames(view.environment)).not.toContain('EntityFormDialogCreateMutation');
 
-    await view.user.clear(within(dialog).getByLabelText(/^Date de fin/));
-    await view.user.type(within(dialog).getByLabelText(/^Date de fin/), '2025-06-30');
+    await fillDate(view.user, within(dialog).getByLabelText(/^Date de fin/), '30/06/2025');
     await view.user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     const mutation = await resolveOperation(view.environment, 'EntityFormDialogCreateMutation', {
       CreateEntityPayload: {
@@ -331,7 +331,7 @@ describe('chantiers', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Modifier le chantier' });
     const name = within(dialog).getByRole('textbox', { name: /^Nom du chantier/ });
     expect(name).toHaveValue('Tour Part-Dieu');
-    expect(within(dialog).getByLabelText(/^Date de début/)).toHaveValue('2025-03-03');
+    expect(within(dialog).getByLabelText(/^Date de début/)).toHaveValue('03/03/2025');
     await view.user.clear(name);
     await view.user.type(name, 'Tour Part-Dieu, lot 2');
     await view.user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
@@ -359,7 +359,7 @@ describe('chantiers', () => {
     await view.user.click(await screen.findByRole('button', { name: 'Ajouter un chantier' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nouveau chantier' });
     await view.user.type(within(dialog).getByRole('textbox', { name: /^Nom du chantier/ }), 'Halle');
-    await view.user.type(within(dialog).getByLabelText(/^Date de début/), '2025-03-10');
+    await fillDate(view.user, within(dialog).getByLabelText(/^Date de début/), '10/03/2025');
     await view.user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     await rejectOperation(view.environment, 'EntityFormDialogCreateMutation', new Error('HTTP 500'));
     expect(await screen.findByText(messages.entityAddError)).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { CloseButton, Dialog, Flex, Input, Portal, Stack, Textarea } from '@chakra-ui/react';
+import { CloseButton, Dialog, Flex, Portal, Stack, Textarea } from '@chakra-ui/react';
 import {
   type DeliveryOrderInput,
   type DeliveryOrderValues,
@@ -11,6 +11,7 @@ import { graphql, useFragment, useMutation } from 'react-relay';
 import { ConnectionHandler } from 'relay-runtime';
 import type { DeliveryOrderDialog_skip$key } from '../../__generated__/DeliveryOrderDialog_skip.graphql.ts';
 import type { DeliveryOrderDialogMutation } from '../../__generated__/DeliveryOrderDialogMutation.graphql.ts';
+import { FormDateInput } from '../../forms/DateInput.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormDialogFooter } from '../../forms/FormDialogFooter.tsx';
 import { FormField } from '../../forms/FormField.tsx';
@@ -197,7 +198,7 @@ function OrderForm({ target, onDone }: { target: DeliveryOrderTarget; onDone: ()
                   error={errors.requestedDate?.message}
                   required
                 >
-                  <Input type="date" {...register('requestedDate')} />
+                  <FormDateInput control={control} name="requestedDate" />
                 </FormField>
               )}
 

@@ -3,6 +3,7 @@ import { messages } from '@portal/domain/messages';
 import {
   FILLING_LEVELS,
   fillingLevelLabels,
+  formatSkipCapacity,
   skipFieldLabels,
   skipPlannedWorkLabels,
   skipStateLabels,
@@ -129,7 +130,7 @@ export function SkipCard({ skip, canOrder, list, onEdit, onOrder }: SkipCardProp
   const archived = data.state === 'ARCHIVED';
   const waste = data.thirdLevelWaste?.label ?? data.secondLevelWaste?.label ?? null;
   const volume = formatDecimal(data.volume);
-  const capacity = volume ? [volume, data.unit].filter(Boolean).join(' ') : null;
+  const capacity = volume ? formatSkipCapacity(volume, data.unit) : null;
 
   const toggleArchive = () => {
     const archiving = !archived;
