@@ -261,9 +261,9 @@ export class Policy {
   }
 
   /**
-   * Editing a chantier: 404 unless the caller sees that entity on that site; 403 unless it is their own (on a
-   * site they fully access, or linked to them directly, as a limited-entity user's chantiers are) and they
-   * have `entity:update`. A linked provider sees a client's chantiers but may not change them.
+   * Editing a chantier: 404 unless the caller sees that entity on that site; 403 unless they have full access to
+   * the site and `entity:update` (SPEC 6). A linked provider sees a client's chantiers, and a limited-entity user
+   * their own, but neither may change them: the establishment's full-access users define its chantiers.
    */
   async assertCanUpdateEntity(siteId: number, entityId: number): Promise<void> {
     const params = new SqlParams();
@@ -274,9 +274,7 @@ export class Policy {
       params.values,
     );
     if (entity === null) throw notFound();
-    const { links } = await this.access();
-    const own = (await this.hasFullAccess(siteId)) || links.entityIds.includes(entityId);
-    if (!own) throw forbidden();
+    if (!(await this.hasFullAccess(siteId))) throw forbidden();
     await this.assertCan('entity:update');
   }
 
