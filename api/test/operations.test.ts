@@ -1275,6 +1275,29 @@ describe('the transporter of an operation, and its carrier', () => {
       transporterSite: site(w.providerSiteId),
       transporterName: provider.name,
     });
+    // Named again (as a form sends what it shows), it stays, even once the operation no longer offers it.
+    await api.db.query('delete from site_links where producer_site_id = $1 and retriever_site_id = $2', [
+      w.ownSiteIds[0],
+      w.providerSiteId,
+    ]);
+    try {
+      const again = await mergePatch(api, opUrl(operation.id), w.retriever, {
+        transporterSite: site(w.providerSiteId),
+        transporterName: null,
+        transporterReceiptNumber: 'R-0043',
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject({
+        transporterSite: site(w.providerSiteId),
+        transporterName: provider.name,
+        transporterReceiptNumber: 'R-0043',
+      });
+    } finally {
+      await api.db.query('insert into site_links (producer_site_id, retriever_site_id) values ($1, $2)', [
+        w.ownSiteIds[0],
+        w.providerSiteId,
+      ]);
+    }
     // Dropping it drops its copy.
     expect(
       (await mergePatch(api, opUrl(operation.id), w.retriever, { transporterSite: null })).json(),
@@ -1283,7 +1306,7 @@ describe('the transporter of an operation, and its carrier', () => {
       transporterName: null,
       transporterSiret: null,
       transporterAddress: null,
-      transporterReceiptNumber: 'R-0042',
+      transporterReceiptNumber: 'R-0043',
     });
   });
 });

@@ -39,3 +39,8 @@ export function ownEstablishmentTypology(typologies: readonly UserTypology[]): U
   }
   return ownSiteTypology(typologies);
 }
+
+/** A carrier without sites of its own as producer or retriever: it reads the operations it carries. */
+export function isCarrierOnly(typologies: readonly UserTypology[]): boolean {
+  return ownEstablishmentTypology(typologies) === 'carrier';
+}

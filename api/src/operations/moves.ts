@@ -255,9 +255,12 @@ async function transporterAfter(
   const siteSent = sent('transporterSite');
   const chosen = patch.transporterSite ?? null;
 
-  if (siteSent && chosen !== null) {
-    const siteId = referenceId(chosen, 'company_sites');
-    const choice = siteId === null ? null : await transporterChoice(db, stored, siteId);
+  const chosenId = chosen === null ? null : referenceId(chosen, 'company_sites');
+  // The establishment stored, named again (a form sends what it shows): it stays as it is, even if the
+  // operation no longer offers it.
+  const sameSite = siteSent && chosenId !== null && chosenId === stored.transporterSite;
+  if (siteSent && chosen !== null && !sameSite) {
+    const choice = chosenId === null ? null : await transporterChoice(db, stored, chosenId);
     if (choice === null) {
       violations.push({
         propertyPath: 'transporterSite',
@@ -275,7 +278,7 @@ async function transporterAfter(
       receiptNumber,
     };
   }
-  if (!siteSent && stored.transporterSite !== null) {
+  if ((!siteSent || sameSite) && stored.transporterSite !== null) {
     report(transporterProblems({ site: stored.transporterSite, ...typed, receiptNumber }));
     return {
       site: stored.transporterSite,

@@ -2,6 +2,7 @@ import {
   COMPLETION_EDITABLE_STATUSES,
   HISTORY_FILTER_KEYS,
   HISTORY_FILTERS,
+  idFromIri,
   OPERATION_ACTIONS,
   OPERATION_STATUSES,
   type OperationActionName,
@@ -154,6 +155,10 @@ export const operationResolvers: Resolvers = {
   Transporter: {
     establishment: (operation, _args, context) =>
       operation.transporterSite ? context.loaders.sites.load(operation.transporterSite) : null,
+    establishmentId: (operation) => {
+      const id = idFromIri(operation.transporterSite);
+      return id === null ? null : toGlobalId('Establishment', id);
+    },
     fromPortal: (operation) => operation.transporterSite !== null,
     name: (operation) => operation.transporterName,
     siret: (operation) => operation.transporterSiret,

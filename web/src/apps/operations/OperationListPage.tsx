@@ -1,5 +1,6 @@
 import { Box, Button, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { operationFieldLabels, operationTypeLabels } from '@portal/domain/operations';
+import { isCarrierOnly } from '@portal/domain/typologies';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment } from 'react-relay';
@@ -10,6 +11,7 @@ import type { OperationListPaginationQuery } from '../../__generated__/Operation
 import { formatDate } from '../../i18n/format.ts';
 import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
+import { typologiesOfViewer } from '../../routing/screens.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 import { OperationTable } from './OperationTable.tsx';
 import {
@@ -45,6 +47,9 @@ export const operationListPageQuery = graphql`
     viewer {
       id
       ownSiteTypology
+      isProducer
+      isRetriever
+      isCarrier
       ...OperationList_viewer @arguments(filter: $filter)
       ...RotationProgramList_viewer @include(if: $withPrograms) @alias(as: "programs")
     }
@@ -91,7 +96,9 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
   const intro = {
     requests: t('operations.requestsIntro'),
     history: null,
-    pickups: t('operations.pickupsIntro'),
+    pickups: isCarrierOnly(typologiesOfViewer(viewer))
+      ? t('operations.carriedIntro')
+      : t('operations.pickupsIntro'),
     toValidate: provider ? t('operations.toValidateProvider') : t('operations.toValidateProducer'),
   }[mode];
   const empty = {

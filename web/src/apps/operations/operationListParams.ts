@@ -1,4 +1,5 @@
 import { normalizeWasteCode } from '@portal/domain/skips';
+import type { UserTypology } from '@portal/domain/typologies';
 import type {
   OperationHistoryFilter,
   OperationListPageQuery$variables,
@@ -108,6 +109,9 @@ const OPEN_STATUSES: OperationStatus[] = [
   'SCHEDULED',
   'COMPLETED',
 ];
+
+/** Who has operations waiting for them: producers and providers; a carrier only reads what it carries. */
+export const TO_VALIDATE_AUDIENCE = ['producer', 'retriever'] as const satisfies readonly UserTypology[];
 
 /**
  * What waits for the viewer: a producer validates what its providers completed; a provider accepts its clients'
