@@ -48,7 +48,7 @@ export function CarrierHome({ viewer }: { viewer: CarrierHome_viewer$key }) {
         {totalCount === 0 ? (
           <Text color="fg.muted">{t('dashboard.carrier.empty')}</Text>
         ) : (
-          <Stack gap="4" align="start">
+          <Stack gap="4">
             <OperationTable
               labelledBy={headingId}
               rows={edges.map((edge) => edge.node)}
@@ -57,7 +57,7 @@ export function CarrierHome({ viewer }: { viewer: CarrierHome_viewer$key }) {
               isLoadingNext={false}
               onLoadNext={() => undefined}
             />
-            <Button asChild variant="outline" size="sm">
+            <Button asChild variant="outline" size="sm" alignSelf="start">
               <RouterLink to={{ pathname: paths.pickups, search: selectionSearch(params) }}>
                 {t('dashboard.carrier.all')}
               </RouterLink>
