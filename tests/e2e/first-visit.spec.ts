@@ -43,7 +43,11 @@ const firstVisits = [
     account: carrier,
     fullName: 'Sophie Garnier',
     firstname: 'Sophie',
-    navigation: { shown: [], hidden: ['Mes prestataires', 'Mes clients'] },
+    // A carrier reads what it carries: its establishments, its clients, its pick-ups; no monthly figures.
+    navigation: {
+      shown: ['Mes établissements', 'Mes clients', 'Mes enlèvements'],
+      hidden: ['Mes prestataires', 'Détail du mois', 'Opérations'],
+    },
   },
   {
     account: chantier,

@@ -11,7 +11,10 @@ import { expect, test } from './fixtures.ts';
 import {
   acceptTermsThroughApi,
   asAccount,
+  carrier,
+  completeContainer,
   containerJourneySite,
+  ownEstablishmentsOf,
   producer,
   retriever,
   signInToDashboard,
@@ -25,32 +28,6 @@ import { fieldDate } from './screens.ts';
  * refused), the producer validates it and finds it in the history; a retirement is asked and cancelled. These
  * journeys own the containers they create through the api (portal.ts), and the operations on them.
  */
-
-/** A container with every mandatory field, on the journeys' establishment, provided by the retriever. */
-async function completeContainer(stack: Parameters<typeof containerJourneySite>[0], name: string) {
-  const { site, provider } = await containerJourneySite(stack);
-  await asAccount(stack, producer.email, async (api) => {
-    const [waste] = await api.members<{ '@id': string; secondLevelWaste: string; code: string }>(
-      '/api/third_level_wastes?pagination=false&q=palettes',
-    );
-    const flow = await api.get<{ firstLevelWaste: string }>(waste?.secondLevelWaste ?? '');
-    const [skipType] = await api.members<{ '@id': string }>('/api/skip_types?pagination=false');
-    await api.post('/api/skips', {
-      name,
-      companySite: site['@id'],
-      skipType: skipType?.['@id'],
-      unit: 'm3',
-      volume: '15',
-      firstLevelWaste: flow.firstLevelWaste,
-      secondLevelWaste: waste?.secondLevelWaste,
-      thirdLevelWaste: waste?.['@id'],
-      provider: provider['@id'],
-      plannedTreatmentCode: 'R 3',
-      estimatedFullQuantity: '2,5',
-    });
-  });
-  return { site, provider };
-}
 
 /** How the program preview writes a date: `lundi 2 mars 2026`. */
 const longDate = (iso: string) =>
@@ -84,6 +61,10 @@ test('a rotation goes from the producer to its provider and back: asked, schedul
   const name = uniqueName('Benne palettes');
   const { site } = await completeContainer(stack, name);
   const today = parisDate(new Date());
+  const carrierSite = (await ownEstablishmentsOf(stack, carrier.email)).find((candidate) =>
+    site.linkedCompanySites.includes(candidate['@id']),
+  );
+  if (!carrierSite) throw new Error('no carrier is linked to the journeys’ establishment');
 
   // The producer asks for a rotation from the container's card.
   await signInToDashboard(page, producer.email);
@@ -136,7 +117,11 @@ test('a rotation goes from the producer to its provider and back: asked, schedul
     await completion.getByLabel('Quantité réelle réceptionnée (t)').fill('2,46');
     await completion.getByLabel("Date réelle d'intervention").fill(fieldDate(today));
     await completion.getByLabel('Numéro de BSD').fill('BSD-2026-000123');
-    await completion.getByLabel('Transporteur').fill('Transports Rhône Express');
+    // The carrier linked to the site carries it: chosen among the portal's establishments, it will see it.
+    await completion
+      .getByRole('combobox', { name: 'Transporteur', exact: true })
+      .selectOption({ label: `${carrierSite.companyName} — ${carrierSite.name}` });
+    await completion.getByLabel('N° de récépissé du transporteur').fill('2026/T/69/0042');
     const first = completion.getByRole('group', { name: 'Exutoire 1' });
     await first.getByLabel('Nom').fill('Papeterie du Rhône');
     await first.getByLabel('SIRET').fill('73282932000074');
@@ -171,6 +156,11 @@ test('a rotation goes from the producer to its provider and back: asked, schedul
     await expect(summary.getByRole('row', { name: /Chaufferie biomasse de Lyon/ })).toContainText(
       'Valorisation énergétique',
     );
+    // The carrier as the register names it: its company, its SIRET and its address, with the receipt number.
+    const realisation = summary.getByRole('region', { name: 'Réalisation' });
+    await expect(realisation).toContainText(carrierSite.companyName);
+    await expect(realisation).toContainText(carrierSite.siret ?? '');
+    await expect(realisation).toContainText('2026/T/69/0042');
 
     // The provider sets the costs per tonne; the totals for the 2,46 t follow, exactly.
     const costs = providerPage.getByRole('region', { name: 'Coûts' });
@@ -213,6 +203,16 @@ test('a rotation goes from the producer to its provider and back: asked, schedul
   const producerCosts = page.getByRole('region', { name: 'Coûts' });
   await expect(producerCosts.getByRole('row', { name: /Coût de traitement/ })).toContainText('210,33 € HT');
   await expect(producerCosts.getByRole('button', { name: 'Modifier les coûts' })).toHaveCount(0);
+  // The carrier it was named to carry it reads it (its screens: carrier.spec.ts).
+  const carried = await asAccount(stack, carrier.email, (api) =>
+    api.members<{ skipName: string | null; status: string; transporterSite: string | null }>(
+      `/api/operations?pagination=false&transporterSite[]=${carrierSite.id}&status[]=REALISED`,
+    ),
+  );
+  expect(carried.find((operation) => operation.skipName === name)).toMatchObject({
+    transporterSite: carrierSite['@id'],
+  });
+
   // The container is free again for the next request.
   await page.goto(`/operations?etablissement=${site.id}`);
   await expect(page.getByRole('article', { name })).not.toContainText('Rotation');

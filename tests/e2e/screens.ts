@@ -70,7 +70,7 @@ export const establishmentScreen = (page: Page) => {
   return {
     profile,
     editProfile: profile.getByRole('button', { name: "Modifier l'établissement" }),
-    readOnlyNotice: profile.getByText('Vous pouvez consulter ce profil, pas le modifier.'),
+    readOnlyNotice: profile.getByText(fr.establishment.readOnly),
     profileForm: {
       name: profile.getByLabel(/^Nom de l'établissement/),
       siret: profile.getByLabel(/^SIRET/),

@@ -4,6 +4,7 @@ import type { IEnvironment } from 'relay-runtime';
 import DashboardLayoutQueryNode from './__generated__/DashboardLayoutQuery.graphql.ts';
 import { urlWithRememberedSelection } from './apps/dashboard/selectionMemory.ts';
 import { NotFoundPage } from './apps/errors/NotFoundPage.tsx';
+import { notFound } from './apps/errors/notFound.ts';
 import { RootErrorBoundary } from './apps/errors/RootErrorBoundary.tsx';
 import { ScreenErrorState } from './apps/errors/ScreenErrorState.tsx';
 import { apps } from './apps/registry.ts';
@@ -16,13 +17,17 @@ import { RETURN_TO_PARAM, safeReturnPath } from './paths.ts';
 import { createRoutePreloader } from './relay/preload.ts';
 import { loadSessionViewer, requireViewer } from './relay/viewerSession.ts';
 import {
+  audienceIncludes,
   isBuilt,
   type LoaderContext,
+  type NavigationAudience,
   onlyWhenAskedFor,
   revalidationRules,
   type Screen,
   type ScreenHandle,
   type ScreenLayout,
+  type ScreenLoader,
+  typologiesFromGraph,
 } from './routing/screens.ts';
 
 /**
@@ -48,8 +53,34 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
     },
   });
 
-  const route = (screen: Screen, path: string | undefined): RouteObject => {
-    const { loader, lazy } = screen;
+  /**
+   * A screen's loader behind its audience (its own, else its navigation entry's, else its parent's, since loaders
+   * of nested routes run together): whoever is not in it gets the 404 page, as the menu does not offer it to them,
+   * and its query is not even asked.
+   */
+  const guardedLoader = (
+    screen: Screen,
+    audience: NavigationAudience | undefined,
+  ): ScreenLoader | undefined => {
+    const { loader } = screen;
+    if (audience === undefined || audience === 'everyone') return loader;
+    return async (loaderContext) => {
+      const viewer = await loaderContext.requireViewer();
+      if (!audienceIncludes(audience, typologiesFromGraph(viewer.typologies))) {
+        throw notFound(screen.key ?? screen.path ?? 'screen');
+      }
+      return loader === undefined ? null : loader(loaderContext);
+    };
+  };
+
+  const route = (
+    screen: Screen,
+    path: string | undefined,
+    parentAudience?: NavigationAudience,
+  ): RouteObject => {
+    const { lazy } = screen;
+    const audience = screen.audience ?? screen.navigation?.audience ?? parentAudience;
+    const loader = guardedLoader(screen, audience);
     const children = (screen.children ?? []).filter(isBuilt);
     const shouldRevalidate = screen.revalidate && revalidationRules[screen.revalidate];
     return {
@@ -59,7 +90,7 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
       ...(shouldRevalidate && { shouldRevalidate }),
       ...(screen.skeleton && { handle: { skeleton: screen.skeleton } satisfies ScreenHandle }),
       ...(lazy && { lazy }),
-      ...(children.length > 0 && { children: children.map((child) => route(child, child.path)) }),
+      ...(children.length > 0 && { children: children.map((child) => route(child, child.path, audience)) }),
     } as RouteObject;
   };
 

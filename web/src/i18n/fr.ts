@@ -123,6 +123,14 @@ export const fr = {
       'Choisissez un établissement dans le sélecteur en haut de page pour afficher ses informations.',
     noEstablishment:
       "Aucun établissement n'est rattaché à votre compte. Contactez-nous pour le faire ajouter.",
+    carrier: {
+      title: 'Vos transports',
+      intro:
+        'Les {{count}} dernières opérations que vos établissements transportent, avec leurs sites et leurs dates.',
+      empty:
+        'Aucune opération ne vous est confiée pour le moment : elles apparaîtront ici dès qu’un prestataire vous désignera comme transporteur.',
+      all: 'Voir tous mes enlèvements',
+    },
     filterActive: 'Le tableau de bord porte sur le filtre choisi ci-dessous.',
     filters: 'Filtres du tableau de bord',
     companyFilter: 'Filtrer par société',
@@ -334,7 +342,7 @@ export const fr = {
     edit: "Modifier l'établissement",
     save: 'Enregistrer',
     cancel: 'Annuler',
-    readOnly: 'Vous pouvez consulter ce profil, pas le modifier.',
+    readOnly: 'Vous pouvez consulter cet établissement et ses chantiers, pas les modifier.',
   },
   entities: {
     title: 'Chantiers',
@@ -394,6 +402,7 @@ export const fr = {
     },
     pickupsTitle: 'Mes enlèvements',
     pickupsIntro: 'Toutes vos opérations de collecte, de la demande à la validation.',
+    carriedIntro: 'Les opérations que vos établissements transportent, de la demande à la validation.',
     toValidateTab: 'Opérations à valider',
     allPickupsTab: 'Historique',
     toValidateTitle: 'Opérations à valider',
@@ -499,6 +508,7 @@ export const fr = {
     detail: {
       title: '{{type}} n° {{number}}',
       back: 'Retour aux opérations',
+      backToPickups: 'Retour à mes enlèvements',
       request: 'Demande',
       interventionDate: "Date d'intervention prévue",
       comment: 'Commentaire du producteur',
@@ -535,6 +545,14 @@ export const fr = {
       save: 'Enregistrer et reprendre plus tard',
       complete: "Compléter l'opération",
       chooseTreatment: 'Choisir un code',
+      transporter: 'Transport',
+      transporterHelp:
+        'Un établissement du portail, qui voit alors l’opération dans ses enlèvements, ou un autre transporteur à saisir.',
+      noTransporter: 'Non renseigné',
+      transporterChoice: '{{name}} — {{site}}',
+      transporterProvider: '{{name}} — {{site}} (le prestataire lui-même)',
+      enteredTransporter: 'Autre transporteur (à saisir)',
+      transporterName: 'Raison sociale du transporteur',
     },
   },
   skips: {

@@ -35,18 +35,21 @@ export function TabsLayout({ title, tabsLabel, tabs }: TabsLayoutProps) {
       <Heading as="h1" size="2xl">
         {title}
       </Heading>
-      <HStack as="nav" aria-label={tabsLabel} gap="1" borderBottomWidth="1px" overflowX="auto">
-        {tabs.map((tab) =>
-          tab.available === false ? (
-            <Box key={tab.key} px="4" py="2" color="fg.subtle" whiteSpace="nowrap" aria-disabled="true">
-              <Text>{tab.label}</Text>
-              <Text fontSize="xs">{t('layout.comingSoon')}</Text>
-            </Box>
-          ) : (
-            <TabLink key={tab.key} tab={tab} />
-          ),
-        )}
-      </HStack>
+      {/* One tab offers no choice (what the user may open leaves one): no bar. */}
+      {tabs.length > 1 && (
+        <HStack as="nav" aria-label={tabsLabel} gap="1" borderBottomWidth="1px" overflowX="auto">
+          {tabs.map((tab) =>
+            tab.available === false ? (
+              <Box key={tab.key} px="4" py="2" color="fg.subtle" whiteSpace="nowrap" aria-disabled="true">
+                <Text>{tab.label}</Text>
+                <Text fontSize="xs">{t('layout.comingSoon')}</Text>
+              </Box>
+            ) : (
+              <TabLink key={tab.key} tab={tab} />
+            ),
+          )}
+        </HStack>
+      )}
       <Box>
         <Suspense fallback={<RouteSkeleton />}>
           <Outlet />

@@ -268,6 +268,7 @@ export async function openOperations(fixture: ScreenFixture = {}) {
   const view = renderRoute(fixture.path ?? '/operations?etablissement=12');
   await resolveSession(view.environment, {
     hasAcceptedCGU: true,
+    typologies: typologies as ('PRODUCER' | 'RETRIEVER' | 'CARRIER')[],
     ownSiteTypology: retriever ? 'RETRIEVER' : 'PRODUCER',
     isRetriever: typologies.includes('RETRIEVER'),
   });

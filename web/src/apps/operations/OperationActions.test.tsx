@@ -3,12 +3,13 @@ import { act, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GraphQLRequestError } from '../../relay/errors.ts';
 import { fillDate } from '../../test/dateField.ts';
-import { globalId } from '../../test/fixtures.ts';
+import { globalId, USER_ID } from '../../test/fixtures.ts';
 import {
   openOperationList,
   operationNode,
   operationPayload,
   treatmentCodes,
+  viewerFlags,
 } from '../../test/operationFixtures.ts';
 import { gerland, provider } from '../../test/skipFixtures.ts';
 import {
@@ -402,7 +403,11 @@ describe('the moves of a provider', () => {
     expect(view.router.state.location.hash).toBe('#realisation');
     expect(pendingOperationNames(view.environment)).not.toContain(MOVE);
     const page = await resolveOperation(view.environment, 'OperationPageQuery', {
-      Query: { operation: { ...accepted, canEditCompletion: true }, treatmentCodes },
+      Query: {
+        viewer: { id: USER_ID, ...viewerFlags(['RETRIEVER']) },
+        operation: { ...accepted, canEditCompletion: true },
+        treatmentCodes,
+      },
     });
     expect(page.request.variables).toEqual({ databaseId: 34 });
     const form = await screen.findByRole('region', { name: "Compléter l'opération" });

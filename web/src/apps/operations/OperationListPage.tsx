@@ -1,6 +1,7 @@
 import { Box, Button, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { messages } from '@portal/domain/messages';
 import { operationFieldLabels, operationTypeLabels } from '@portal/domain/operations';
+import { isCarrierOnly } from '@portal/domain/typologies';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment } from 'react-relay';
@@ -19,6 +20,7 @@ import { formatDate } from '../../i18n/format.ts';
 import { useListMembership } from '../../relay/listMembership.ts';
 import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
 import { useKeptRouteQuery } from '../../relay/preload.ts';
+import { typologiesOfViewer } from '../../routing/screens.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 import { OperationTable } from './OperationTable.tsx';
 import {
@@ -55,6 +57,9 @@ export const operationListPageQuery = graphql`
     viewer {
       id
       ownSiteTypology
+      isProducer
+      isRetriever
+      isCarrier
       ...OperationList_viewer @arguments(filter: $filter)
       ...RotationProgramList_viewer @include(if: $withPrograms) @alias(as: "programs")
     }
@@ -103,7 +108,9 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
   const intro = {
     requests: t('operations.requestsIntro'),
     history: null,
-    pickups: t('operations.pickupsIntro'),
+    pickups: isCarrierOnly(typologiesOfViewer(viewer))
+      ? t('operations.carriedIntro')
+      : t('operations.pickupsIntro'),
     toValidate: provider ? t('operations.toValidateProvider') : t('operations.toValidateProducer'),
   }[mode];
   const empty = {

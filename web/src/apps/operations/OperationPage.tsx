@@ -13,6 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { fieldLabels } from '@portal/domain/fields';
 import { operationFieldLabels, operationOutletFields } from '@portal/domain/operations';
+import { isCarrierOnly } from '@portal/domain/typologies';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +26,7 @@ import { ResponsiveTable } from '../../components/ResponsiveTable.tsx';
 import { formatDate, formatDateTime, formatDecimal } from '../../i18n/format.ts';
 import { paths } from '../../paths.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
+import { typologiesOfViewer } from '../../routing/screens.ts';
 import { selectionSearch } from '../dashboard/selection.ts';
 import { NotFoundPage } from '../errors/NotFoundPage.tsx';
 import { IncidentDialog } from './IncidentDialog.tsx';
@@ -38,6 +40,11 @@ const outletFieldLabels = fieldLabels(operationOutletFields);
 
 export const operationPageQuery = graphql`
   query OperationPageQuery($databaseId: Int!) {
+    viewer {
+      isProducer
+      isRetriever
+      isCarrier
+    }
     operation(databaseId: $databaseId) {
       id
       databaseId
@@ -65,11 +72,13 @@ export const operationPageQuery = graphql`
  */
 export function OperationPage() {
   const { t } = useTranslation();
-  const { operation, treatmentCodes } = usePreloadedRouteQuery<OperationPageQuery>(operationPageQuery);
+  const { viewer, operation, treatmentCodes } =
+    usePreloadedRouteQuery<OperationPageQuery>(operationPageQuery);
   const revalidator = useRevalidator();
   const [params] = useSearchParams();
   const [declaring, setDeclaring] = useState(false);
   if (!operation) return <NotFoundPage />;
+  const carrier = viewer !== null && viewer !== undefined && isCarrierOnly(typologiesOfViewer(viewer));
   const title = t('operations.detail.title', {
     type: operation.typeLabel,
     number: String(operation.databaseId),
@@ -77,10 +86,17 @@ export function OperationPage() {
   return (
     <Stack gap="6">
       <PageTitle title={title} />
+      {/* Back to the list the viewer came from: a carrier has its pick-ups, not the operations screen. */}
       <Link asChild color="brand.fg" fontSize="sm" alignSelf="start">
-        <RouterLink to={{ pathname: paths.operationHistory, search: selectionSearch(params) }}>
-          ← {t('operations.detail.back')}
-        </RouterLink>
+        {carrier ? (
+          <RouterLink to={{ pathname: paths.pickups, search: selectionSearch(params) }}>
+            ← {t('operations.detail.backToPickups')}
+          </RouterLink>
+        ) : (
+          <RouterLink to={{ pathname: paths.operationHistory, search: selectionSearch(params) }}>
+            ← {t('operations.detail.back')}
+          </RouterLink>
+        )}
       </Link>
       <OperationSummary operation={operation} title={title}>
         <OperationActions operation={operation} />
@@ -164,7 +180,13 @@ function OperationSummary({
         receivedQuantity
         realInterventionDate
         bsdNumber
-        transporter
+        transporter {
+          name
+          siret
+          address
+          receiptNumber
+        }
+        skipName
         providerComment
         completedAt
         validatedAt
@@ -200,7 +222,7 @@ function OperationSummary({
       key: 'container',
       title: t('operations.detail.container'),
       rows: [
-        [operationFieldLabels.skip, data.skip?.name ?? t('operations.unknownSkip')],
+        [operationFieldLabels.skip, data.skip?.name ?? data.skipName ?? t('operations.unknownSkip')],
         [operationFieldLabels.companySite, data.establishment?.displayName ?? null],
         [operationFieldLabels.companySiteEntity, data.entity?.name ?? null],
         [operationFieldLabels.provider, data.provider?.displayName ?? null],
@@ -233,7 +255,10 @@ function OperationSummary({
         ],
         [operationFieldLabels.realInterventionDate, formatDate(data.realInterventionDate) ?? notYet],
         [operationFieldLabels.bsdNumber, data.bsdNumber ?? null],
-        [operationFieldLabels.transporter, data.transporter ?? null],
+        [operationFieldLabels.transporterName, data.transporter?.name ?? null],
+        [operationFieldLabels.transporterSiret, data.transporter?.siret ?? null],
+        [operationFieldLabels.transporterAddress, data.transporter?.address ?? null],
+        [operationFieldLabels.transporterReceiptNumber, data.transporter?.receiptNumber ?? null],
         [operationFieldLabels.providerComment, data.providerComment ?? null],
         [operationFieldLabels.completedAt, formatDateTime(data.completedAt)],
         [operationFieldLabels.validatedAt, formatDateTime(data.validatedAt)],

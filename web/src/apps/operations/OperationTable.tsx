@@ -78,6 +78,7 @@ function OperationRow({ operation }: { operation: OperationRow_operation$key }) 
         skip {
           name
         }
+        skipName
         establishment {
           displayName
         }
@@ -105,7 +106,7 @@ function OperationRow({ operation }: { operation: OperationRow_operation$key }) 
         </Link>
       </Table.Cell>
       <Table.Cell>
-        {data.skip?.name ?? t('operations.unknownSkip')}
+        {data.skip?.name ?? data.skipName ?? t('operations.unknownSkip')}
         <Text as="span" color="fg.muted" fontSize="xs" display="block">
           {[data.thirdLevelWaste?.label, data.wasteCode?.code].filter(Boolean).join(' · ')}
         </Text>

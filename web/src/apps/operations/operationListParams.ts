@@ -1,5 +1,6 @@
 import { HISTORY_FILTERS, type HistoryFilter } from '@portal/domain/operations';
 import { normalizeWasteCode } from '@portal/domain/skips';
+import type { UserTypology } from '@portal/domain/typologies';
 import type {
   OperationFilter,
   OperationHistoryFilter,
@@ -110,6 +111,9 @@ const OPEN_STATUSES: OperationStatus[] = [
   'SCHEDULED',
   'COMPLETED',
 ];
+
+/** Who has operations waiting for them: producers and providers; a carrier only reads what it carries. */
+export const TO_VALIDATE_AUDIENCE = ['producer', 'retriever'] as const satisfies readonly UserTypology[];
 
 /**
  * What waits for the viewer: a producer validates what its providers completed; a provider accepts its clients'

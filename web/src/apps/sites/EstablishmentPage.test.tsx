@@ -101,7 +101,10 @@ function pageResolvers(fixture: PageFixture) {
 
 async function openPage(path: string, fixture: PageFixture) {
   const view = renderRoute(path);
-  await resolveSession(view.environment, { hasAcceptedCGU: true });
+  await resolveSession(view.environment, {
+    hasAcceptedCGU: true,
+    typologies: (fixture.typologies ?? ['PRODUCER']) as ('PRODUCER' | 'RETRIEVER' | 'CARRIER')[],
+  });
   await resolveOperation(
     view.environment,
     'DashboardLayoutQuery',
@@ -251,19 +254,28 @@ describe('one of my establishments', () => {
     expect(await screen.findByText(messages.forbidden)).toBeInTheDocument();
   });
 
-  it('is read-only when the graph says the user may not edit it', async () => {
+  it('is read-only, chantiers included, when the graph says the user may not edit it, and says so', async () => {
+    // A limited-entity user on its own establishment (SPEC 6): the graph lets it change neither the profile
+    // nor its chantiers, and the page says both, never offering what the api would refuse.
     await openPage('/mes-etablissements/12', {
       site: gerland,
       canEdit: false,
       canAddEntity: false,
-      entities: [{ ...vaise, canEdit: false }],
+      entities: [
+        { ...vaise, canEdit: false },
+        { ...partDieu, canEdit: false },
+      ],
     });
-    expect(await screen.findByText('Vous pouvez consulter ce profil, pas le modifier.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Vous pouvez consulter cet établissement et ses chantiers, pas les modifier.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: "Modifier l'établissement" })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Ajouter un chantier' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Modifier le chantier/ })).not.toBeInTheDocument();
+    expect(within(entitySection()).queryByRole('button')).not.toBeInTheDocument();
     expect(within(entitySection()).getByText('Gare de Vaise')).toBeInTheDocument();
+    expect(within(entitySection()).getByText('Tour Part-Dieu')).toBeInTheDocument();
   });
 });
 
@@ -443,8 +455,15 @@ describe('the :id of the route', () => {
     expect(await screen.findByText(messages.notFound)).toBeInTheDocument();
     wrongScreen.unmount();
 
-    // A producer has no clients screen, whatever the id.
-    await openPage('/mes-clients/40', { site: provider, isOwn: false });
+    // A producer has no clients screen, whatever the id: its menu does not offer it, nothing is asked.
+    const clients = renderRoute('/mes-clients/40');
+    await resolveSession(clients.environment, { hasAcceptedCGU: true, typologies: ['PRODUCER'] });
+    await resolveOperation(
+      clients.environment,
+      'DashboardLayoutQuery',
+      viewerResolvers({ establishments: [gerland] }),
+    );
     expect(await screen.findByText(messages.notFound)).toBeInTheDocument();
+    expect(pendingOperationNames(clients.environment)).not.toContain('EstablishmentPageQuery');
   });
 });
