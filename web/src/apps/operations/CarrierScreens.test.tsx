@@ -1,6 +1,6 @@
 import { messages } from '@portal/domain/messages';
 import { within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { establishment, viewerResolvers } from '../../test/fixtures.ts';
 import { openOperationList, operationNode, operationPage, signIn } from '../../test/operationFixtures.ts';
 import { gerland } from '../../test/skipFixtures.ts';
@@ -102,6 +102,8 @@ describe("a carrier's portal", () => {
     '/mes-couts',
     '/mes-enlevements/operations-a-valider',
   ])('gets the page not found at %s, which its menu does not offer', async (path) => {
+    // React reports the error the root boundary shows as the 404 page.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     const view = await signInAsCarrier(path);
     expect(await screen.findByText(messages.notFound)).toBeInTheDocument();
     for (const query of [
@@ -123,6 +125,7 @@ describe("a carrier's portal", () => {
 
 describe('the screens of one typology, for another', () => {
   it('gives a producer the page not found for the clients screen, and a provider for the providers one', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     const producer = await signIn({ path: '/mes-clients' });
     expect(await screen.findByText(messages.notFound)).toBeInTheDocument();
     expect(pendingOperationNames(producer.environment)).not.toContain('EstablishmentListPageQuery');
