@@ -201,7 +201,7 @@ describe('the moves of a provider', () => {
     await waitFor(() => expect(date).toHaveAccessibleDescription(messages.interventionBeforeRequest));
     expect(date).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('dialog')).toBe(dialog);
-    expect(date).toHaveValue('2030-03-01');
+    expect(date).toHaveValue('01/03/2030');
     // Said once, under the field: no toast besides.
     expect(screen.getAllByText(messages.interventionBeforeRequest)).toHaveLength(1);
 
