@@ -1,8 +1,6 @@
 export {
   type CallerAccess,
   type LinkedSite,
-  type OperationSides,
-  type OperationTarget,
   type OwnSite,
   Policy,
   type SkipSides,

@@ -289,16 +289,6 @@ async function insertOperations(
     return skip;
   };
   const skipOf = (operation: WorldOperation) => skipAt(operation.skip);
-  // What the operation copies of the establishment that carried it (the register's carrier).
-  const transporterOf = (operation: WorldOperation) => {
-    const site = operation.transporter === null ? undefined : world.sites[operation.transporter];
-    if (site === undefined) return null;
-    return {
-      name: world.companies[site.company]?.name ?? site.name,
-      siret: site.siret,
-      address: `${site.address}, ${site.postcode} ${site.city}`,
-    };
-  };
   const operationColumns: [string, string, (operation: WorldOperation, index: number) => unknown][] = [
     ['id', 'int', (_, index) => idOf(operationIds, index)],
     ['type', 'text', (operation) => operation.type],
@@ -331,14 +321,7 @@ async function insertOperations(
     ['received_quantity', 'numeric', (operation) => operation.receivedQuantity],
     ['real_intervention_date', 'date', (operation) => operation.realInterventionDate],
     ['bsd_number', 'text', (operation) => operation.bsdNumber],
-    [
-      'transporter_site_id',
-      'int',
-      (operation) => (operation.transporter === null ? null : idOf(ids.siteIds, operation.transporter)),
-    ],
-    ['transporter_name', 'text', (operation) => transporterOf(operation)?.name ?? null],
-    ['transporter_siret', 'text', (operation) => transporterOf(operation)?.siret ?? null],
-    ['transporter_address', 'text', (operation) => transporterOf(operation)?.address ?? null],
+    ['transporter', 'text', (operation) => operation.transporter],
     ['provider_comment', 'text', (operation) => operation.providerComment],
     ['version', 'int', (operation) => operation.version],
     ['created_at', 'timestamptz', (operation) => operation.createdAt],

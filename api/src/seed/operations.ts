@@ -74,6 +74,7 @@ interface Container {
   prices: { treatment: number; transport: number; revenue: number | null; purchase: number | null };
   /** The facility of each kind this container's provider usually sends to. */
   usual: Map<FacilityKind, Facility>;
+  providerName: string;
 }
 
 interface Built {
@@ -98,19 +99,12 @@ export function addOperations(world: World, options: OperationsOptions): void {
   world.companies.forEach((company, index) => {
     if (company.role === 'producer' && producers.size < options.companies) producers.add(index);
   });
-  // The carrier's establishment linked to each client site: it carries some of that site's collections.
-  const carrierOf = new Map<number, number>();
-  for (const link of world.siteLinks) {
-    const linked = world.sites[link.retrieverSite];
-    if (linked?.typologies.includes('carrier') && !carrierOf.has(link.producerSite)) {
-      carrierOf.set(link.producerSite, link.retrieverSite);
-    }
-  }
+  const carrier = world.companies.find((company) => company.role === 'carrier')?.name ?? null;
   const operations: WorldOperation[] = [];
   world.skips.forEach((skip, index) => {
     const site = world.sites[skip.site];
     if (site === undefined || !producers.has(site.company)) return;
-    const history = containerHistory(world, options, carrierOf.get(skip.site) ?? null, index);
+    const history = containerHistory(world, options, carrier, index);
     const last = history.at(-1);
     if (last !== undefined) skip.plannedWork = plannedWorkOf(last.type, last.status);
     for (const operation of history) operations.push(operation);
@@ -167,7 +161,7 @@ function incidents(world: World, options: OperationsOptions): WorldIncident[] {
 function containerHistory(
   world: World,
   options: OperationsOptions,
-  carrier: number | null,
+  carrier: string | null,
   index: number,
 ): WorldOperation[] {
   const skip = world.skips[index] as WorldSkip;
@@ -181,6 +175,7 @@ function containerHistory(
   for (const kind of [...flow.primary, ...flow.secondary, 'landfill', 'inertLandfill'] as const) {
     if (!usual.has(kind)) usual.set(kind, pick(next, FACILITIES[kind]));
   }
+  const provider = world.sites[skip.provider];
   const container: Container = {
     index,
     skip,
@@ -195,6 +190,7 @@ function containerHistory(
       purchase: flow.purchasePrice ? between(flow.purchasePrice) : null,
     },
     usual,
+    providerName: (provider && world.companies[provider.company]?.name) ?? 'Prestataire',
   };
   const now = options.today.getTime();
   const today = dayOf(now);
@@ -288,7 +284,7 @@ function operation(
   context: {
     world: World;
     options: OperationsOptions;
-    carrier: number | null;
+    carrier: string | null;
     container: Container;
     now: number;
   },
@@ -425,7 +421,7 @@ function operation(
 
 /** What the provider confirms: the weighed quantity, the real day, the slip, the carrier and the final outlets. */
 function complete(
-  context: { carrier: number | null; container: Container },
+  context: { carrier: string | null; container: Container },
   operation: WorldOperation,
   type: OperationType,
   day: number,
@@ -454,10 +450,8 @@ function complete(
     );
     operation.bsdNumber = `BSD-${date}-${code.join('')}`;
   }
-  // The carrier linked to the site carries a share of the collections (more of the hazardous ones); the
-  // provider carries the others itself.
   operation.transporter =
-    carrier !== null && next() < (skip.dangerous ? 0.5 : 0.15) ? carrier : skip.provider;
+    carrier !== null && next() < (skip.dangerous ? 0.5 : 0.15) ? carrier : container.providerName;
   operation.providerComment = downgraded
     ? INCIDENT_COMMENTS.downgraded
     : overloaded

@@ -161,11 +161,9 @@ export function useMutationForm<TValues extends FieldValues, TOutput = TValues>(
 
   const submissionKey = useRef<string | null>(null);
   useEffect(() => {
-    // A changed form is another request: its next submission takes a new key, and "Aucune modification
-    // détectée." (said of the form as it was) goes.
+    // A changed form is another request: its next submission takes a new key.
     const { unsubscribe } = form.watch(() => {
       submissionKey.current = null;
-      setAlert((current) => (current.status === 'warning' ? { status: 'error', messages: [] } : current));
     });
     return unsubscribe;
   }, [form]);

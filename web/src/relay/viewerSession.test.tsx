@@ -24,7 +24,6 @@ describe('expired session', () => {
               viewer: {
                 id: 'VXNlcjox',
                 hasAcceptedCGU: true,
-                typologies: ['PRODUCER'],
                 ownSiteTypology: 'PRODUCER',
                 isRetriever: false,
               },

@@ -13,7 +13,6 @@ const sessionQuery = graphql`
     viewer {
       id
       hasAcceptedCGU
-      typologies
       ownSiteTypology
       isRetriever
     }

@@ -77,8 +77,6 @@ export function operationNode({
     realInterventionDate: null,
     bsdNumber: null,
     transporter: null,
-    transporterChoices: [],
-    skipName: null,
     providerComment: null,
     finalOutlets: [],
     completedAt: null,
@@ -142,15 +140,6 @@ export const treatmentCodes = [
   },
 ];
 
-/** The graph's flags of a viewer of these typologies (`PRODUCER`, ...). */
-export function viewerFlags(typologies: readonly string[]) {
-  return {
-    isProducer: typologies.includes('PRODUCER'),
-    isRetriever: typologies.includes('RETRIEVER'),
-    isCarrier: typologies.includes('CARRIER'),
-  };
-}
-
 export interface SignInFixture {
   path: string;
   typologies?: string[];
@@ -169,7 +158,6 @@ export async function signIn({
   const retriever = !typologies.includes('PRODUCER');
   await resolveSession(view.environment, {
     hasAcceptedCGU: true,
-    typologies: typologies as ('PRODUCER' | 'RETRIEVER' | 'CARRIER')[],
     ownSiteTypology: retriever ? 'RETRIEVER' : 'PRODUCER',
     isRetriever: typologies.includes('RETRIEVER'),
   });
@@ -178,11 +166,7 @@ export async function signIn({
     'DashboardLayoutQuery',
     viewerResolvers({ typologies, establishments, linkedEstablishments: linked }),
   );
-  // The pick-ups' tabs depend on the typologies.
-  if (path.startsWith('/mes-enlevements')) {
-    await resolveOperation(view.environment, 'PickupsLayoutQuery', { User: { typologies } });
-  }
-  return { ...view, retriever, typologies, sites: [...establishments, ...linked] };
+  return { ...view, retriever, sites: [...establishments, ...linked] };
 }
 
 export interface ListAnswer {
@@ -199,11 +183,7 @@ export interface ListAnswer {
  */
 export async function resolveList(
   environment: MockEnvironment,
-  {
-    retriever,
-    typologies = [retriever ? 'RETRIEVER' : 'PRODUCER'],
-    sites,
-  }: { retriever: boolean; typologies?: readonly string[]; sites: readonly EstablishmentFixture[] },
+  { retriever, sites }: { retriever: boolean; sites: readonly EstablishmentFixture[] },
   { operations = [], hasNextPage = false, totalCount, programs = [] }: ListAnswer = {},
 ): Promise<OperationDescriptor> {
   const pending = await findOperation(environment, 'OperationListPageQuery');
@@ -214,7 +194,6 @@ export async function resolveList(
       viewer: {
         id: USER_ID,
         ownSiteTypology: retriever ? 'RETRIEVER' : 'PRODUCER',
-        ...viewerFlags(typologies),
         operations: operationPage(operations, {
           hasNextPage,
           ...(totalCount === undefined ? {} : { totalCount }),
@@ -253,7 +232,7 @@ export async function openOperationPage(
     ...fixture,
   });
   const query = await resolveOperation(view.environment, 'OperationPageQuery', {
-    Query: { viewer: { id: USER_ID, ...viewerFlags(view.typologies) }, operation, treatmentCodes },
+    Query: { operation, treatmentCodes },
   });
   return { ...view, query };
 }

@@ -18,7 +18,6 @@ const loginMutation = graphql`
         id
         fullName
         hasAcceptedCGU
-        typologies
         ownSiteTypology
         isRetriever
       }

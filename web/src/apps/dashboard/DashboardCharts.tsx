@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { useLocation } from 'react-router-dom';
 import type { DashboardCharts_dashboard$key } from '../../__generated__/DashboardCharts_dashboard.graphql.ts';
-import { ResponsiveTable, type TableColumn } from '../../components/ResponsiveTable.tsx';
+import { TableScrollArea } from '../../components/TableScrollArea.tsx';
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
 import { TREATMENT_CODES_ANCHOR } from './chartAnchors.ts';
 import {
@@ -97,21 +97,14 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
           />
         }
         legend={costKeys}
-        columns={[
-          { label: t('dashboard.charts.month') },
-          ...costKeys.map((label) => ({ label, numeric: true })),
-        ]}
+        headers={[t('dashboard.charts.month'), ...costKeys]}
         rows={(data.costEvolution ?? []).map((row) => [monthLabel(row.month), ...costs.cells(row.costs)])}
       />
       <ChartSection
         title={t('dashboard.charts.wasteEvolution')}
         chart={<TonnesBars {...wasteByMonth} label={t('dashboard.charts.wasteEvolution')} />}
         legend={wasteByMonth.keys}
-        columns={[
-          { label: t('dashboard.charts.month') },
-          { label: t('dashboard.charts.flow') },
-          { label: t('dashboard.charts.tonnes'), numeric: true },
-        ]}
+        headers={[t('dashboard.charts.month'), t('dashboard.charts.flow'), t('dashboard.charts.tonnes')]}
         rows={(data.wasteEvolution ?? []).map((row) => [
           monthLabel(row.month),
           row.label ?? unknownFlow,
@@ -134,11 +127,11 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
             role="img"
           />
         }
-        columns={[
-          { label: t('dashboard.charts.family') },
-          { label: t('dashboard.charts.treatmentCode') },
-          { label: t('dashboard.charts.tonnes'), numeric: true },
-          { label: t('dashboard.charts.operations'), numeric: true },
+        headers={[
+          t('dashboard.charts.family'),
+          t('dashboard.charts.treatmentCode'),
+          t('dashboard.charts.tonnes'),
+          t('dashboard.charts.operations'),
         ]}
         rows={(data.treatmentDistribution ?? []).map((row) => [
           row.familyLabel,
@@ -164,11 +157,7 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
             role="img"
           />
         }
-        columns={[
-          { label: t('dashboard.charts.flow') },
-          { label: t('dashboard.charts.tonnes'), numeric: true },
-          { label: t('dashboard.charts.operations'), numeric: true },
-        ]}
+        headers={[t('dashboard.charts.flow'), t('dashboard.charts.tonnes'), t('dashboard.charts.operations')]}
         rows={(data.wasteDistribution ?? []).map((row) => [
           row.label ?? unknownFlow,
           `${formatTonnes(row.tonnes)} t`,
@@ -197,10 +186,7 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
           />
         }
         legend={costKeys.slice(0, 2)}
-        columns={[
-          { label: t('dashboard.charts.flow') },
-          ...costKeys.slice(0, 2).map((label) => ({ label, numeric: true })),
-        ]}
+        headers={[t('dashboard.charts.flow'), costKeys[0] as string, costKeys[1] as string]}
         rows={(data.costsByWaste ?? []).map((row) => [
           row.label ?? unknownFlow,
           formatEuros(row.costs.treatmentCost) ?? '',
@@ -215,14 +201,14 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
 export function ChartSection({
   title,
   chart,
-  columns,
+  headers,
   rows,
   anchor,
   legend,
 }: {
   title: string;
   chart: ReactNode;
-  columns: readonly TableColumn[];
+  headers: string[];
   rows: string[][];
   /** An id other parts of the page link to (`#anchor`): followed, it opens the data table too. */
   anchor?: string;
@@ -257,18 +243,27 @@ export function ChartSection({
           {legend && <ChartLegend keys={legend} />}
           <details open={targeted || undefined}>
             <summary>{t('dashboard.charts.showData')}</summary>
-            <Box mt="2">
-              <ResponsiveTable labelledBy={headingId} cardsBelow="24rem" columns={columns}>
-                {rows.map((row) => (
-                  <Table.Row key={row.join('|')}>
-                    {row.map((cell, index) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: the cells of a row are its columns
-                      <Table.Cell key={index}>{cell}</Table.Cell>
+            <TableScrollArea mt="2" labelledBy={headingId}>
+              <Table.Root size="sm" aria-labelledby={headingId}>
+                <Table.Header>
+                  <Table.Row>
+                    {headers.map((header) => (
+                      <Table.ColumnHeader key={header}>{header}</Table.ColumnHeader>
                     ))}
                   </Table.Row>
-                ))}
-              </ResponsiveTable>
-            </Box>
+                </Table.Header>
+                <Table.Body>
+                  {rows.map((row) => (
+                    <Table.Row key={row.join('|')}>
+                      {row.map((cell, index) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: the cells of a row are its columns
+                        <Table.Cell key={index}>{cell}</Table.Cell>
+                      ))}
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </TableScrollArea>
           </details>
         </>
       )}

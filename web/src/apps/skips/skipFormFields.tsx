@@ -10,7 +10,6 @@ import {
 import { createContext, type ReactNode, useContext } from 'react';
 import { Controller, type UseFormRegisterReturn, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormDateInput } from '../../forms/DateInput.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import type { FormValues } from '../../forms/fieldTable.ts';
 import { SelectInput } from '../../forms/SelectInput.tsx';
@@ -88,9 +87,10 @@ export const enumOptions = <V extends string>(values: readonly V[], labels: Reco
     (value) => value,
   );
 
-const INPUT_PROPS: Partial<Record<string, { inputMode?: 'decimal' | 'numeric' }>> = {
+const INPUT_PROPS: Partial<Record<string, { inputMode?: 'decimal' | 'numeric'; type?: string }>> = {
   decimal: { inputMode: 'decimal' },
   integer: { inputMode: 'numeric' },
+  date: { type: 'date' },
 };
 
 /**
@@ -127,15 +127,11 @@ export function SkipInput({ field, helperText }: { field: SkipFormField; helperT
       required={(skipFields[field] as FieldSpec).required === true}
       helperText={helperText}
     >
-      {kind === 'date' ? (
-        <FormDateInput control={form.control} name={field} emptyValue={null} />
-      ) : (
-        <Input
-          autoComplete="off"
-          {...INPUT_PROPS[kind]}
-          {...form.register(field, { setValueAs: emptyToNull })}
-        />
-      )}
+      <Input
+        autoComplete="off"
+        {...INPUT_PROPS[kind]}
+        {...form.register(field, { setValueAs: emptyToNull })}
+      />
     </FormField>
   );
 }
