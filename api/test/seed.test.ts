@@ -152,6 +152,15 @@ describe('insertWorld', () => {
       [inserted.siteIds[firstLink.producerSite], inserted.siteIds[firstLink.retrieverSite]],
     );
     expect(stored).not.toBeNull();
+    // The planner knows how many rows it has just received (PGlite runs no autovacuum to tell it).
+    const estimates = await api.db.query<{ table: string; rows: number }>(
+      `select relname as table, reltuples::int as rows from pg_class
+       where relname in ('company_sites', 'company_site_site_typologies') and relnamespace = current_schema()::regnamespace`,
+    );
+    expect(Object.fromEntries(estimates.map((row) => [row.table, row.rows]))).toEqual({
+      company_sites: world.sites.length,
+      company_site_site_typologies: await count('company_site_site_typologies'),
+    });
   });
 });
 
