@@ -244,7 +244,8 @@ describe('a screen that has data', () => {
     expect(row).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Historique des opérations' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 2, name: 'Opérations à valider' })).not.toBeInTheDocument();
-    expect(screen.getByText('Chargement…')).toBeInTheDocument();
+    // The page's own status (the header's site selector may say the same while its list loads).
+    expect(screen.getByText('Chargement…', { selector: '[role="status"]' })).toBeInTheDocument();
     noSkeleton();
 
     await resolveOperation(view.environment, 'OperationListPageQuery', {

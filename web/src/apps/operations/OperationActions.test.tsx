@@ -206,8 +206,7 @@ describe('the moves of a provider', () => {
     expect(screen.getAllByText(messages.interventionBeforeRequest)).toHaveLength(1);
 
     // Another day goes through and closes the dialog.
-    await view.user.clear(date);
-    await view.user.type(date, '2030-03-16');
+    await fillDate(view.user, date, '16/03/2030');
     await view.user.click(within(dialog).getByRole('button', { name: 'Reprogrammer' }));
     await resolveOperation(
       view.environment,
@@ -418,11 +417,15 @@ describe('the moves of a provider', () => {
     const view = await openProviderList();
     await view.user.click(await screen.findByRole('button', { name: 'Compléter : Rotation n° 34' }));
     await resolveOperation(view.environment, 'OperationPageQuery', {
-      Query: { operation: { ...accepted, canEditCompletion: true }, treatmentCodes },
+      Query: {
+        viewer: { id: USER_ID, ...viewerFlags(['RETRIEVER']) },
+        operation: { ...accepted, canEditCompletion: true },
+        treatmentCodes,
+      },
     });
     const form = await screen.findByRole('region', { name: "Compléter l'opération" });
     await view.user.type(within(form).getByLabelText(/^Quantité réelle réceptionnée/), '2,46');
-    await view.user.type(within(form).getByLabelText(/^Date réelle d'intervention/), '2030-03-14');
+    await fillDate(view.user, within(form).getByLabelText(/^Date réelle d'intervention/), '14/03/2030');
     const outlet = within(form).getByRole('group', { name: 'Exutoire 1' });
     await view.user.type(within(outlet).getByLabelText(/^Nom/), 'Chaufferie biomasse de Lyon');
     await view.user.selectOptions(
@@ -542,7 +545,7 @@ describe('the moves of a producer', () => {
     });
     await view.user.click(await screen.findByRole('link', { name: / n° 41$/ }));
     await resolveOperation(view.environment, 'OperationPageQuery', {
-      Query: { operation: completed, treatmentCodes },
+      Query: { viewer: { id: USER_ID, ...viewerFlags(['PRODUCER']) }, operation: completed, treatmentCodes },
     });
     await screen.findByRole('heading', { level: 1, name: 'Rotation n° 41' });
     await view.user.click(screen.getByRole('button', { name: 'Valider : Rotation n° 41' }));

@@ -47,7 +47,7 @@ describe('ordering a delivery', () => {
       site: siteNode(gerland, { skips: [{ ...cardboard, plannedWork: null }] }),
     });
     const dialog = await openOrderDialog(view);
-    await view.user.type(within(dialog).getByLabelText(/^Date de livraison souhaitée/), '2030-03-12');
+    await fillDate(view.user, within(dialog).getByLabelText(/^Date de livraison souhaitée/), '12/03/2030');
     await view.user.click(within(dialog).getByRole('button', { name: 'Commander' }));
     await resolveOperation(view.environment, 'DeliveryOrderDialogMutation', {
       OrderSkipDeliveryPayload: {
