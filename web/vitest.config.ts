@@ -7,6 +7,13 @@ const artifactDirectory = fileURLToPath(new URL('./src/__generated__', import.me
 
 export default defineConfig({
   plugins: [relay({ sourceDirectory, artifactDirectory })],
+  resolve: {
+    alias: {
+      // The registration module vite-plugin-pwa serves as a virtual module in the app's build: its own client
+      // file here (inert without a service worker container, as in jsdom); tests of the prompt mock it.
+      'virtual:pwa-register/react': 'vite-plugin-pwa/dist/client/build/react.js',
+    },
+  },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.ts'],

@@ -466,7 +466,7 @@ describe('access to writes, directly against the REST API: refused, and nothing 
     expect(await snapshot()).toEqual(before);
   });
 
-  it('lets a limited-entity user edit its own chantiers only, not the site nor a new chantier', async () => {
+  it('lets a limited-entity user change nothing of its establishment: not the site, nor a chantier, even its own', async () => {
     const siteId = demo().chantierSiteId;
     const [mine, alsoMine] = demo().chantierEntityIds;
     const visible = await get(api, entitiesUrl(siteId), chantier);
@@ -488,11 +488,24 @@ describe('access to writes, directly against the REST API: refused, and nothing 
       403,
     );
     expectRefused(await mergePatch(api, entityUrl(siteId, hidden.id), chantier, { name: 'Volé' }), 404);
+    // SPEC 6: access limited to its chantiers, without full access; it consults them, the establishment's
+    // full-access users define them.
+    for (const entityId of [mine!, alsoMine!]) {
+      expectRefused(
+        await mergePatch(api, entityUrl(siteId, entityId), chantier, { name: 'Mon chantier' }),
+        403,
+      );
+      expectRefused(
+        await mergePatch(api, entityUrl(siteId, entityId), chantier, { endDate: '2026-12-31' }),
+        403,
+      );
+    }
     expect(await snapshot()).toEqual(before);
 
-    const edited = await mergePatch(api, entityUrl(siteId, mine!), chantier, { name: 'Mon chantier' });
+    // The producer, with full access, changes them.
+    const edited = await mergePatch(api, entityUrl(siteId, mine!), producer, { name: 'Chantier renommé' });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(await entityRow(mine!)).toMatchObject({ name: 'Mon chantier' });
+    expect(await entityRow(mine!)).toMatchObject({ name: 'Chantier renommé' });
   });
 
   it('needs a session', async () => {

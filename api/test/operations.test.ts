@@ -118,7 +118,12 @@ interface OperationBody {
   receivedQuantity: string | null;
   realInterventionDate: string | null;
   bsdNumber: string | null;
-  transporter: string | null;
+  transporterSite: string | null;
+  transporterName: string | null;
+  transporterSiret: string | null;
+  transporterAddress: string | null;
+  transporterReceiptNumber: string | null;
+  skipName: string | null;
   providerComment: string | null;
   finalOutlets: OutletBody[];
   version: number;
@@ -196,7 +201,7 @@ const COMPLETION = {
   receivedQuantity: '2,5',
   realInterventionDate: TODAY,
   bsdNumber: 'BSD-2026-000042',
-  transporter: 'Transports Garnier',
+  transporterName: 'Transports Garnier',
   comment: 'Benne vidée',
   finalOutlets: [outlet('60'), outlet('40', 'PERCENT', { name: 'Aciérie du Rhône', treatmentCode: 'r4' })],
 };
@@ -450,7 +455,7 @@ describe('the transition table, at the api, for every kind of caller', () => {
         receivedQuantity: '2.500',
         realInterventionDate: TODAY,
         bsdNumber: COMPLETION.bsdNumber,
-        transporter: COMPLETION.transporter,
+        transporterName: COMPLETION.transporterName,
         providerComment: COMPLETION.comment,
         completedAt: api.clock.now.toISOString(),
       });
@@ -1002,21 +1007,21 @@ describe('PATCH /api/operations/{id}: save and resume a completion', () => {
       receivedQuantity: '1.750',
       realInterventionDate: TODAY,
       bsdNumber: 'BSD-1',
-      transporter: null,
+      transporterName: null,
       version: operation.version + 1,
       completedAt: null,
     });
     expect((await skipOf(skip.id)).plannedWork).toBe('ROTATION_PLANNED');
     // A later save changes only what it names; null clears.
     const resumed = await mergePatch(api, opUrl(operation.id), w.retriever, {
-      transporter: 'Transports Garnier',
+      transporterName: 'Transports Garnier',
       bsdNumber: null,
     });
     expect(resumed.json()).toMatchObject({
       status: 'SCHEDULED',
       receivedQuantity: '1.750',
       bsdNumber: null,
-      transporter: 'Transports Garnier',
+      transporterName: 'Transports Garnier',
     });
     expect(resumed.json<OperationBody>().finalOutlets.map((o) => o.quantity)).toEqual(['1.000', '0.750']);
     // The producer cannot fill it in; once completed, nobody changes it any more.
@@ -1031,7 +1036,7 @@ describe('PATCH /api/operations/{id}: save and resume a completion', () => {
       status: 'COMPLETED',
       receivedQuantity: '1.750',
       realInterventionDate: TODAY,
-      transporter: 'Transports Garnier',
+      transporterName: 'Transports Garnier',
       completedAt: api.clock.now.toISOString(),
     });
     expect(completed.json<OperationBody>().finalOutlets).toHaveLength(2);
@@ -1097,6 +1102,215 @@ describe('PATCH /api/operations/{id}: save and resume a completion', () => {
   });
 });
 
+describe('the transporter of an operation, and its carrier', () => {
+  /** What an operation copies of an establishment that carries it. */
+  const detailsOf = (siteId: number) =>
+    api.db.one<{ name: string; siret: string | null; address: string }>(
+      `select c.name, cs.siret, cs.address || ', ' || cs.postcode || ' ' || cs.city as address
+       from company_sites cs join companies c on c.id = cs.company_id where cs.id = $1`,
+      [siteId],
+    );
+  const choicesUrl = (id: number) => `${opUrl(id)}/transporter_choices`;
+
+  it('offers its provider the establishments that may carry it: itself, then the carriers linked to the site', async () => {
+    const { operation } = await operationViaApi('SCHEDULED');
+    const response = await get(api, choicesUrl(operation.id), w.retriever);
+    expect(response.statusCode, response.body).toBe(200);
+    const provider = await detailsOf(w.providerSiteId);
+    const carrier = await detailsOf(w.carrierSiteId);
+    expect(response.json<HydraCollectionBody>()['hydra:member']).toEqual([
+      expect.objectContaining({
+        '@id': site(w.providerSiteId),
+        id: w.providerSiteId,
+        provider: true,
+        ...provider,
+      }),
+      expect.objectContaining({
+        '@id': site(w.carrierSiteId),
+        id: w.carrierSiteId,
+        provider: false,
+        ...carrier,
+      }),
+    ]);
+    // Its provider names the transporter; the producer sees the operation but may not, others do not see it.
+    expectProblem(await get(api, choicesUrl(operation.id), w.producer), 403, messages.forbidden);
+    for (const session of [w.carrier, stranger])
+      expectProblem(await get(api, choicesUrl(operation.id), session), 404);
+  });
+
+  it('copies the chosen establishment; its carrier then reads the operation and changes nothing of it', async () => {
+    const { skip, operation } = await operationViaApi('SCHEDULED');
+    expectProblem(await get(api, opUrl(operation.id), w.carrier), 404, messages.notFound);
+    const saved = await mergePatch(api, opUrl(operation.id), w.retriever, {
+      transporterSite: site(w.carrierSiteId),
+      transporterReceiptNumber: '2025/T/69/0042',
+      finalOutlets: [outlet('100')],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const carrier = await detailsOf(w.carrierSiteId);
+    const expected = {
+      transporterSite: site(w.carrierSiteId),
+      transporterName: carrier.name,
+      transporterSiret: carrier.siret,
+      transporterAddress: carrier.address,
+      transporterReceiptNumber: '2025/T/69/0042',
+    };
+    expect(saved.json()).toMatchObject(expected);
+
+    const read = await get(api, opUrl(operation.id), w.carrier);
+    expect(read.statusCode, read.body).toBe(200);
+    // It reads which container it carries, without seeing the container itself.
+    const skipName = (await api.db.one<{ name: string }>('select name from skips where id = $1', [skip.id]))
+      .name;
+    expect(read.json()).toMatchObject({ ...expected, id: operation.id, skipName, skip: skip.iri });
+    expectProblem(await get(api, skip.iri, w.carrier), 404);
+    expect(
+      (await get(api, `/api/operation/${operation.id}/operation_final_outlet_links`, w.carrier)).statusCode,
+    ).toBe(200);
+    const carried = await get(
+      api,
+      `/api/operations?pagination=false&transporterSite[]=${w.carrierSiteId}`,
+      w.carrier,
+    );
+    expect(carried.json<HydraCollectionBody<OperationBody>>()['hydra:member'].map((o) => o.id)).toContain(
+      operation.id,
+    );
+
+    const before = await operationTables();
+    for (const body of [
+      { status: 'CANCELLED' },
+      { status: 'WAITING' },
+      { status: 'SCHEDULED', interventionDate: INTERVENTION_DATE },
+      { status: 'COMPLETED', ...COMPLETION },
+      { bsdNumber: 'BSD-TRANSPORTEUR' },
+      { transporterSite: null },
+    ]) {
+      expectProblem(await mergePatch(api, opUrl(operation.id), w.carrier, body), 403, messages.forbidden);
+    }
+    expectProblem(await get(api, choicesUrl(operation.id), w.carrier), 403, messages.forbidden);
+    expect(await operationTables()).toEqual(before);
+  });
+
+  it('refuses an establishment the operation does not offer, and a party entered beside one or without its name', async () => {
+    const { operation } = await operationViaApi('SCHEDULED');
+    const before = await operationTables();
+    const notOffered = [{ propertyPath: 'transporterSite', message: messages.transporterNotOffered }];
+    // Another provider linked to the site (not a carrier), another company's site, something else, nothing.
+    for (const transporterSite of [
+      site(w.otherProviderSiteId),
+      site(w.foreignSiteId),
+      '/api/skips/1',
+      site(999_999),
+    ]) {
+      expectViolations(
+        await mergePatch(api, opUrl(operation.id), w.retriever, { transporterSite }),
+        notOffered,
+      );
+    }
+    expectViolations(
+      await mergePatch(api, opUrl(operation.id), w.retriever, {
+        transporterSite: site(w.carrierSiteId),
+        transporterName: 'Transports du Lac',
+      }),
+      [{ propertyPath: 'transporterName', message: messages.transporterSiteOrEntered }],
+    );
+    expectViolations(
+      await mergePatch(api, opUrl(operation.id), w.retriever, { transporterSiret: '73282932000074' }),
+      [{ propertyPath: 'transporterName', message: messages.required }],
+    );
+    expectViolations(
+      await mergePatch(api, opUrl(operation.id), w.retriever, {
+        transporterName: 'Transports du Lac',
+        transporterSiret: '1234',
+      }),
+      [{ propertyPath: 'transporterSiret', message: messages.siretTooShort }],
+    );
+    expect(await operationTables()).toEqual(before);
+  });
+
+  it('switches between a party entered by hand and an establishment, keeping the receipt number', async () => {
+    const { operation } = await operationViaApi('SCHEDULED');
+    const entered = await mergePatch(api, opUrl(operation.id), w.retriever, {
+      transporterName: 'Transports du Lac',
+      transporterSiret: '732 829 320 00074',
+      transporterAddress: '12 quai Perrache, 69002 Lyon',
+      transporterReceiptNumber: 'R-0042',
+    });
+    expect(entered.statusCode, entered.body).toBe(200);
+    expect(entered.json()).toMatchObject({
+      transporterSite: null,
+      transporterName: 'Transports du Lac',
+      transporterSiret: '73282932000074',
+      transporterAddress: '12 quai Perrache, 69002 Lyon',
+      transporterReceiptNumber: 'R-0042',
+    });
+    // Only what is sent changes.
+    expect(
+      (await mergePatch(api, opUrl(operation.id), w.retriever, { transporterAddress: null })).json(),
+    ).toMatchObject({ transporterName: 'Transports du Lac', transporterAddress: null });
+
+    const provider = await detailsOf(w.providerSiteId);
+    const chosen = await mergePatch(api, opUrl(operation.id), w.retriever, {
+      transporterSite: w.providerSiteId,
+      transporterName: null,
+      transporterSiret: null,
+      transporterAddress: null,
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json()).toMatchObject({
+      transporterSite: site(w.providerSiteId),
+      transporterName: provider.name,
+      transporterSiret: provider.siret,
+      transporterAddress: provider.address,
+      transporterReceiptNumber: 'R-0042',
+    });
+    // With an establishment stored, nothing is entered beside it; its copy stays through other saves.
+    expectViolations(
+      await mergePatch(api, opUrl(operation.id), w.retriever, { transporterName: 'Transports du Lac' }),
+      [{ propertyPath: 'transporterName', message: messages.transporterSiteOrEntered }],
+    );
+    expect(
+      (await mergePatch(api, opUrl(operation.id), w.retriever, { bsdNumber: 'BSD-9' })).json(),
+    ).toMatchObject({
+      transporterSite: site(w.providerSiteId),
+      transporterName: provider.name,
+    });
+    // Named again (as a form sends what it shows), it stays, even once the operation no longer offers it.
+    await api.db.query('delete from site_links where producer_site_id = $1 and retriever_site_id = $2', [
+      w.ownSiteIds[0],
+      w.providerSiteId,
+    ]);
+    try {
+      const again = await mergePatch(api, opUrl(operation.id), w.retriever, {
+        transporterSite: site(w.providerSiteId),
+        transporterName: null,
+        transporterReceiptNumber: 'R-0043',
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject({
+        transporterSite: site(w.providerSiteId),
+        transporterName: provider.name,
+        transporterReceiptNumber: 'R-0043',
+      });
+    } finally {
+      await api.db.query('insert into site_links (producer_site_id, retriever_site_id) values ($1, $2)', [
+        w.ownSiteIds[0],
+        w.providerSiteId,
+      ]);
+    }
+    // Dropping it drops its copy.
+    expect(
+      (await mergePatch(api, opUrl(operation.id), w.retriever, { transporterSite: null })).json(),
+    ).toMatchObject({
+      transporterSite: null,
+      transporterName: null,
+      transporterSiret: null,
+      transporterAddress: null,
+      transporterReceiptNumber: 'R-0043',
+    });
+  });
+});
+
 describe('PATCH /api/operations/{id}: concurrent writes', () => {
   it('refuses a write based on an old version (409) and stores nothing', async () => {
     const { operation } = await operationViaApi('REQUESTED');
@@ -1115,7 +1329,7 @@ describe('PATCH /api/operations/{id}: concurrent writes', () => {
     );
     expectConflict(
       await mergePatch(api, opUrl(operation.id), w.retriever, {
-        transporter: 'X',
+        transporterName: 'X',
         version: operation.version,
       }),
       messages.concurrentModification,
@@ -1262,7 +1476,14 @@ describe('GET /api/operations', () => {
     expect(provided).toEqual(expect.arrayContaining([...created, chantierOperationId]));
     expect(await listIds('pagination=false', w.retriever)).toEqual(provided);
 
-    expect(await listIds('pagination=false', w.carrier)).toEqual([]);
+    // The carrier sees what its establishments carry: some of the demo history, none of these.
+    const carried = await idsWhere(
+      'o.transporter_site_id in (select id from company_sites where company_id = $1)',
+      [api.demo!.carrierCompanyId],
+    );
+    expect(carried.length).toBeGreaterThan(0);
+    expect(await listIds('pagination=false', w.carrier)).toEqual(carried);
+    expect(carried.some((id) => created.includes(id) || id === chantierOperationId)).toBe(false);
     const chantierIds = await listIds('pagination=false', w.chantier);
     expect(chantierIds).toEqual(
       await idsWhere('o.company_site_entity_id = any($1::int[])', [w.chantierEntityIds]),

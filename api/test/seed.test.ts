@@ -152,6 +152,15 @@ describe('insertWorld', () => {
       [inserted.siteIds[firstLink.producerSite], inserted.siteIds[firstLink.retrieverSite]],
     );
     expect(stored).not.toBeNull();
+    // The planner knows how many rows it has just received (PGlite runs no autovacuum to tell it).
+    const estimates = await api.db.query<{ table: string; rows: number }>(
+      `select relname as table, reltuples::int as rows from pg_class
+       where relname in ('company_sites', 'company_site_site_typologies') and relnamespace = current_schema()::regnamespace`,
+    );
+    expect(Object.fromEntries(estimates.map((row) => [row.table, row.rows]))).toEqual({
+      company_sites: world.sites.length,
+      company_site_site_typologies: await count('company_site_site_typologies'),
+    });
   });
 });
 
@@ -527,14 +536,21 @@ describe('the demo world', () => {
     return response.json<HydraCollectionBody>()['hydra:totalItems'];
   };
 
-  it('gives the demo producer years of closed operations, which its provider and chantier user see', async () => {
+  it('gives the demo producer years of closed operations, which its provider, chantier user and carrier see', async () => {
     const demo = api.demo!;
-    const rows = await api.db.query<{ company: number; provider: number; open: boolean; from: string }>(
-      `select s.company_id as company, p.company_id as provider,
+    const rows = await api.db.query<{
+      company: number;
+      provider: number;
+      carrier: number | null;
+      open: boolean;
+      from: string;
+    }>(
+      `select s.company_id as company, p.company_id as provider, t.company_id as carrier,
          o.status in ('REQUESTED', 'WAITING', 'ACCEPTED_WITHOUT_SCHEDULING', 'SCHEDULED', 'COMPLETED') as open,
          o.created_at::date::text as from
        from operations o join company_sites s on s.id = o.company_site_id
-       join company_sites p on p.id = o.provider_site_id`,
+       join company_sites p on p.id = o.provider_site_id
+       left join company_sites t on t.id = o.transporter_site_id`,
     );
     expect(rows.length).toBeGreaterThan(200);
     expect(rows.every((row) => row.company === demo.producerCompanyId)).toBe(true);
@@ -552,6 +568,25 @@ describe('the demo world', () => {
     );
     expect(await operationsOf('prestataire@demo.fr')).toBeGreaterThan(0);
     expect(await operationsOf('chantier@demo.fr')).toBeGreaterThan(0);
-    expect(await operationsOf('transporteur@demo.fr')).toBe(0);
+    // The demo carrier carries some of them (the others, their provider carries itself).
+    const carried = rows.filter((row) => row.carrier === demo.carrierCompanyId).length;
+    expect(carried).toBeGreaterThan(0);
+    expect(rows.filter((row) => row.carrier === row.provider).length).toBeGreaterThan(0);
+    expect(await operationsOf('transporteur@demo.fr')).toBe(carried);
+  });
+
+  it('copies onto each realised operation the name, SIRET and address of the establishment that carried it', async () => {
+    const mismatches = await api.db.query(
+      `select o.id from operations o
+       join company_sites cs on cs.id = o.transporter_site_id join companies c on c.id = cs.company_id
+       where o.transporter_name is distinct from c.name or o.transporter_siret is distinct from cs.siret
+          or o.transporter_address is distinct from cs.address || ', ' || cs.postcode || ' ' || cs.city`,
+    );
+    expect(mismatches).toEqual([]);
+    const realised = await api.db.one<{ total: number; carried: number }>(
+      `select count(*)::int as total, count(transporter_site_id)::int as carried
+       from operations where status = 'REALISED'`,
+    );
+    expect(realised.carried).toBe(realised.total);
   });
 });

@@ -103,6 +103,8 @@ export const messages = {
   qualificationNotOfCode: 'Cette qualification ne correspond pas au code de traitement choisi',
   interventionBeforeRequest: "La date d'intervention ne peut pas être antérieure à la date de la demande",
   interventionDateInFuture: "La date réelle d'intervention ne peut pas être dans le futur",
+  transporterNotOffered: "Ce transporteur n'est pas proposé pour cette opération",
+  transporterSiteOrEntered: 'Choisissez un transporteur du portail ou saisissez-en un, pas les deux',
   skipHasOpenOperation: 'Une demande est déjà en cours pour ce contenant',
   skipNotOnSite: "Ce contenant n'est pas disponible sur site : il est commandé ou archivé",
   skipNeedsProviderForOperation: 'Choisissez un prestataire pour ce contenant avant de faire une demande',

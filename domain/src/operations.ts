@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineFields, fieldLabels } from './fields.ts';
 import { messages } from './messages.ts';
-import { normalizeTreatmentCode, positiveDecimalSchema } from './skips.ts';
+import { normalizeTreatmentCode, positiveDecimalSchema, referenceSchema } from './skips.ts';
 import { isoDateSchema, siretSchema } from './validation.ts';
 
 /**
@@ -277,6 +277,12 @@ const treatmentCodeSchema = z.string({ error: messages.unknownTreatmentCode }).t
   return code;
 });
 
+/** A SIRET typed with spaces (`732 829 320 00074`); a blank field of the form means none. */
+const optionalSiret = z.preprocess(
+  (value) => (typeof value === 'string' ? value.replace(/\s/g, '') || null : value),
+  siretSchema.nullish().transform((value) => value ?? null),
+);
+
 /** One final outlet of an operation (SPEC 3 "Outlet"); the api checks the code against the official list. */
 export const finalOutletSchema = z.object(
   {
@@ -285,11 +291,7 @@ export const finalOutletSchema = z.object(
       .trim()
       .min(1, messages.required)
       .max(255, messages.maxLength(255)),
-    // Typed with spaces (`732 829 320 00074`); a blank field of the form means none.
-    siret: z.preprocess(
-      (value) => (typeof value === 'string' ? value.replace(/\s/g, '') || null : value),
-      siretSchema.nullish().transform((value) => value ?? null),
-    ),
+    siret: optionalSiret,
     address: optionalText(500),
     treatmentCode: treatmentCodeSchema,
     /** Among the code's own (checked by the api against the official list); required where it has several. */
@@ -435,11 +437,42 @@ export const operationFields = defineFields<OperationWriter>()({
     rule: optionalText(100),
     writers: ['provider'],
   },
-  transporter: {
+  // The transporter (a register's carrier, DOMAIN.md): a carrier establishment of the portal, whose name, SIRET
+  // and address are copied when it is chosen, or a party entered by hand; its receipt number either way.
+  transporterSite: {
+    kind: 'reference',
+    column: 'transporter_site_id',
+    label: 'Transporteur du portail',
+    reference: ref('company_sites', 'Establishment', 'transporterEstablishment'),
+    rule: referenceSchema.nullish().transform((value) => value ?? null),
+    writers: ['provider'],
+  },
+  transporterName: {
     kind: 'text',
-    column: 'transporter',
+    column: 'transporter_name',
     label: 'Transporteur',
     rule: optionalText(255),
+    writers: ['provider'],
+  },
+  transporterSiret: {
+    kind: 'text',
+    column: 'transporter_siret',
+    label: 'SIRET du transporteur',
+    rule: optionalSiret,
+    writers: ['provider'],
+  },
+  transporterAddress: {
+    kind: 'text',
+    column: 'transporter_address',
+    label: 'Adresse du transporteur',
+    rule: optionalText(500),
+    writers: ['provider'],
+  },
+  transporterReceiptNumber: {
+    kind: 'text',
+    column: 'transporter_receipt_number',
+    label: 'N° de récépissé du transporteur',
+    rule: optionalText(100),
     writers: ['provider'],
   },
   providerComment: {
@@ -471,7 +504,11 @@ export const operationCompletionSchema = z.object({
   receivedQuantity: operationFields.receivedQuantity.rule,
   realInterventionDate: operationFields.realInterventionDate.rule,
   bsdNumber: operationFields.bsdNumber.rule,
-  transporter: operationFields.transporter.rule,
+  transporterSite: operationFields.transporterSite.rule,
+  transporterName: operationFields.transporterName.rule,
+  transporterSiret: operationFields.transporterSiret.rule,
+  transporterAddress: operationFields.transporterAddress.rule,
+  transporterReceiptNumber: operationFields.transporterReceiptNumber.rule,
   comment: operationFields.providerComment.rule,
   // Replaced as a whole; null (a merge-patch clearing it) is no outlet.
   finalOutlets: z
@@ -504,6 +541,30 @@ export function completionProblems(completion: {
     problems.push(['finalOutlets', messages.outletQuantitiesSum]);
   }
   return problems;
+}
+
+/** The transporter of an operation (`transporter*` of `operationFields`), as a completion leaves it. */
+export interface TransporterParty {
+  /** A carrier establishment of the portal (its IRI or id); its name, SIRET and address are then its own. */
+  site: string | number | null;
+  name: string | null;
+  siret: string | null;
+  address: string | null;
+  receiptNumber: string | null;
+}
+
+/**
+ * What is wrong with a transporter: a party entered by hand needs its name as soon as its SIRET or address is
+ * given; a carrier establishment of the portal brings its own name, SIRET and address (none is entered with it).
+ * The receipt number may wait for the rest (save and resume later).
+ */
+export function transporterProblems(party: TransporterParty): [string, string][] {
+  if (party.site !== null) {
+    const entered = (['name', 'siret', 'address'] as const).filter((field) => party[field] !== null);
+    return entered.length > 0 ? [['transporterName', messages.transporterSiteOrEntered]] : [];
+  }
+  const identified = party.siret !== null || party.address !== null;
+  return identified && party.name === null ? [['transporterName', messages.required]] : [];
 }
 
 /** A producer's request (SPEC 4): a rotation or a retirement of a container, on a wished date. */

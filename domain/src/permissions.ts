@@ -65,8 +65,18 @@ export const rolePermissions: Record<UserTypology, readonly Permission[]> = {
   carrier: ['dashboard:read', 'site:read', 'operation:schedule', 'operation:complete', 'document:manage'],
 };
 
-/** Permissions a limited-entity user loses: they may not edit the establishment itself (SPEC 6). */
-const establishmentWidePermissions: readonly Permission[] = ['site:update', 'cost:update', 'outlet:manage'];
+/**
+ * Permissions a limited-entity user loses (SPEC 6: access limited to their entities, never full access): they may
+ * not change the establishment, its profile or its chantiers, which its full-access users define. They work on
+ * their chantiers (containers, requests, incidents) and consult the rest.
+ */
+const establishmentWidePermissions: readonly Permission[] = [
+  'site:update',
+  'entity:create',
+  'entity:update',
+  'cost:update',
+  'outlet:manage',
+];
 
 export function permissionsFor(
   typologies: readonly UserTypology[],

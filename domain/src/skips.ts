@@ -55,6 +55,12 @@ export const SKIP_UNITS = ['L', 'm3', 'unité'] as const;
 export type SkipUnit = (typeof SKIP_UNITS)[number];
 export const skipUnitLabels: Record<SkipUnit, string> = { L: 'L', m3: 'm³', unité: 'unité(s)' };
 
+/** A volume with its unit as the screens write it (`30 m³`, as the skip types' labels do). */
+export function formatSkipCapacity(volume: string, unit: string | null | undefined): string {
+  if (!unit) return volume;
+  return `${volume}\u00a0${(skipUnitLabels as Record<string, string>)[unit] ?? unit}`;
+}
+
 /** The French label of a container field (e.g. one `missingForRotation` names); the name itself if unknown. */
 export function missingFieldLabel(field: string): string {
   return (skipFieldLabels as Record<string, string>)[field] ?? field;

@@ -23,3 +23,24 @@ export function ownSiteTypology(typologies: readonly UserTypology[]): 'producer'
 export function linkedSiteTypology(own: 'producer' | 'retriever'): 'producer' | 'retriever' {
   return own === 'producer' ? 'retriever' : 'producer';
 }
+
+/**
+ * The typology of a user's own establishments in their lists: a producer's are producer sites, a retriever's
+ * retriever sites, and a carrier's (who has neither) its carrier sites, although it sees its clients as a retriever
+ * does (the mirror of `ownSiteTypology`).
+ */
+export function ownEstablishmentTypology(typologies: readonly UserTypology[]): UserTypology {
+  if (
+    !typologies.includes('producer') &&
+    !typologies.includes('retriever') &&
+    typologies.includes('carrier')
+  ) {
+    return 'carrier';
+  }
+  return ownSiteTypology(typologies);
+}
+
+/** A carrier without sites of its own as producer or retriever: it reads the operations it carries. */
+export function isCarrierOnly(typologies: readonly UserTypology[]): boolean {
+  return ownEstablishmentTypology(typologies) === 'carrier';
+}

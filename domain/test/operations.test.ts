@@ -25,6 +25,7 @@ import {
   plannedWorkOf,
   rolePermissions,
   thousandths,
+  transporterProblems,
 } from '../src/index.ts';
 
 const ACTORS: readonly OperationActor[] = ['producer', 'provider'];
@@ -398,19 +399,53 @@ describe('operationCompletionSchema and operationRequestSchema', () => {
   it('accepts a partial completion (save and resume) and normalises its decimals', () => {
     expect(operationCompletionSchema.parse({})).toEqual({
       bsdNumber: null,
-      transporter: null,
+      transporterSite: null,
+      transporterName: null,
+      transporterSiret: null,
+      transporterAddress: null,
+      transporterReceiptNumber: null,
       comment: null,
     });
     expect(operationCompletionSchema.parse({ receivedQuantity: '2,5', bsdNumber: ' ' })).toEqual({
       receivedQuantity: '2.5',
       bsdNumber: null,
-      transporter: null,
+      transporterSite: null,
+      transporterName: null,
+      transporterSiret: null,
+      transporterAddress: null,
+      transporterReceiptNumber: null,
       comment: null,
     });
     expect(operationCompletionSchema.parse({ receivedQuantity: null }).receivedQuantity).toBeNull();
     // A merge-patch null clears the outlets; absent leaves them alone.
     expect(operationCompletionSchema.parse({ finalOutlets: null }).finalOutlets).toEqual([]);
     expect(operationCompletionSchema.parse({}).finalOutlets).toBeUndefined();
+  });
+
+  it('reads a SIRET of the transporter typed with spaces, and refuses one that is not', () => {
+    expect(operationCompletionSchema.parse({ transporterSiret: '732 829 320 00074' }).transporterSiret).toBe(
+      '73282932000074',
+    );
+    expect(operationCompletionSchema.safeParse({ transporterSiret: '12' }).error?.issues[0]?.message).toBe(
+      messages.siretTooShort,
+    );
+  });
+
+  it('asks a transporter entered by hand for its name, and nothing entered beside an establishment', () => {
+    const party = { site: null, name: null, siret: null, address: null, receiptNumber: null };
+    expect(transporterProblems(party)).toEqual([]);
+    // The receipt number may wait for the rest.
+    expect(transporterProblems({ ...party, receiptNumber: 'R-1' })).toEqual([]);
+    expect(transporterProblems({ ...party, siret: '73282932000074' })).toEqual([
+      ['transporterName', messages.required],
+    ]);
+    expect(transporterProblems({ ...party, address: '3 rue des Docks', name: 'Transports du Lac' })).toEqual(
+      [],
+    );
+    expect(transporterProblems({ ...party, site: '/api/company_sites/4', receiptNumber: 'R-1' })).toEqual([]);
+    expect(transporterProblems({ ...party, site: 4, name: 'Transports du Lac' })).toEqual([
+      ['transporterName', messages.transporterSiteOrEntered],
+    ]);
   });
 
   it('refuses bad completion fields with French messages', () => {

@@ -5,9 +5,12 @@ import {
   establishmentProfileSchema,
   hasFullAccess,
   idFromIri,
+  isCarrierOnly,
   isLimitedToEntities,
   loginSchema,
   messages,
+  ownEstablishmentTypology,
+  ownSiteTypology,
   passwordChangeSchema,
   passwordSchema,
   permissionsFor,
@@ -88,6 +91,25 @@ describe('ids and access', () => {
     expect(hasFullAccess(full, { id: 5, companyId: 2 })).toBe(false);
     expect(permissionsFor(['producer'], true)).not.toContain('site:update');
     expect(permissionsFor(['producer'], false)).toContain('site:update');
+    // Limited to its entities, it changes none of them either: its establishment's full-access users define them.
+    for (const permission of ['entity:create', 'entity:update'] as const) {
+      expect(permissionsFor(['producer'], true)).not.toContain(permission);
+      expect(permissionsFor(['producer'], false)).toContain(permission);
+    }
+    // It still works on its chantiers.
+    expect(permissionsFor(['producer'], true)).toEqual(
+      expect.arrayContaining(['skip:create', 'operation:request']),
+    );
+  });
+
+  it('lists a carrier’s own establishments as carrier sites, on the retriever’s side of the mirror', () => {
+    expect(ownEstablishmentTypology(['carrier'])).toBe('carrier');
+    expect(ownSiteTypology(['carrier'])).toBe('retriever');
+    expect(isCarrierOnly(['carrier'])).toBe(true);
+    for (const typologies of [['retriever', 'carrier'], ['producer', 'carrier'], ['producer'], []] as const) {
+      expect(isCarrierOnly(typologies)).toBe(false);
+      expect(ownEstablishmentTypology(typologies)).toBe(ownSiteTypology(typologies));
+    }
   });
 });
 

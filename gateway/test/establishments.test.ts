@@ -1,3 +1,4 @@
+import { permissionsFor } from '@portal/domain';
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
@@ -267,6 +268,78 @@ describe('the mirror views, through one code path', () => {
         },
       },
     ]);
+  });
+});
+
+describe('the chantiers a viewer may edit', () => {
+  it('are those of the establishments it fully accesses, as the api decides (SPEC 6)', async () => {
+    const producerWorld = mirrorWorld(4, 'producer');
+    // Establishment 1000 is reached only through one of its chantiers, as a limited-entity user's are.
+    const world: World = {
+      ...producerWorld,
+      ownSites: producerWorld.ownSites.map((site) =>
+        site.id === 1000 ? { ...site, hasFullAccess: false } : site,
+      ),
+    };
+    mockWorld(world);
+    const { body } = await graphql(
+      gateway,
+      `{ viewer { establishments { edges { node { databaseId canEdit
+          entities { edges { node { databaseId canEdit } } } } } } } }`,
+      {},
+      { cookies: session(world) },
+    );
+    expect(body.errors).toBeUndefined();
+    const chantiers = body.data.viewer.establishments.edges.flatMap(
+      (edge: { node: { entities: { edges: { node: object }[] } } }) =>
+        edge.node.entities.edges.map((entityEdge) => entityEdge.node),
+    );
+    expect(chantiers).toEqual([
+      { databaseId: 10_000, canEdit: false },
+      { databaseId: 10_002, canEdit: true },
+    ]);
+  });
+});
+
+describe('a carrier', () => {
+  it('lists its carrier sites as its establishments, and sees its clients as a retriever does', async () => {
+    const retrieverWorld = mirrorWorld(2, 'retriever');
+    const world: World = {
+      ...retrieverWorld,
+      user: {
+        ...retrieverWorld.user,
+        userTypologies: ['carrier'],
+        permissions: permissionsFor(['carrier'], false),
+      },
+      ownSites: retrieverWorld.ownSites.map((site) => ({ ...site, siteTypologies: ['carrier'] })),
+    };
+    mockWorld(world);
+    const { body } = await graphql(
+      gateway,
+      `{ viewer { ownSiteTypology
+          establishments { edges { node { databaseId typologies isOwn canEdit } } }
+          linkedEstablishments { edges { node { databaseId typologies } } } } }`,
+      {},
+      { cookies: session(world) },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(normalizedCalls(body)).toEqual(
+      sorted([
+        '/api/users/1',
+        '/api/users/1/company_sites_full?typology=carrier&pagination=false&order[name]=asc',
+        '/api/users/1/company_sites_linked_producer_full?pagination=false&order[name]=asc',
+      ]),
+    );
+    expect(body.data.viewer).toEqual({
+      ownSiteTypology: 'RETRIEVER',
+      // Its own establishments, which it consults (no site:update).
+      establishments: {
+        edges: [1000, 1001].map((databaseId) => ({
+          node: { databaseId, typologies: ['CARRIER'], isOwn: true, canEdit: false },
+        })),
+      },
+      linkedEstablishments: { edges: [{ node: { databaseId: 5000, typologies: ['PRODUCER'] } }] },
+    });
   });
 });
 

@@ -370,7 +370,7 @@ describe('saveOperationCompletion', () => {
     const saved = await graphql(
       gateway,
       SAVE,
-      { input: { id: operationId, receivedQuantity: '2.4', transporter: null } },
+      { input: { id: operationId, receivedQuantity: '2.4', transporterName: null } },
       { cookies },
     );
     expect(saved.body.errors).toBeUndefined();
@@ -383,7 +383,49 @@ describe('saveOperationCompletion', () => {
     );
     expect(notCompleted.body.errors).toBeUndefined();
     // An explicit null clears a field; absent ones are left alone.
-    expect(sent).toEqual([{ receivedQuantity: '2.4', transporter: null }, completion]);
+    expect(sent).toEqual([{ receivedQuantity: '2.4', transporterName: null }, completion]);
+  });
+
+  it('names the chosen establishment by its IRI, and gives its refusal on transporterEstablishmentId', async () => {
+    const sent: unknown[] = [];
+    nock(API)
+      .patch('/api/operations/5')
+      .twice()
+      .reply(
+        200,
+        async (request: Request) => {
+          sent.push(await request.clone().json());
+          return operationItem(5, { status: 'SCHEDULED' });
+        },
+        JSON_LD,
+      );
+    for (const transporterEstablishmentId of [toGlobalId('Establishment', 40), null]) {
+      const { body } = await graphql(
+        gateway,
+        SAVE,
+        { input: { id: operationId, transporterEstablishmentId, transporterReceiptNumber: 'R-1' } },
+        { cookies },
+      );
+      expect(body.errors).toBeUndefined();
+    }
+    expect(sent).toEqual([
+      { transporterSite: '/api/company_sites/40', transporterReceiptNumber: 'R-1' },
+      { transporterSite: null, transporterReceiptNumber: 'R-1' },
+    ]);
+
+    nock(API)
+      .patch('/api/operations/5', { transporterSite: '/api/company_sites/0' })
+      .reply(422, violations(['transporterSite', messages.transporterNotOffered]), PROBLEM);
+    // Another node type's id names no establishment: the api refuses it as not offered.
+    const { body } = await graphql(
+      gateway,
+      SAVE,
+      { input: { id: operationId, transporterEstablishmentId: skipId } },
+      { cookies },
+    );
+    expect(body.data.saveOperationCompletion.userErrors).toEqual([
+      { field: ['transporterEstablishmentId'], message: messages.transporterNotOffered, code: 'invalid' },
+    ]);
   });
 
   it('gives the violations of an outlet on its list path (either form of the api path)', async () => {

@@ -3,6 +3,7 @@ import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
 import type { RestSite, RestUser } from '../src/rest/types.ts';
+import { toGlobalId } from '../src/schema/global-id.ts';
 import { collection, idsOf, JSON_LD, siteItem, skipItem, userItem } from './fixtures.ts';
 import { API, graphql, normalizedCalls, normalizePath, useTestGateway } from './helpers.ts';
 import { operationItem } from './operations-fixtures.ts';
@@ -282,6 +283,113 @@ describe('Skip.canRequestRetirement', () => {
       const { body } = await graphql(gateway, query, {}, { cookies });
       expect(body.errors).toBeUndefined();
       expect(body.data.establishment.skips.edges).toEqual(expected(producerSide));
+      nock.cleanAll();
+    }
+  });
+});
+
+describe('Operation.transporter and transporterChoices', () => {
+  const QUERY = /* GraphQL */ `
+    query Transporter {
+      viewer {
+        operations {
+          edges {
+            node {
+              databaseId
+              skipName
+              transporter { establishmentId fromPortal name siret address receiptNumber }
+              transporterChoices { id databaseId name siteName siret address provider }
+            }
+          }
+        }
+      }
+    }
+  `;
+  /** Scheduled, carried by the carrier site 70 its provider chose. */
+  const carried = operationItem(4, {
+    status: 'SCHEDULED',
+    interventionDate: '2026-03-06',
+    transporterSite: '/api/company_sites/70',
+    transporterName: 'Transports Garnier',
+    transporterSiret: '40483304800022',
+    transporterAddress: '8 rue des Docks, 69009 Lyon',
+    transporterReceiptNumber: '2026/T/69/0042',
+  });
+  const choices = [
+    {
+      id: 12,
+      name: 'Recyclage du Rhône',
+      siteName: 'Centre de tri',
+      siret: null,
+      address: null,
+      provider: true,
+    },
+    {
+      id: 70,
+      name: 'Transports Garnier',
+      siteName: 'Agence de Lyon',
+      siret: '40483304800022',
+      address: null,
+      provider: false,
+    },
+  ].map((choice) => ({
+    '@id': `/api/company_sites/${choice.id}`,
+    '@type': 'OperationTransporterChoice',
+    ...choice,
+  }));
+
+  it('asks its provider’s choices of the api, and names the establishment it chose without reading it', async () => {
+    mockApi(
+      retriever,
+      [siteItem(3, 1, { hasFullAccess: false }), siteItem(12, 100, { siteTypologies: ['retriever'] })],
+      [carried],
+    );
+    nock(API)
+      .get('/api/operations/4/transporter_choices')
+      .query(true)
+      .reply(200, collection('operation_transporter_choices', choices), JSON_LD);
+    const { body } = await graphql(gateway, QUERY, {}, { cookies });
+    expect(body.errors).toBeUndefined();
+    const [{ node }] = body.data.viewer.operations.edges;
+    expect(node.transporter).toEqual({
+      establishmentId: toGlobalId('Establishment', 70),
+      fromPortal: true,
+      name: 'Transports Garnier',
+      siret: '40483304800022',
+      address: '8 rue des Docks, 69009 Lyon',
+      receiptNumber: '2026/T/69/0042',
+    });
+    expect(
+      node.transporterChoices.map((choice: { id: string; provider: boolean }) => [
+        choice.id,
+        choice.provider,
+      ]),
+    ).toEqual([
+      [toGlobalId('Establishment', 12), true],
+      [toGlobalId('Establishment', 70), false],
+    ]);
+  });
+
+  it('asks nothing of the kind for anyone else: the producer, the carrier', async () => {
+    const carrier = userItem({
+      userTypologies: ['carrier'],
+      permissions: permissionsFor(['carrier'], false),
+      companySitesIdsFull: [70],
+    });
+    for (const user of [producer, carrier]) {
+      mockApi(
+        user,
+        [
+          siteItem(3, 1, { hasFullAccess: user === producer }),
+          siteItem(70, 200, { siteTypologies: ['carrier'] }),
+        ],
+        [carried],
+      );
+      const { body } = await graphql(gateway, QUERY, {}, { cookies });
+      expect(body.errors).toBeUndefined();
+      const [{ node }] = body.data.viewer.operations.edges;
+      expect(node.transporterChoices).toEqual([]);
+      expect(normalizedCalls(body).some((call: string) => call.includes('transporter_choices'))).toBe(false);
       nock.cleanAll();
     }
   });

@@ -451,7 +451,8 @@ describe('Query.operation, node and the history filters', () => {
     fragment operationFields on Operation {
       id databaseId type typeLabel status statusLabel requestedAt requestedDate interventionDate comment
       wasteCode { code dangerous } dangerous plannedTreatmentCode { code kind }
-      receivedQuantity realInterventionDate bsdNumber transporter providerComment
+      receivedQuantity realInterventionDate bsdNumber providerComment skipName
+      transporter { establishment { databaseId } fromPortal name siret address receiptNumber }
       finalOutlets { name siret address treatmentCode { code } quantity quantityUnit }
       completedAt validatedAt version
     }
@@ -462,7 +463,9 @@ describe('Query.operation, node and the history filters', () => {
     receivedQuantity: '2.400',
     realInterventionDate: '2026-03-06',
     bsdNumber: 'BSD-2026-0001',
-    transporter: 'Transports Rhône',
+    transporterName: 'Transports Rhône',
+    transporterSiret: '73282932000074',
+    transporterAddress: '3 rue des Docks, 69007 Lyon',
     finalOutlets: [
       outletItem(5, 1),
       outletItem(5, 2, { name: 'B', treatmentCode: 'R 3', quantity: '40.000' }),
@@ -487,7 +490,16 @@ describe('Query.operation, node and the history filters', () => {
     receivedQuantity: '2.400',
     realInterventionDate: '2026-03-06',
     bsdNumber: 'BSD-2026-0001',
-    transporter: 'Transports Rhône',
+    // Entered by hand: no establishment of the portal, and no call to look for one.
+    transporter: {
+      establishment: null,
+      fromPortal: false,
+      name: 'Transports Rhône',
+      siret: '73282932000074',
+      address: '3 rue des Docks, 69007 Lyon',
+      receiptNumber: null,
+    },
+    skipName: 'Benne ferraille',
     providerComment: null,
     finalOutlets: [
       {

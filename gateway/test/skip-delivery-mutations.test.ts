@@ -165,7 +165,7 @@ describe('orderSkipDelivery', () => {
 describe('advanceSkipDelivery and cancelSkipDelivery', () => {
   const ADVANCE = /* GraphQL */ `
     mutation Advance($input: AdvanceSkipDeliveryInput!) {
-      advanceSkipDelivery(input: $input) { delivery { id status scheduledDate } ${USER_ERRORS} }
+      advanceSkipDelivery(input: $input) { delivery { id status orderedAt scheduledDate } ${USER_ERRORS} }
     }
   `;
   const CANCEL = /* GraphQL */ `
@@ -188,7 +188,13 @@ describe('advanceSkipDelivery and cancelSkipDelivery', () => {
       { cookies },
     );
     expect(acknowledged.body.data.advanceSkipDelivery).toEqual({
-      delivery: { id: deliveryId(90), status: 'AWAITING_SCHEDULING', scheduledDate: null },
+      // When it was ordered: the first day it may be scheduled on.
+      delivery: {
+        id: deliveryId(90),
+        status: 'AWAITING_SCHEDULING',
+        orderedAt: '2026-03-01T08:00:00.000Z',
+        scheduledDate: null,
+      },
       userErrors: [],
     });
     const scheduled = await graphql(
@@ -200,6 +206,7 @@ describe('advanceSkipDelivery and cancelSkipDelivery', () => {
     expect(scheduled.body.data.advanceSkipDelivery.delivery).toEqual({
       id: deliveryId(90),
       status: 'SCHEDULED',
+      orderedAt: '2026-03-01T08:00:00.000Z',
       scheduledDate: '2026-03-05',
     });
     expect(scope.isDone()).toBe(true);

@@ -330,7 +330,7 @@ async function seedOperations(client: pg.Client, userEmail: string, lap: (label?
   await sql(
     `insert into operations (type, status, skip_id, company_site_id, company_site_entity_id, provider_site_id,
        third_level_waste_id, waste_code, dangerous, planned_treatment_code, requested_date, intervention_date,
-       received_quantity, real_intervention_date, bsd_number, transporter, created_at, updated_at, completed_at,
+       received_quantity, real_intervention_date, bsd_number, transporter_name, created_at, updated_at, completed_at,
        validated_at)
      select 'ROTATION', g.status, c.id, c.company_site_id, c.company_site_entity_id, c.provider_site_id,
        c.third_level_waste_id, c.waste_code, c.dangerous,

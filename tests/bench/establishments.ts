@@ -4,6 +4,8 @@
  * search) at 20, 200 and 2,000 sites: REST calls and p50 through the gateway, beside the same data fetched the way
  * the original client did (whole site lists, one call per company name, one call per site for its chantiers).
  * The gateway's unit tests assert that the whole list with chantiers and providers costs 5 calls at any size.
+ * Beside it, the header's selection at the same sizes: the layout's query and the selector's list (first page,
+ * then a search), which must cost the same whatever the number of sites.
  */
 import {
   bearerToken,
@@ -33,6 +35,12 @@ export async function benchEstablishments(iterations: number, sizes = [20, 200, 
     ],
   ];
   const listQuery = persistedId('EstablishmentListPageQuery');
+  // The header's selection: the layout's query (counts, never the list) and the selector's list, opened then searched.
+  const header = [
+    ['sites', 'layout p50', 'REST calls', 'selector p50', 'REST calls', 'search p50', 'REST calls'],
+  ];
+  const layoutQuery = persistedId('DashboardLayoutQuery');
+  const selectorQuery = persistedId('SiteComboboxQuery');
   for (const size of sizes) {
     // One producer company owning `size` establishments, served by a handful of providers.
     const options = {
@@ -97,7 +105,30 @@ export async function benchEstablishments(iterations: number, sizes = [20, 200, 
         originalCalls = counter.calls;
       }
 
+      const layout: number[] = [];
+      const opened: number[] = [];
+      const searched: number[] = [];
+      const calls = { layout: 0, opened: 0, searched: 0 };
+      const selector = (search: string | null) =>
+        graphql(gateway, { doc_id: selectorQuery }, { search, first: 20, linked: false }, { cookie });
+      for (let i = 0; i < iterations; i++) {
+        calls.layout = (
+          await time(layout, () => graphql(gateway, { doc_id: layoutQuery }, {}, { cookie }))
+        ).restCalls;
+        calls.opened = (await time(opened, () => selector(null))).restCalls;
+        calls.searched = (await time(searched, () => selector('Lyon'))).restCalls;
+      }
+
       const own = world.sites.filter((site) => site.company === user.company).length;
+      header.push([
+        String(own),
+        ms(percentile(layout, 50)),
+        String(calls.layout),
+        ms(percentile(opened, 50)),
+        String(calls.opened),
+        ms(percentile(searched, 50)),
+        String(calls.searched),
+      ]);
       rows.push([
         String(own),
         ms(percentile(viaGateway, 50)),
@@ -113,4 +144,5 @@ export async function benchEstablishments(iterations: number, sizes = [20, 200, 
     }
   }
   printTable('## Establishments screen (issue 3): first page of 50, then a search', rows);
+  printTable("## Header selection: the layout's query, the selector's first 20 sites, then a search", header);
 }

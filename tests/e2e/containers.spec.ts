@@ -9,7 +9,7 @@ import {
   signInToDashboard,
   uniqueName,
 } from './portal.ts';
-import { operationsScreen } from './screens.ts';
+import { fieldDate, operationsScreen } from './screens.ts';
 
 /**
  * SPEC 3, 4 and 8 (issue 4): a producer creates containers on one of its establishments, orders deliveries on a
@@ -113,8 +113,8 @@ test('a producer creates a hazardous container and orders a monthly program that
   const order = screen.orderDialog(name);
   await expect(order.dialog).toBeVisible();
   await order.program.click();
-  await order.startDate.fill(start);
-  await order.endDate.fill(end);
+  await order.startDate.fill(fieldDate(start));
+  await order.endDate.fill(fieldDate(end));
   await order.recurrence.selectOption({ label: 'Mois' });
   await order.interval.fill('1');
   await order.monthDayMode.click();
@@ -124,6 +124,15 @@ test('a producer creates a hazardous container and orders a monthly program that
   await expect(page.getByText(messages.deliveryProgramOrdered)).toBeVisible();
   await expect(order.dialog).toHaveCount(0);
   await expect(card).toContainText('Commandé');
+  // Its delivery awaited, it is not on site: its requests stay in sight, disabled, and say why.
+  for (const request of [
+    'Demander une rotation du contenant',
+    'Demander le retrait définitif du contenant',
+  ]) {
+    const button = card.getByRole('button', { name: `${request} ${name}` });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleDescription(/^Une livraison de ce contenant est commandée : /);
+  }
   const producerRow = screen.deliveryRow('Livraisons de contenants', name, shortDate(first));
   await expect(producerRow).toContainText('Commandée');
 
@@ -148,8 +157,16 @@ test('a producer creates a hazardous container and orders a monthly program that
       name: `Livraison du contenant ${name} souhaitée le ${shortDate(first)}`,
     });
     const scheduledDate = schedule.getByLabel(/^Date de livraison/);
-    await expect(scheduledDate).toHaveValue(first);
-    await scheduledDate.fill(scheduled);
+    await expect(scheduledDate).toHaveValue(fieldDate(first));
+    // Ordered today: the calendar offers no earlier day and the field names the first one; one typed is refused
+    // under the field.
+    await expect(scheduledDate).toHaveAccessibleDescription(`Au plus tôt le ${fieldDate(today)}.`);
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await scheduledDate.fill(fieldDate(yesterday));
+    await schedule.getByRole('button', { name: 'Programmer', exact: true }).click();
+    await expect(scheduledDate).toHaveAccessibleDescription(messages.scheduledBeforeOrder);
+    await expect(schedule).toBeVisible();
+    await scheduledDate.fill(fieldDate(scheduled));
     await schedule.getByRole('button', { name: 'Programmer', exact: true }).click();
     await expect(providerPage.getByText(messages.deliveryScheduled)).toBeVisible();
     await expect(schedule).toHaveCount(0);
@@ -198,7 +215,9 @@ test('a container saved with mandatory fields missing names them and cannot be d
   // Without a provider, nobody can deliver it: the order is refused and nothing is ordered.
   await screen.containerAction('Commander une livraison du', name).click();
   const order = screen.orderDialog(name);
-  await order.dialog.getByLabel(/^Date de livraison souhaitée/).fill(monthDay(parisDate(new Date()), 1, 10));
+  await order.dialog
+    .getByLabel(/^Date de livraison souhaitée/)
+    .fill(fieldDate(monthDay(parisDate(new Date()), 1, 10)));
   await order.submit.click();
   await expect(order.dialog.getByText(messages.skipNeedsProviderToOrder)).toBeVisible();
   await order.dialog.getByRole('button', { name: 'Fermer' }).first().click();

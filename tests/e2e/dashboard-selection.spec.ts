@@ -41,7 +41,7 @@ test('the header selection lives in the URL and follows the rules of the filters
   await expect(selection.establishment).toHaveValue('');
   await expect(selection.entity).toBeDisabled();
 
-  await selection.establishment.selectOption(String(site.id));
+  await selection.chooseSite('establishment', site);
   await expect(page).toHaveURL(
     (url) => url.pathname === '/' && url.searchParams.get('etablissement') === selected.etablissement,
   );
@@ -50,7 +50,7 @@ test('the header selection lives in the URL and follows the rules of the filters
   await expect(page).toHaveURL((url) => url.pathname === '/' && hasParams(url, selected));
 
   await page.reload();
-  await expect(selection.establishment).toHaveValue(selected.etablissement);
+  await expect(selection.establishment).toHaveValue(site.name);
   await expect(selection.entity).toHaveValue(selected.chantier);
   await expect(card).toContainText(displayName(site));
   await expect(page).toHaveURL((url) => url.pathname === '/' && hasParams(url, selected));
@@ -66,7 +66,7 @@ test('the header selection lives in the URL and follows the rules of the filters
   await expect(card).toContainText('Le tableau de bord porte sur le filtre choisi ci-dessous.');
 
   // Choosing an establishment again replaces the filter (the last choice wins).
-  await selection.establishment.selectOption(String(site.id));
+  await selection.chooseSite('establishment', site);
   await expect(page).toHaveURL((url) => hasParams(url, { etablissement: selected.etablissement }));
 
   // So does a location filter; leaving `/` drops it.
@@ -80,7 +80,7 @@ test('the header selection lives in the URL and follows the rules of the filters
     `/mes-etablissements?etablissement=${site.id}&chantier=${entity.id}&societe=${companyId}&lieu=${encodeURIComponent(city)}`,
   );
   await expect(page).toHaveURL((url) => url.pathname === '/mes-etablissements' && hasParams(url, selected));
-  await expect(selection.establishment).toHaveValue(selected.etablissement);
+  await expect(selection.establishment).toHaveValue(site.name);
   await expect(selection.entity).toHaveValue(selected.chantier);
 
   // Back on the dashboard, the selection came along.

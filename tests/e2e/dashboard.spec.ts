@@ -7,7 +7,7 @@ import {
   retriever,
   signInToDashboard,
 } from './portal.ts';
-import { MONTHS } from './screens.ts';
+import { MONTHS, selectionBar } from './screens.ts';
 
 /**
  * Issue 6: the dashboard of `/` and `/details` over the demo world's history. The figures on screen are the api's, in
@@ -82,7 +82,7 @@ test('a producer switches year and establishment and the figures follow; its pro
   await expect(quantities).toContainText(operationsText(first.y2024.operations));
 
   // SPEC 4: choosing an establishment reloads its years, and the latest becomes the selected one.
-  await page.getByRole('combobox', { name: 'Établissement' }).selectOption(String(second.site.id));
+  await selectionBar(page).chooseSite('establishment', second.site);
   await expect(page.getByLabel('Année')).toHaveValue(String(second.latest));
   await expect(quantities).toContainText(operationsText(second.yLatest.operations));
   // The charts come with their data as tables.
@@ -238,4 +238,39 @@ test('a waste code the api does not know, written in the address, is named as re
     .click();
   await expect(page).toHaveURL(/\/mes-couts/);
   await expect(page.getByRole('heading', { level: 1, name: 'Mes coûts' })).toBeVisible();
+});
+
+test('the figure cards keep each figure on one line with its unit and every text inside the card, at 1280 and 390 px', async ({
+  page,
+}) => {
+  await signInToDashboard(page, producer.email);
+  // Every establishment of the year: the largest amounts the demo world has.
+  await page.goto('/?annee=2025');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width > 400 ? 800 : 844 });
+    const costs = page.getByRole('region', { name: 'Coût de traitement' });
+    const headline = costs.locator('p').filter({ hasText: /HT$/ }).first();
+    await expect(headline).toBeVisible();
+    // One line: as tall as its own line height, and inside its card.
+    const lines = await headline.evaluate(
+      (element) =>
+        element.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(element).lineHeight),
+    );
+    expect(Math.round(lines)).toBe(1);
+    const co2 = page.getByRole('region', { name: 'Émissions de CO2' });
+    for (const card of [costs, co2]) {
+      const overflowing = await card.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return [...element.querySelectorAll('*')]
+          .filter((child) => {
+            const inner = child.getBoundingClientRect();
+            return inner.width > 0 && (inner.left < box.left - 0.5 || inner.right > box.right + 0.5);
+          })
+          .map((child) => child.textContent);
+      });
+      expect(overflowing).toEqual([]);
+    }
+    await expect(co2.getByText('Évitées')).toBeVisible();
+    await expect(co2.getByRole('definition').nth(1)).not.toContainText('-');
+  }
 });

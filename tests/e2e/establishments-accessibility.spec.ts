@@ -48,8 +48,8 @@ test('the producer’s establishment list and one establishment, with its forms 
   await screen.addChantier.click();
   const dialog = screen.chantierDialog;
   await dialog.name.fill('Chantier jamais enregistré');
-  await dialog.startDate.fill('2026-03-10');
-  await dialog.endDate.fill('2026-03-01');
+  await dialog.startDate.fill('10/03/2026');
+  await dialog.endDate.fill('01/03/2026');
   await dialog.save.click();
   await expect(dialog.endDate).toHaveAccessibleDescription(messages.endBeforeStart);
   expect(await seriousViolations(page)).toEqual([]);

@@ -114,13 +114,13 @@ test('a producer adds a chantier, whose end cannot come before its start, then e
   await expect(dialog.dialog).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Nouveau chantier' })).toBeVisible();
   await dialog.name.fill(name);
-  await dialog.startDate.fill('2026-03-10');
-  await dialog.endDate.fill('2026-03-01');
+  await dialog.startDate.fill('10/03/2026');
+  await dialog.endDate.fill('01/03/2026');
   await dialog.save.click();
   await expect(dialog.endDate).toHaveAccessibleDescription(messages.endBeforeStart);
   await expect(dialog.dialog).toBeVisible();
 
-  await dialog.endDate.fill('2026-09-30');
+  await dialog.endDate.fill('30/09/2026');
   await expect(dialog.endDate).not.toHaveAccessibleDescription(messages.endBeforeStart);
   await dialog.address.fill('3 rue du Chantier, 26000 Valence');
   await dialog.save.click();
@@ -139,9 +139,9 @@ test('a producer adds a chantier, whose end cannot come before its start, then e
   await screen.editChantier(name).click();
   await expect(page.getByRole('dialog', { name: 'Modifier le chantier' })).toBeVisible();
   await expect(dialog.name).toHaveValue(name);
-  await expect(dialog.startDate).toHaveValue('2026-03-10');
-  await expect(dialog.endDate).toHaveValue('2026-09-30');
-  await dialog.endDate.fill('2026-02-28');
+  await expect(dialog.startDate).toHaveValue('10/03/2026');
+  await expect(dialog.endDate).toHaveValue('30/09/2026');
+  await dialog.endDate.fill('28/02/2026');
   await dialog.save.click();
   await expect(dialog.endDate).toHaveAccessibleDescription(messages.endBeforeStart);
   await dialog.name.fill(renamed);

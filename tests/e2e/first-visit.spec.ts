@@ -3,6 +3,7 @@ import { messages } from '@portal/domain';
 import { seriousViolations } from './axe.ts';
 import { expect, firstVisitTest as test } from './fixtures.ts';
 import { carrier, chantier, producer, retriever, submitLogin } from './portal.ts';
+import { selectionBar } from './screens.ts';
 
 /**
  * SPEC 2 and 5: the first login goes through the terms, then the dashboard shell of the user's typology. Runs
@@ -10,7 +11,6 @@ import { carrier, chantier, producer, retriever, submitLogin } from './portal.ts
  * page is checked with axe here (WCAG 2.1 AA, SPEC 6), since it shows only before acceptance.
  */
 
-const establishmentSelector = (page: Page) => page.getByRole('combobox', { name: 'Établissement' });
 const selectedEstablishmentCard = (page: Page) =>
   page.getByRole('region', { name: 'Établissement sélectionné' });
 
@@ -22,8 +22,11 @@ const firstVisits = [
     navigation: { shown: ['Mes prestataires'], hidden: ['Mes clients'] },
     // Three establishments: none is chosen for the user.
     async checkSelection(page: Page) {
-      await expect(establishmentSelector(page)).toHaveValue('');
-      await expect(establishmentSelector(page).getByRole('option')).toHaveCount(4);
+      const selection = selectionBar(page);
+      await expect(selection.establishment).toHaveValue('');
+      await selection.establishment.click();
+      await expect(selection.siteOptions).toHaveCount(3);
+      await page.keyboard.press('Escape');
       expect(new URL(page.url()).searchParams.has('etablissement')).toBe(false);
       await expect(selectedEstablishmentCard(page)).toContainText(
         'Choisissez un établissement dans le sélecteur en haut de page pour afficher ses informations.',
@@ -40,7 +43,11 @@ const firstVisits = [
     account: carrier,
     fullName: 'Sophie Garnier',
     firstname: 'Sophie',
-    navigation: { shown: [], hidden: ['Mes prestataires', 'Mes clients'] },
+    // A carrier reads what it carries: its establishments, its clients, its pick-ups; no monthly figures.
+    navigation: {
+      shown: ['Mes établissements', 'Mes clients', 'Mes enlèvements'],
+      hidden: ['Mes prestataires', 'Détail du mois', 'Opérations'],
+    },
   },
   {
     account: chantier,
@@ -51,7 +58,7 @@ const firstVisits = [
     async checkSelection(page: Page, siteId: number | undefined) {
       expect(siteId).toBeDefined();
       await expect(page).toHaveURL((url) => url.searchParams.get('etablissement') === String(siteId));
-      await expect(establishmentSelector(page)).toHaveValue(String(siteId));
+      await expect(selectionBar(page).establishment).not.toHaveValue('');
       await expect(selectedEstablishmentCard(page).getByText(/^SIRET \d+/)).toBeVisible();
     },
   },

@@ -1,6 +1,9 @@
+import { messages } from '@portal/domain';
 import { expect, test } from './fixtures.ts';
 import {
   acceptTermsThroughApi,
+  apiLogin,
+  apiLogout,
   chantier,
   displayName,
   entitiesOf,
@@ -12,10 +15,11 @@ import { establishmentScreen, mainNavigation, selectionBar, siteList } from './s
 
 /**
  * SPEC 6: a user linked only to chantiers (entities) has limited access to their establishment: they see their
- * chantiers and nothing else of it, and cannot edit the establishment nor add chantiers. Read-only journey.
+ * chantiers and nothing else of it, and change neither the establishment nor its chantiers (its full-access users
+ * define them); the page says so and offers nothing the api would refuse. Read-only journey.
  */
 
-test('the limited-entity user sees only their two chantiers and cannot change the establishment', async ({
+test('the limited-entity user sees only their two chantiers and can change nothing of the establishment, as the page says', async ({
   page,
   stack,
 }) => {
@@ -35,7 +39,7 @@ test('the limited-entity user sees only their two chantiers and cannot change th
   await signInToDashboard(page, chantier.email);
   // Their single establishment is selected for them; the header offers their chantiers only.
   const selection = selectionBar(page);
-  await expect(selection.establishment).toHaveValue(String(site.id));
+  await expect(selection.establishment).toHaveValue(site.name);
   const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
   await expect(selection.entity.getByRole('option')).toHaveText([
     'Tous les chantiers',
@@ -57,10 +61,35 @@ test('the limited-entity user sees only their two chantiers and cannot change th
   await expect(screen.editProfile).toHaveCount(0);
   await expect(screen.addChantier).toHaveCount(0);
   await expect(screen.chantierRows).toHaveCount(2);
-  for (const entity of theirs) {
-    await expect(screen.chantierRow(entity.name)).toBeVisible();
-    // Their own chantiers stay theirs to edit (docs/rest-api.md: entity:update on an own entity).
-    await expect(screen.editChantier(entity.name)).toBeVisible();
-  }
+  await expect(screen.readOnlyNotice).toHaveText(
+    'Vous pouvez consulter cet établissement et ses chantiers, pas les modifier.',
+  );
+  for (const entity of theirs) await expect(screen.chantierRow(entity.name)).toBeVisible();
+  // Their own chantiers included: nothing to edit, as the notice says.
+  await expect(screen.anyEditChantier).toHaveCount(0);
+  await expect(screen.chantiers.getByRole('button')).toHaveCount(0);
   for (const entity of hidden) await expect(screen.chantiers.getByText(entity.name)).toHaveCount(0);
+
+  // The api says the same: a change of their own chantier is refused, and nothing changes.
+  const session = await apiLogin(stack, chantier.email);
+  try {
+    for (const entity of theirs) {
+      const response = await fetch(
+        `${stack.apiUrl}/api/company_sites/${site.id}/company_site_entities/${entity.id}`,
+        {
+          method: 'PATCH',
+          headers: {
+            authorization: `Bearer ${session.token}`,
+            'content-type': 'application/merge-patch+json',
+          },
+          body: JSON.stringify({ name: 'Chantier renommé' }),
+        },
+      );
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ title: messages.forbidden });
+    }
+  } finally {
+    await apiLogout(stack, session.token);
+  }
+  expect(await entitiesOf(stack, chantier.email, site.id)).toEqual(theirs);
 });

@@ -11,12 +11,16 @@ import { expect, test } from './fixtures.ts';
 import {
   acceptTermsThroughApi,
   asAccount,
+  carrier,
+  completeContainer,
   containerJourneySite,
+  ownEstablishmentsOf,
   producer,
   retriever,
   signInToDashboard,
   uniqueName,
 } from './portal.ts';
+import { fieldDate } from './screens.ts';
 
 /**
  * SPEC 2, 3, 4, 5 and 8 (issues 4 and 5): the work a producer asks of its provider. A producer asks for a
@@ -25,37 +29,15 @@ import {
  * journeys own the containers they create through the api (portal.ts), and the operations on them.
  */
 
-/** A container with every mandatory field, on the journeys' establishment, provided by the retriever. */
-async function completeContainer(stack: Parameters<typeof containerJourneySite>[0], name: string) {
-  const { site, provider } = await containerJourneySite(stack);
-  await asAccount(stack, producer.email, async (api) => {
-    const [waste] = await api.members<{ '@id': string; secondLevelWaste: string; code: string }>(
-      '/api/third_level_wastes?pagination=false&q=palettes',
-    );
-    const flow = await api.get<{ firstLevelWaste: string }>(waste?.secondLevelWaste ?? '');
-    const [skipType] = await api.members<{ '@id': string }>('/api/skip_types?pagination=false');
-    await api.post('/api/skips', {
-      name,
-      companySite: site['@id'],
-      skipType: skipType?.['@id'],
-      unit: 'm3',
-      volume: '15',
-      firstLevelWaste: flow.firstLevelWaste,
-      secondLevelWaste: waste?.secondLevelWaste,
-      thirdLevelWaste: waste?.['@id'],
-      provider: provider['@id'],
-      plannedTreatmentCode: 'R 3',
-      estimatedFullQuantity: '2,5',
-    });
-  });
-  return { site, provider };
-}
-
 /** How the program preview writes a date: `lundi 2 mars 2026`. */
 const longDate = (iso: string) =>
   new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', dateStyle: 'full' }).format(
     new Date(`${iso}T00:00:00Z`),
   );
+
+/** The calendar day before `iso` (`YYYY-MM-DD`). */
+const dayBefore = (iso: string) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 /** The row of an operation of that container in the page's list. */
 const operationRow = (page: Page, containerName: string) =>
@@ -79,6 +61,10 @@ test('a rotation goes from the producer to its provider and back: asked, schedul
   const name = uniqueName('Benne palettes');
   const { site } = await completeContainer(stack, name);
   const today = parisDate(new Date());
+  const carrierSite = (await ownEstablishmentsOf(stack, carrier.email)).find((candidate) =>
+    site.linkedCompanySites.includes(candidate['@id']),
+  );
+  if (!carrierSite) throw new Error('no carrier is linked to the journeys’ establishment');
 
   // The producer asks for a rotation from the container's card.
   await signInToDashboard(page, producer.email);
@@ -86,7 +72,7 @@ test('a rotation goes from the producer to its provider and back: asked, schedul
   const card = page.getByRole('article', { name });
   await card.getByRole('button', { name: `Demander une rotation du contenant ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Demander une rotation : ${name}` });
-  await expect(dialog.getByLabel("Date d'intervention souhaitée")).toHaveValue(today);
+  await expect(dialog.getByLabel("Date d'intervention souhaitée")).toHaveValue(fieldDate(today));
   await dialog.getByLabel('Commentaire pour le prestataire').fill('Accès par le portail nord');
   await dialog.getByRole('button', { name: 'Envoyer la demande' }).click();
   await expect(page.getByText(messages.rotationRequested)).toBeVisible();
@@ -109,9 +95,19 @@ test('a rotation goes from the producer to its provider and back: asked, schedul
     await expect(incoming).toContainText('Demande en cours');
     await moveButton(incoming, 'schedule').click();
     const schedule = providerPage.getByRole('dialog');
-    await schedule.getByLabel("Date d'intervention").fill(today);
+    const interventionDate = schedule.getByLabel("Date d'intervention");
+    // Asked today: the calendar offers no earlier day and the field names the first one; a day before, typed, is
+    // refused under the field.
+    await expect(interventionDate).toHaveAccessibleDescription(`Au plus tôt le ${fieldDate(today)}.`);
+    await interventionDate.fill(fieldDate(dayBefore(today)));
+    await schedule.getByRole('button', { name: OPERATION_ACTIONS.schedule.label }).click();
+    await expect(interventionDate).toHaveAccessibleDescription(messages.interventionBeforeRequest);
+    await expect(schedule).toBeVisible();
+    await expect(interventionDate).toHaveValue(fieldDate(dayBefore(today)));
+    await interventionDate.fill(fieldDate(today));
     await schedule.getByRole('button', { name: OPERATION_ACTIONS.schedule.label }).click();
     await expect(providerPage.getByText(messages.operationScheduled)).toBeVisible();
+    await expect(schedule).toHaveCount(0);
     await expect(incoming).toContainText('Programmée');
 
     // It completes the operation on its detail page: a split of 50 % and 40 % is refused, 60 % and 40 % goes.
@@ -119,9 +115,13 @@ test('a rotation goes from the producer to its provider and back: asked, schedul
     await expect(providerPage).toHaveURL(/\/operations\/\d+(\?[^#]*)?#realisation$/);
     const completion = providerPage.getByRole('region', { name: "Compléter l'opération" });
     await completion.getByLabel('Quantité réelle réceptionnée (t)').fill('2,46');
-    await completion.getByLabel("Date réelle d'intervention").fill(today);
+    await completion.getByLabel("Date réelle d'intervention").fill(fieldDate(today));
     await completion.getByLabel('Numéro de BSD').fill('BSD-2026-000123');
-    await completion.getByLabel('Transporteur').fill('Transports Rhône Express');
+    // The carrier linked to the site carries it: chosen among the portal's establishments, it will see it.
+    await completion
+      .getByRole('combobox', { name: 'Transporteur', exact: true })
+      .selectOption({ label: `${carrierSite.companyName} — ${carrierSite.name}` });
+    await completion.getByLabel('N° de récépissé du transporteur').fill('2026/T/69/0042');
     const first = completion.getByRole('group', { name: 'Exutoire 1' });
     await first.getByLabel('Nom').fill('Papeterie du Rhône');
     await first.getByLabel('SIRET').fill('73282932000074');
@@ -156,6 +156,11 @@ test('a rotation goes from the producer to its provider and back: asked, schedul
     await expect(summary.getByRole('row', { name: /Chaufferie biomasse de Lyon/ })).toContainText(
       'Valorisation énergétique',
     );
+    // The carrier as the register names it: its company, its SIRET and its address, with the receipt number.
+    const realisation = summary.getByRole('region', { name: 'Réalisation' });
+    await expect(realisation).toContainText(carrierSite.companyName);
+    await expect(realisation).toContainText(carrierSite.siret ?? '');
+    await expect(realisation).toContainText('2026/T/69/0042');
 
     // The provider sets the costs per tonne; the totals for the 2,46 t follow, exactly.
     const costs = providerPage.getByRole('region', { name: 'Coûts' });
@@ -182,6 +187,8 @@ test('a rotation goes from the producer to its provider and back: asked, schedul
   await expect(confirm).toContainText('2,46 t');
   await confirm.getByRole('button', { name: OPERATION_ACTIONS.validate.label }).click();
   await expect(page.getByText(messages.operationValidated)).toBeVisible();
+  // Validated, it no longer waits for the producer: it leaves the list at once.
+  await expect(toValidate).toHaveCount(0);
 
   await page.goto(`/operations/historique?etablissement=${site.id}`);
   await page.getByLabel('Afficher').selectOption({ label: 'Validées' });
@@ -196,6 +203,16 @@ test('a rotation goes from the producer to its provider and back: asked, schedul
   const producerCosts = page.getByRole('region', { name: 'Coûts' });
   await expect(producerCosts.getByRole('row', { name: /Coût de traitement/ })).toContainText('210,33 € HT');
   await expect(producerCosts.getByRole('button', { name: 'Modifier les coûts' })).toHaveCount(0);
+  // The carrier it was named to carry it reads it (its screens: carrier.spec.ts).
+  const carried = await asAccount(stack, carrier.email, (api) =>
+    api.members<{ skipName: string | null; status: string; transporterSite: string | null }>(
+      `/api/operations?pagination=false&transporterSite[]=${carrierSite.id}&status[]=REALISED`,
+    ),
+  );
+  expect(carried.find((operation) => operation.skipName === name)).toMatchObject({
+    transporterSite: carrierSite['@id'],
+  });
+
   // The container is free again for the next request.
   await page.goto(`/operations?etablissement=${site.id}`);
   await expect(page.getByRole('article', { name })).not.toContainText('Rotation');
@@ -223,8 +240,8 @@ test('a producer asks for the retirement of a container, then cancels it; the hi
   const confirm = page.getByRole('alertdialog');
   await confirm.getByRole('button', { name: "Annuler l'opération" }).click();
   await expect(page.getByText(messages.operationCancelled)).toBeVisible();
-  await expect(row).toContainText('Annulée');
-  await expect(moveButton(row, 'cancel')).toHaveCount(0);
+  // Cancelled, it is no longer a request in progress: it leaves the list at once.
+  await expect(row).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Historique' }).click();
   await page.getByLabel('Afficher').selectOption({ label: 'Annulées' });
@@ -283,8 +300,8 @@ test('a weekly program on Mondays and Thursdays shows its next dates; once the p
     .click();
   const dialog = page.getByRole('dialog', { name: `Demander une rotation : ${name}` });
   await dialog.getByText('Un programme récurrent').click();
-  await dialog.getByLabel('Date de début').fill(program.startDate);
-  await dialog.getByLabel('Date de fin').fill(program.endDate);
+  await dialog.getByLabel('Date de début').fill(fieldDate(program.startDate));
+  await dialog.getByLabel('Date de fin').fill(fieldDate(program.endDate));
   await dialog.getByLabel('Récurrence').selectOption({ label: 'Semaine' });
   await dialog.getByText('Lundi', { exact: true }).click();
   await dialog.getByText('Jeudi', { exact: true }).click();

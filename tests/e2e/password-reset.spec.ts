@@ -1,9 +1,13 @@
 import type { Page } from '@playwright/test';
 import { messages } from '@portal/domain';
+import type { Mailbox } from '../support/mailbox.ts';
 import { expect, test } from './fixtures.ts';
-import { carrier, DEMO_PASSWORD, loginForm, submitLogin } from './portal.ts';
+import { acceptTermsThroughApi, carrier, DEMO_PASSWORD, loginForm, submitLogin } from './portal.ts';
 
-/** SPEC 5: forgotten password. The carrier owns this journey on the shared portal: its password changes here. */
+/**
+ * SPEC 5: forgotten password. The carrier owns this journey on the shared portal: its password changes here, and
+ * goes back to the demo one through a second link at the end, for the carrier's own journeys (carrier.spec.ts).
+ */
 
 const resetForm = (page: Page) => ({
   password: page.getByLabel(/^Nouveau mot de passe/),
@@ -19,8 +23,33 @@ test('an unknown e-mail is told that no account matches', async ({ page }) => {
   await expect(page.getByLabel('Adresse e-mail')).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('a forgotten password is replaced through the link of the e-mail, once', async ({ page, mailbox }) => {
+/** Follows the reset link of the next mail to the carrier and sets `password`; the reset link. */
+async function resetThroughMail(page: Page, mailbox: Mailbox, password: string): Promise<string> {
+  await page.goto('/customer/Password');
+  await expect(page.getByRole('heading', { name: 'Mot de passe oublié', level: 1 })).toBeVisible();
+  await page.getByLabel('Adresse e-mail').fill(carrier.email);
+  const mail = mailbox.waitFor(carrier.email);
+  await page.getByRole('button', { name: 'Recevoir le lien' }).click();
+  const link = (await mail).text?.match(/https?:\/\/\S+\/customer\/Resetpassword\?\S+/)?.[0] ?? '';
+  await page.goto(link);
+  const form = resetForm(page);
+  await form.password.fill(password);
+  await form.confirmation.fill(password);
+  await form.submit.click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Votre mot de passe a été modifié.' }),
+  ).toBeVisible();
+  return link;
+}
+
+test('a forgotten password is replaced through the link of the e-mail, once', async ({
+  page,
+  mailbox,
+  stack,
+}) => {
   const newPassword = 'Nouveau-2026!';
+  // The carrier's journeys accept its terms through the api too: whatever ran before, a login lands home.
+  await acceptTermsThroughApi(stack, carrier.email);
 
   await page.goto('/customer/Login');
   await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
@@ -74,8 +103,8 @@ test('a forgotten password is replaced through the link of the e-mail, once', as
   await expect(page.getByRole('alert')).toHaveText(messages.invalidCredentials);
   await loginForm(page).password.fill(newPassword);
   await loginForm(page).submit.click();
-  // The carrier never accepts the terms on the shared portal: a successful login lands on them.
-  await expect(page).toHaveURL((url) => url.pathname === '/cgu');
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('heading', { name: 'Bonjour Sophie', level: 1 })).toBeVisible();
 
   // The link was spent.
   await page.goto(resetLink);
@@ -86,4 +115,10 @@ test('a forgotten password is replaced through the link of the e-mail, once', as
   await page.getByRole('link', { name: 'Faire une nouvelle demande' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/customer/Password');
   await expect(page.getByRole('button', { name: 'Recevoir le lien' })).toBeVisible();
+
+  // A new request gives a new link that works: the carrier gets its demo password back.
+  expect(await resetThroughMail(page, mailbox, DEMO_PASSWORD)).not.toBe(resetLink);
+  await page.goto('/customer/Login');
+  await submitLogin(page, carrier.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL((url) => url.pathname === '/');
 });

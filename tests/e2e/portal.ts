@@ -21,7 +21,9 @@ import type { Stack } from '../../scripts/stack.ts';
  *   on the containers' journey site (above), and declares incidents on them; it never moves the demo history.
  * - dashboard: dashboard.spec.ts is read-only; it reads the api's figures and compares the screen with them at
  *   the same moment, so operations realised by other journeys of the worker do not disturb it.
- * - carrier: the password reset, which changes its password and ends its sessions.
+ * - carrier: the password reset, which changes its password and ends its sessions, then gives it its demo
+ *   password back; the carrier's journeys (carrier.spec.ts, read-only, terms accepted through the api) and the
+ *   end of the operations journey, which reads what the carrier is named to carry.
  * - chantier: the limited-entity journeys (terms accepted through the api before them); read-only. Nobody
  *   changes its establishment (the first of the producer's company) or its two chantiers.
  * Every account's first visit, and the terms page before acceptance, happen on the first-visit portal
@@ -236,4 +238,30 @@ export async function containerJourneySite(stack: Stack): Promise<{ site: RestSi
   const chosen = candidates.at(-1);
   if (!chosen) throw new Error("no producer establishment is linked to one of the retriever's sites");
   return chosen;
+}
+
+/** A container with every mandatory field, on the journeys' establishment, provided by the retriever. */
+export async function completeContainer(stack: Stack, name: string) {
+  const { site, provider } = await containerJourneySite(stack);
+  const skip = await asAccount(stack, producer.email, async (api) => {
+    const [waste] = await api.members<{ '@id': string; secondLevelWaste: string; code: string }>(
+      '/api/third_level_wastes?pagination=false&q=palettes',
+    );
+    const flow = await api.get<{ firstLevelWaste: string }>(waste?.secondLevelWaste ?? '');
+    const [skipType] = await api.members<{ '@id': string }>('/api/skip_types?pagination=false');
+    return api.post<{ '@id': string; id: number }>('/api/skips', {
+      name,
+      companySite: site['@id'],
+      skipType: skipType?.['@id'],
+      unit: 'm3',
+      volume: '15',
+      firstLevelWaste: flow.firstLevelWaste,
+      secondLevelWaste: waste?.secondLevelWaste,
+      thirdLevelWaste: waste?.['@id'],
+      provider: provider['@id'],
+      plannedTreatmentCode: 'R 3',
+      estimatedFullQuantity: '2,5',
+    });
+  });
+  return { site, provider, skip };
 }

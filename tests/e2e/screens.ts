@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { fr } from '../../web/src/i18n/fr.ts';
 
 /**
@@ -6,16 +6,37 @@ import { fr } from '../../web/src/i18n/fr.ts';
  * Required fields end with an asterisk, so their labels are matched by prefix.
  */
 
+/** A calendar date (`YYYY-MM-DD`) as the date fields show and take it whatever the browser's language. */
+export const fieldDate = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
 export const mainNavigation = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
 
 /** The dashboard selection of the header (SPEC 4); the client pair is a retriever's. */
 export const selectionBar = (page: Page) => {
-  const combobox = (name: string) => page.getByRole('banner').getByRole('combobox', { name, exact: true });
+  const banner = page.getByRole('banner');
+  const combobox = (name: string) => banner.getByRole('combobox', { name, exact: true });
+  const establishment = combobox('Établissement');
+  const client = combobox('Client');
+  /** The open list of a site selector: each option reads 'site name', then 'company · city'. */
+  const siteOptions = banner.getByRole('listbox').getByRole('option');
+  const siteOption = (name: string) =>
+    siteOptions.filter({ hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
   return {
-    establishment: combobox('Établissement'),
+    /** Searchable: its value is the chosen site's name. */
+    establishment,
     entity: combobox('Chantier'),
-    client: combobox('Client'),
+    client,
     clientEntity: combobox('Chantier du client'),
+    siteOptions,
+    siteOption,
+    /** Opens a site selector, types the start of the site's name and picks it from the list. */
+    async chooseSite(which: 'establishment' | 'client', site: { name: string }) {
+      const input = which === 'establishment' ? establishment : client;
+      await input.click();
+      await input.fill(site.name.slice(0, 10));
+      await siteOption(site.name).first().click();
+      await expect(input).toHaveValue(site.name);
+    },
   };
 };
 
@@ -49,7 +70,7 @@ export const establishmentScreen = (page: Page) => {
   return {
     profile,
     editProfile: profile.getByRole('button', { name: "Modifier l'établissement" }),
-    readOnlyNotice: profile.getByText('Vous pouvez consulter ce profil, pas le modifier.'),
+    readOnlyNotice: profile.getByText(fr.establishment.readOnly),
     profileForm: {
       name: profile.getByLabel(/^Nom de l'établissement/),
       siret: profile.getByLabel(/^SIRET/),

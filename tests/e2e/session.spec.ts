@@ -4,11 +4,13 @@ import {
   acceptTermsThroughApi,
   establishmentIdsOf,
   loginForm,
+  ownEstablishmentsOf,
   producer,
   retriever,
   signIn,
   submitLogin,
 } from './portal.ts';
+import { selectionBar } from './screens.ts';
 
 const onLoginPage = (url: URL) => url.pathname === '/customer/Login';
 
@@ -48,7 +50,8 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(
       (url) => url.pathname === '/' && url.searchParams.get('etablissement') === String(wantedId),
     );
-    await expect(page.getByRole('combobox', { name: 'Établissement' })).toHaveValue(String(wantedId));
+    const wanted = (await ownEstablishmentsOf(stack, producer.email)).find((site) => site.id === wantedId);
+    await expect(selectionBar(page).establishment).toHaveValue(wanted?.name ?? '');
   });
 
   test('logging out from the header returns to the login page and closes the portal', async ({ page }) => {

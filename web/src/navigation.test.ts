@@ -40,9 +40,12 @@ describe('navigation table', () => {
       'contact',
       'profile',
     ]);
+    // A carrier: its home, its own establishments, its clients and the operations it carries (SPEC 1, 6); no
+    // monthly costs, no containers, nothing to validate.
     expect(keys(navigationFor(['carrier']))).toEqual([
       'dashboard',
-      'details',
+      'establishments',
+      'clients',
       'pickups',
       'documents',
       'help',
@@ -62,10 +65,12 @@ describe('navigation table', () => {
     const both = keys(navigationFor(['producer', 'retriever']));
     expect(both).toContain('providers');
     expect(both).not.toContain('clients');
+    // A carrier is on the retriever's side: its clients are the producer sites it serves.
     const carrier = keys(navigationFor(['carrier']));
     expect(carrier).not.toContain('providers');
-    expect(carrier).not.toContain('clients');
+    expect(carrier).toContain('clients');
     expect(keys(navigationFor(['retriever', 'carrier']))).toContain('clients');
+    expect(keys(navigationFor([]))).not.toContain('clients');
   });
 
   it('reads the graph enum values', () => {

@@ -1,15 +1,18 @@
-import { isUserTypology, ownSiteTypology, type UserTypology } from '@portal/domain/typologies';
+import type { UserTypology } from '@portal/domain/typologies';
 import { apps } from './apps/registry.ts';
 import {
   type App,
+  audienceIncludes,
   isBuilt,
   type NavigationAudience,
   type NavigationLabelKey,
   placedScreens,
   type ScreenNavigation,
+  typologiesFromGraph,
 } from './routing/screens.ts';
 
 export type { NavigationAudience, NavigationLabelKey };
+export { typologiesFromGraph };
 
 /**
  * The side navigation, from the apps' screens (their `navigation` entries): who sees each entry (its typologies,
@@ -73,31 +76,17 @@ export function isNavigationGroup(entry: NavigationEntry): entry is NavigationGr
   return 'children' in entry;
 }
 
-function visibleTo(audience: NavigationAudience, typologies: readonly UserTypology[]): boolean {
-  if (audience === 'everyone') return true;
-  if ('side' in audience) {
-    const hasSites = typologies.includes('producer') || typologies.includes('retriever');
-    return hasSites && ownSiteTypology(typologies) === audience.side;
-  }
-  return audience.some((typology) => typologies.includes(typology));
-}
-
 /** The entries a user sees, in table order: the union over their typologies. */
 export function navigationFor(typologies: readonly UserTypology[]): NavigationEntry[] {
   const entries: NavigationEntry[] = [];
   for (const entry of navigationTable) {
-    if (!visibleTo(entry.audience, typologies)) continue;
+    if (!audienceIncludes(entry.audience, typologies)) continue;
     if (!isNavigationGroup(entry)) {
       entries.push(entry);
       continue;
     }
-    const children = entry.children.filter((child) => visibleTo(child.audience, typologies));
+    const children = entry.children.filter((child) => audienceIncludes(child.audience, typologies));
     if (children.length > 0) entries.push({ ...entry, children });
   }
   return entries;
-}
-
-/** The graph's `UserTypology` enum values (PRODUCER, ...) as the domain's typologies. */
-export function typologiesFromGraph(values: readonly string[]): UserTypology[] {
-  return values.map((value) => value.toLowerCase()).filter(isUserTypology);
 }

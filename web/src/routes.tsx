@@ -1,24 +1,33 @@
+import { Suspense } from 'react';
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router-dom';
 import type { IEnvironment } from 'relay-runtime';
 import DashboardLayoutQueryNode from './__generated__/DashboardLayoutQuery.graphql.ts';
+import { urlWithRememberedSelection } from './apps/dashboard/selectionMemory.ts';
 import { NotFoundPage } from './apps/errors/NotFoundPage.tsx';
+import { notFound } from './apps/errors/notFound.ts';
 import { RootErrorBoundary } from './apps/errors/RootErrorBoundary.tsx';
 import { ScreenErrorState } from './apps/errors/ScreenErrorState.tsx';
 import { apps } from './apps/registry.ts';
 import { PageSpinner } from './components/PageSpinner.tsx';
 import { AuthLayout } from './layouts/AuthLayout.tsx';
 import { DashboardLayout } from './layouts/DashboardLayout.tsx';
+import { DashboardSkeleton } from './layouts/DashboardSkeleton.tsx';
 import { RootLayout } from './layouts/RootLayout.tsx';
 import { RETURN_TO_PARAM, safeReturnPath } from './paths.ts';
 import { createRoutePreloader } from './relay/preload.ts';
 import { loadSessionViewer, requireViewer } from './relay/viewerSession.ts';
 import {
+  audienceIncludes,
   isBuilt,
   type LoaderContext,
+  type NavigationAudience,
   onlyWhenAskedFor,
   revalidationRules,
   type Screen,
+  type ScreenHandle,
   type ScreenLayout,
+  type ScreenLoader,
+  typologiesFromGraph,
 } from './routing/screens.ts';
 
 /**
@@ -44,8 +53,34 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
     },
   });
 
-  const route = (screen: Screen, path: string | undefined): RouteObject => {
-    const { loader, lazy } = screen;
+  /**
+   * A screen's loader behind its audience (its own, else its navigation entry's, else its parent's, since loaders
+   * of nested routes run together): whoever is not in it gets the 404 page, as the menu does not offer it to them,
+   * and its query is not even asked.
+   */
+  const guardedLoader = (
+    screen: Screen,
+    audience: NavigationAudience | undefined,
+  ): ScreenLoader | undefined => {
+    const { loader } = screen;
+    if (audience === undefined || audience === 'everyone') return loader;
+    return async (loaderContext) => {
+      const viewer = await loaderContext.requireViewer();
+      if (!audienceIncludes(audience, typologiesFromGraph(viewer.typologies))) {
+        throw notFound(screen.key ?? screen.path ?? 'screen');
+      }
+      return loader === undefined ? null : loader(loaderContext);
+    };
+  };
+
+  const route = (
+    screen: Screen,
+    path: string | undefined,
+    parentAudience?: NavigationAudience,
+  ): RouteObject => {
+    const { lazy } = screen;
+    const audience = screen.audience ?? screen.navigation?.audience ?? parentAudience;
+    const loader = guardedLoader(screen, audience);
     const children = (screen.children ?? []).filter(isBuilt);
     const shouldRevalidate = screen.revalidate && revalidationRules[screen.revalidate];
     return {
@@ -53,8 +88,9 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
       ...(screen.errors === 'screen' && { errorElement: <ScreenErrorState /> }),
       ...(loader && { loader: (args: LoaderFunctionArgs) => loader(context(args)) }),
       ...(shouldRevalidate && { shouldRevalidate }),
+      ...(screen.skeleton && { handle: { skeleton: screen.skeleton } satisfies ScreenHandle }),
       ...(lazy && { lazy }),
-      ...(children.length > 0 && { children: children.map((child) => route(child, child.path)) }),
+      ...(children.length > 0 && { children: children.map((child) => route(child, child.path, audience)) }),
     } as RouteObject;
   };
 
@@ -76,9 +112,19 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
         { element: <AuthLayout wide />, children: screensOf('authWide') },
         {
           id: 'dashboard',
-          element: <DashboardLayout />,
+          // Until the session and the layout's query are there, the frame of the dashboard and the skeleton of
+          // the screen being opened: never a blank page with a spinner.
+          hydrateFallbackElement: <DashboardSkeleton />,
+          element: (
+            <Suspense fallback={<DashboardSkeleton />}>
+              <DashboardLayout />
+            </Suspense>
+          ),
           loader: async ({ request }) => {
-            await requireViewer(environment, request);
+            const viewer = await requireViewer(environment, request);
+            // A page opened without a selection (a bookmark, a mail link) shows the user's last one.
+            const restored = urlWithRememberedSelection(new URL(request.url), viewer.id);
+            if (restored !== null) throw redirect(restored);
             return preload('dashboardLayout', DashboardLayoutQueryNode, {});
           },
           shouldRevalidate: onlyWhenAskedFor,

@@ -9,14 +9,18 @@ import {
   operationCompletionSchema,
   parisDate,
   qualificationOf,
+  type TransporterParty,
+  transporterProblems,
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
+import type { Db } from '../db/index.ts';
 import {
   conflict,
   mergePatchBody,
+  referenceId,
   unprocessable,
   type Violation,
   violationsFromZod,
@@ -24,6 +28,7 @@ import {
 import { codeIndex } from '../reference/codes.ts';
 import { type OperationRow, operations, outletsOf } from './resource.ts';
 import { replaceOutlets, syncSkipPlannedWork } from './store.ts';
+import { transporterChoice } from './transporters.ts';
 
 /** The moves and completion fields of a PATCH (merge-patch: absent is untouched, null clears). */
 export const patchSchema = operationCompletionSchema.extend({
@@ -53,7 +58,7 @@ export async function patchOperation(
   const { treatmentCodes } = codeIndex(reference);
   const { policy } = callerOf(request);
   const current = await operations.load(db, operationId);
-  await policy.assertSkipVisible(current);
+  await policy.assertOperationVisible(current);
   const body = mergePatchBody(request);
   const parsed = patchSchema.safeParse(body);
   if (!parsed.success) throw unprocessable(violationsFromZod(parsed.error));
@@ -131,9 +136,9 @@ export async function patchOperation(
       receivedQuantity: pick('receivedQuantity', stored.receivedQuantity) as string | null,
       realInterventionDate: pick('realInterventionDate', stored.realInterventionDate) as string | null,
       bsdNumber: pick('bsdNumber', stored.bsdNumber) as string | null,
-      transporter: pick('transporter', stored.transporter) as string | null,
       providerComment: pick('comment', stored.providerComment) as string | null,
     };
+    const transporter = await transporterAfter(tx, stored, body, patch, violations);
     if (completion.realInterventionDate !== null && Object.hasOwn(body, 'realInterventionDate')) {
       if (completion.realInterventionDate < requestDay) {
         violations.push({
@@ -174,10 +179,12 @@ export async function patchOperation(
     const status = patch.status ?? stored.status;
     await tx.query(
       `update operations set status = $2, intervention_date = $3, received_quantity = $4::numeric,
-         real_intervention_date = $5::date, bsd_number = $6, transporter = $7, provider_comment = $8,
-         version = version + 1, updated_at = $9,
-         completed_at = case when $2 = 'COMPLETED' then $9 else completed_at end,
-         validated_at = case when $2 = 'REALISED' then $9 else validated_at end
+         real_intervention_date = $5::date, bsd_number = $6, provider_comment = $7,
+         version = version + 1, updated_at = $8,
+         completed_at = case when $2 = 'COMPLETED' then $8 else completed_at end,
+         validated_at = case when $2 = 'REALISED' then $8 else validated_at end,
+         transporter_site_id = $9, transporter_name = $10, transporter_siret = $11, transporter_address = $12,
+         transporter_receipt_number = $13
        where id = $1`,
       [
         operationId,
@@ -186,9 +193,13 @@ export async function patchOperation(
         completion.receivedQuantity,
         completion.realInterventionDate,
         completion.bsdNumber,
-        completion.transporter,
         completion.providerComment,
         now,
+        transporter.site,
+        transporter.name,
+        transporter.siret,
+        transporter.address,
+        transporter.receiptNumber,
       ],
     );
     if (finalOutlets !== undefined) await replaceOutlets(tx, operationId, finalOutlets);
@@ -204,6 +215,92 @@ export async function patchOperation(
     return updated;
   });
   return row;
+}
+
+/** The transporter of an operation as stored (`transporter*` of `operationFields`; the site by id). */
+type Transporter = Omit<TransporterParty, 'site'> & { site: number | null };
+
+/** The fields of a party entered by hand, by their REST name. */
+const ENTERED = {
+  transporterName: 'name',
+  transporterSiret: 'siret',
+  transporterAddress: 'address',
+} as const satisfies Record<string, keyof Transporter>;
+
+/**
+ * The transporter once the PATCH is applied (merge-patch: absent fields keep theirs). A carrier establishment of
+ * the portal, among those the operation offers (`transporters.ts`), brings its name, SIRET and address, copied
+ * when it is chosen, and nothing is entered beside it; a party entered by hand needs its name. Violations are
+ * added to `violations`.
+ */
+async function transporterAfter(
+  db: Db,
+  stored: OperationRow,
+  body: Record<string, unknown>,
+  patch: z.infer<typeof patchSchema>,
+  violations: Violation[],
+): Promise<Transporter> {
+  const sent = (field: string) => Object.hasOwn(body, field);
+  const report = (problems: [string, string][]) => {
+    for (const [propertyPath, message] of problems)
+      violations.push({ propertyPath, message, code: 'transporter' });
+  };
+  const receiptNumber = sent('transporterReceiptNumber')
+    ? (patch.transporterReceiptNumber ?? null)
+    : stored.transporterReceiptNumber;
+  const typed = { name: null as string | null, siret: null as string | null, address: null as string | null };
+  for (const [field, key] of Object.entries(ENTERED)) {
+    if (sent(field)) typed[key] = patch[field as keyof typeof ENTERED] ?? null;
+  }
+  const siteSent = sent('transporterSite');
+  const chosen = patch.transporterSite ?? null;
+
+  const chosenId = chosen === null ? null : referenceId(chosen, 'company_sites');
+  // The establishment stored, named again (a form sends what it shows): it stays as it is, even if the
+  // operation no longer offers it.
+  const sameSite = siteSent && chosenId !== null && chosenId === stored.transporterSite;
+  if (siteSent && chosen !== null && !sameSite) {
+    const choice = chosenId === null ? null : await transporterChoice(db, stored, chosenId);
+    if (choice === null) {
+      violations.push({
+        propertyPath: 'transporterSite',
+        message: messages.transporterNotOffered,
+        code: 'not_offered',
+      });
+      return { ...typed, site: null, receiptNumber };
+    }
+    report(transporterProblems({ site: choice.id, ...typed, receiptNumber }));
+    return {
+      site: choice.id,
+      name: choice.name,
+      siret: choice.siret,
+      address: choice.address,
+      receiptNumber,
+    };
+  }
+  if ((!siteSent || sameSite) && stored.transporterSite !== null) {
+    report(transporterProblems({ site: stored.transporterSite, ...typed, receiptNumber }));
+    return {
+      site: stored.transporterSite,
+      name: stored.transporterName,
+      siret: stored.transporterSiret,
+      address: stored.transporterAddress,
+      receiptNumber,
+    };
+  }
+  // Entered by hand: what is not sent stays, unless a site was just dropped (its copy goes with it).
+  const dropped = siteSent && stored.transporterSite !== null;
+  const kept = (field: keyof typeof ENTERED) =>
+    sent(field) ? typed[ENTERED[field]] : dropped ? null : stored[field];
+  const party: Transporter = {
+    site: null,
+    name: kept('transporterName'),
+    siret: kept('transporterSiret'),
+    address: kept('transporterAddress'),
+    receiptNumber,
+  };
+  report(transporterProblems(party));
+  return party;
 }
 
 function noChangeViolation(): Violation {

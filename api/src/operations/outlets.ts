@@ -30,7 +30,7 @@ export function registerOutletRoutes(app: FastifyInstance, { db }: ApiContext): 
     async (request, reply) => {
       const operationId = itemId(request.params.id);
       const row = await operations.load(db, operationId);
-      await callerOf(request).policy.assertSkipVisible(row);
+      await callerOf(request).policy.assertOperationVisible(row);
       const outlets = (await outletsOf(db, [operationId])).get(operationId) ?? [];
       return reply.type(JSON_LD).send(
         hydraCollection({
@@ -62,7 +62,7 @@ export function registerOutletRoutes(app: FastifyInstance, { db }: ApiContext): 
       const operationId = itemId(request.params.id);
       const outletId = itemId(request.params.lid);
       const row = await operations.load(db, operationId);
-      await callerOf(request).policy.assertSkipVisible(row);
+      await callerOf(request).policy.assertOperationVisible(row);
       const outlet = (await outletsOf(db, [operationId])).get(operationId)?.find((o) => o.id === outletId);
       if (outlet === undefined) throw notFound();
       return sendItem(reply, outletItem(outlet));

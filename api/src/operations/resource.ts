@@ -13,8 +13,7 @@ import { hydraItem } from '../hydra/index.ts';
 import { codeIndex } from '../reference/codes.ts';
 import { byChoice, byCodes, byValues } from '../resource/filters.ts';
 import { defineResource } from '../resource/resource.ts';
-import { itemSchema } from '../resource/schemas.ts';
-import { visibleAsContainer } from '../resource/sides.ts';
+import { itemSchema, textSchema } from '../resource/schemas.ts';
 import { type ResourceRow, selectList } from '../resource/sql.ts';
 
 /** An operation as stored, in the REST names of `operationFields` (references as ids). */
@@ -48,18 +47,61 @@ export async function outletsOf(db: Db, operationIds: readonly number[]): Promis
   return byOperation;
 }
 
-/** The REST item; its final outlets are embedded (the operation is read with them, in one call). */
-export function operationItem(row: OperationRow, outlets: readonly OutletRow[]) {
+/**
+ * The names of these containers (one query for a page): an operation says which container it is about to whoever
+ * reads it, its carrier included, who does not see the container itself.
+ */
+async function skipNamesOf(db: Db, skipIds: readonly (number | null)[]): Promise<Map<number, string>> {
+  const ids = [...new Set(skipIds.filter((id): id is number => id !== null))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<{ id: number; name: string }>(
+    'select id, name from skips where id = any($1::int[])',
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** The REST item; its final outlets and its container's name are embedded (read with it, in one call). */
+export function operationItem(row: OperationRow, outlets: readonly OutletRow[], skipName: string | null) {
   return hydraItem('Operation', `/api/operations/${row.id}`, {
     id: row.id,
     ...restFields(operationFields, row),
+    skipName,
     finalOutlets: outlets.map(outletItem),
   });
 }
 
+/** The REST item of one operation, with what it embeds. */
+export async function operationItemOf(db: Db, row: OperationRow) {
+  const outlets = await outletsOf(db, [row.id]);
+  const skipName = row.skip === null ? null : ((await skipNamesOf(db, [row.skip])).get(row.skip) ?? null);
+  return operationItem(row, outlets.get(row.id) ?? [], skipName);
+}
+
+/** The REST items of operations, with what they embed. */
+export async function operationItems(db: Db, rows: readonly OperationRow[]) {
+  const [outlets, skipNames] = await Promise.all([
+    outletsOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+    skipNamesOf(
+      db,
+      rows.map((row) => row.skip),
+    ),
+  ]);
+  return rows.map((row) =>
+    operationItem(
+      row,
+      outlets.get(row.id) ?? [],
+      row.skip === null ? null : (skipNames.get(row.skip) ?? null),
+    ),
+  );
+}
+
 /**
  * Operations (SPEC 3, 4): visible to the producer of their container's site (a limited-entity user: of their
- * chantiers) and to their provider. Newest request first unless asked otherwise.
+ * chantiers), to their provider and to their carrier. Newest request first unless asked otherwise.
  */
 export const operations = defineResource({
   type: 'Operation',
@@ -68,15 +110,10 @@ export const operations = defineResource({
   fields: operationFields,
   from: 'operations o',
   alias: 'o',
-  visible: visibleAsContainer('o'),
-  async items(rows, { db }) {
-    const outlets = await outletsOf(
-      db,
-      rows.map((row) => row.id),
-    );
-    return rows.map((row) => operationItem(row, outlets.get(row.id) ?? []));
-  },
+  visible: (policy, params) => policy.visibleOperationCondition('o', params),
+  items: (rows, { db }) => operationItems(db, rows),
   computed: {
+    skipName: textSchema('The name of its container (null once the container is deleted)', true),
     finalOutlets: {
       type: 'array',
       items: { $ref: 'OperationFinalOutletLink#' },
@@ -84,7 +121,7 @@ export const operations = defineResource({
     },
   },
   collection: {
-    relations: ['companySite', 'companySiteEntity', 'provider', 'skip', 'thirdLevelWaste'],
+    relations: ['companySite', 'companySiteEntity', 'provider', 'transporterSite', 'skip', 'thirdLevelWaste'],
     order: ['createdAt', 'requestedDate', 'interventionDate', 'updatedAt'],
     dates: ['createdAt', 'requestedDate', 'interventionDate', 'realInterventionDate'],
     defaultOrder: [{ field: 'createdAt', direction: 'desc' }],

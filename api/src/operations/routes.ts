@@ -22,8 +22,9 @@ import { skips } from '../skips/resource.ts';
 import { registerOperationListRoutes } from './lists.ts';
 import { patchOperation, patchSchema } from './moves.ts';
 import { registerOutletRoutes } from './outlets.ts';
-import { type OperationRow, operationItem, operations, outletSchema, outletsOf } from './resource.ts';
+import { type OperationRow, operationItemOf, operations, outletSchema } from './resource.ts';
 import { assertRequestable, skipOfProducerRequest, syncSkipPlannedWork } from './store.ts';
+import { registerTransporterRoutes } from './transporters.ts';
 
 /**
  * Operations (SPEC 3, 4, 7): a producer asks for a rotation or the retirement of a container; its provider
@@ -34,8 +35,7 @@ import { assertRequestable, skipOfProducerRequest, syncSkipPlannedWork } from '.
  */
 
 async function sendOperation(db: Db, reply: FastifyReply, row: OperationRow, status = 200) {
-  const outlets = await outletsOf(db, [row.id]);
-  return sendItem(reply, operationItem(row, outlets.get(row.id) ?? []), status);
+  return sendItem(reply, await operationItemOf(db, row), status);
 }
 
 export function registerOperationRoutes(app: FastifyInstance, context: ApiContext): void {
@@ -140,9 +140,11 @@ export function registerOperationRoutes(app: FastifyInstance, context: ApiContex
         tags,
         summary:
           'Moves an operation (`status`, with `interventionDate` to schedule) along domain/operations.ts, and ' +
-          'saves its completion (provider: receivedQuantity, realInterventionDate, bsdNumber, transporter, ' +
-          'comment, finalOutlets replaced as a whole); COMPLETED needs all of them and balanced outlets. A ' +
-          'move the status does not allow is a 409; a stale `version` too',
+          'saves its completion (provider: receivedQuantity, realInterventionDate, bsdNumber, the transporter, ' +
+          'comment, finalOutlets replaced as a whole); COMPLETED needs all of them and balanced outlets. The ' +
+          'transporter is `transporterSite` (one of transporter_choices: its name, SIRET and address are copied) ' +
+          'or `transporterName`, `transporterSiret`, `transporterAddress` entered by hand; ' +
+          '`transporterReceiptNumber` either way. A move the status does not allow is a 409; a stale `version` too',
         params: idParams(),
         body: jsonSchemaOf(patchSchema),
         response: { 200: ldItem('Operation'), ...problems(401, 403, 404, 409, 415, 422) },
@@ -155,5 +157,6 @@ export function registerOperationRoutes(app: FastifyInstance, context: ApiContex
   );
 
   registerOutletRoutes(app, context);
+  registerTransporterRoutes(app, context);
   registerOperationListRoutes(app);
 }

@@ -1,6 +1,8 @@
 export {
   type CallerAccess,
   type LinkedSite,
+  type OperationSides,
+  type OperationTarget,
   type OwnSite,
   Policy,
   type SkipSides,

@@ -47,6 +47,16 @@ export interface SkipSides {
   provider: boolean;
 }
 
+/** An operation: a row about a container that also names the establishment that carries it. */
+export interface OperationTarget extends SkipTarget {
+  transporterSite: number | null;
+}
+
+/** Who the caller is to an operation: its container's sides, and its carrier (who reads it, and acts on none). */
+export interface OperationSides extends SkipSides {
+  carrier: boolean;
+}
+
 /** Everything access decisions need about the caller, loaded once per request. */
 export interface CallerAccess {
   userId: number;
@@ -251,9 +261,9 @@ export class Policy {
   }
 
   /**
-   * Editing a chantier: 404 unless the caller sees that entity on that site; 403 unless it is their own (on a
-   * site they fully access, or linked to them directly, as a limited-entity user's chantiers are) and they
-   * have `entity:update`. A linked provider sees a client's chantiers but may not change them.
+   * Editing a chantier: 404 unless the caller sees that entity on that site; 403 unless they have full access to
+   * the site and `entity:update` (SPEC 6). A linked provider sees a client's chantiers, and a limited-entity user
+   * their own, but neither may change them: the establishment's full-access users define its chantiers.
    */
   async assertCanUpdateEntity(siteId: number, entityId: number): Promise<void> {
     const params = new SqlParams();
@@ -264,9 +274,7 @@ export class Policy {
       params.values,
     );
     if (entity === null) throw notFound();
-    const { links } = await this.access();
-    const own = (await this.hasFullAccess(siteId)) || links.entityIds.includes(entityId);
-    if (!own) throw forbidden();
+    if (!(await this.hasFullAccess(siteId))) throw forbidden();
     await this.assertCan('entity:update');
   }
 
@@ -327,6 +335,45 @@ export class Policy {
   }
 
   /**
+   * The caller's own establishments that may carry: a carrier account's (SPEC 1, 6: it sees the operations it
+   * carries). Other accounts see their operations as producers or providers, which carrying adds nothing to.
+   */
+  async #carrierSiteIds(): Promise<number[]> {
+    const { typologies, ownSites } = await this.access();
+    if (!typologies.includes('carrier')) return [];
+    return [...ownSites].filter(([, site]) => site.full).map(([id]) => id);
+  }
+
+  /** Operations (SPEC 6): the sides of their container, and the carrier's, whose establishment carries it. */
+  async operationSides(target: OperationTarget): Promise<OperationSides> {
+    const [sides, carrierSites] = await Promise.all([this.skipSides(target), this.#carrierSiteIds()]);
+    const carrier = target.transporterSite !== null && carrierSites.includes(target.transporterSite);
+    return { ...sides, carrier };
+  }
+
+  /** Throws the 404 of an operation the caller may not see (neither side, nor its carrier); returns the sides. */
+  async assertOperationVisible(target: OperationTarget): Promise<OperationSides> {
+    const sides = await this.operationSides(target);
+    if (!sides.producer && !sides.provider && !sides.carrier) throw notFound();
+    return sides;
+  }
+
+  /** SQL condition: the caller sees the operation of `alias` (as its container, or as its carrier). */
+  async visibleOperationCondition(alias: string, params: SqlParams): Promise<string> {
+    const container = await this.visibleSkipCondition(
+      {
+        site: `${alias}.company_site_id`,
+        entity: `${alias}.company_site_entity_id`,
+        provider: `${alias}.provider_site_id`,
+      },
+      params,
+    );
+    const carrierSites = await this.#carrierSiteIds();
+    if (carrierSites.length === 0) return container;
+    return `(${container} or ${alias}.transporter_site_id = any(${params.add(carrierSites)}::int[]))`;
+  }
+
+  /**
    * Creating a container on a site (and chantier): 404 when the site is not visible; 403 unless the caller is
    * its producer (full access, or the chantier is theirs) with `skip:create`.
    */
@@ -381,10 +428,12 @@ export class Policy {
    * may make it from here (the operation cannot be modified).
    */
   async operationMove(
-    operation: SkipTarget & { status: OperationStatus },
+    operation: OperationTarget & { status: OperationStatus },
     to: OperationStatus,
   ): Promise<{ actor: OperationActor; action: OperationActionName | null }> {
-    const sides = await this.assertSkipVisible(operation);
+    const sides = await this.assertOperationVisible(operation);
+    // Its carrier reads it; every move is its producer's or its provider's.
+    if (!sides.producer && !sides.provider) throw forbidden();
     for (const actor of ['provider', 'producer'] as const) {
       if (!sides[actor]) continue;
       const action = operationActionFor(operation.status, to, actor);
@@ -401,11 +450,14 @@ export class Policy {
    * asked, or the provider) with the action's permission; 404 when not visible, 403 otherwise.
    */
   async assertCanActOn(
-    target: SkipTarget,
+    target: SkipTarget | OperationTarget,
     actor: 'producer' | 'provider',
     permission: Permission,
   ): Promise<void> {
-    const sides = await this.assertSkipVisible(target);
+    const sides =
+      'transporterSite' in target
+        ? await this.assertOperationVisible(target)
+        : await this.assertSkipVisible(target);
     if (!sides[actor]) throw forbidden();
     await this.assertCan(permission);
   }

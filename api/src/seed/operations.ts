@@ -74,7 +74,6 @@ interface Container {
   prices: { treatment: number; transport: number; revenue: number | null; purchase: number | null };
   /** The facility of each kind this container's provider usually sends to. */
   usual: Map<FacilityKind, Facility>;
-  providerName: string;
 }
 
 interface Built {
@@ -99,12 +98,19 @@ export function addOperations(world: World, options: OperationsOptions): void {
   world.companies.forEach((company, index) => {
     if (company.role === 'producer' && producers.size < options.companies) producers.add(index);
   });
-  const carrier = world.companies.find((company) => company.role === 'carrier')?.name ?? null;
+  // The carrier's establishment linked to each client site: it carries some of that site's collections.
+  const carrierOf = new Map<number, number>();
+  for (const link of world.siteLinks) {
+    const linked = world.sites[link.retrieverSite];
+    if (linked?.typologies.includes('carrier') && !carrierOf.has(link.producerSite)) {
+      carrierOf.set(link.producerSite, link.retrieverSite);
+    }
+  }
   const operations: WorldOperation[] = [];
   world.skips.forEach((skip, index) => {
     const site = world.sites[skip.site];
     if (site === undefined || !producers.has(site.company)) return;
-    const history = containerHistory(world, options, carrier, index);
+    const history = containerHistory(world, options, carrierOf.get(skip.site) ?? null, index);
     const last = history.at(-1);
     if (last !== undefined) skip.plannedWork = plannedWorkOf(last.type, last.status);
     for (const operation of history) operations.push(operation);
@@ -161,7 +167,7 @@ function incidents(world: World, options: OperationsOptions): WorldIncident[] {
 function containerHistory(
   world: World,
   options: OperationsOptions,
-  carrier: string | null,
+  carrier: number | null,
   index: number,
 ): WorldOperation[] {
   const skip = world.skips[index] as WorldSkip;
@@ -175,7 +181,6 @@ function containerHistory(
   for (const kind of [...flow.primary, ...flow.secondary, 'landfill', 'inertLandfill'] as const) {
     if (!usual.has(kind)) usual.set(kind, pick(next, FACILITIES[kind]));
   }
-  const provider = world.sites[skip.provider];
   const container: Container = {
     index,
     skip,
@@ -190,7 +195,6 @@ function containerHistory(
       purchase: flow.purchasePrice ? between(flow.purchasePrice) : null,
     },
     usual,
-    providerName: (provider && world.companies[provider.company]?.name) ?? 'Prestataire',
   };
   const now = options.today.getTime();
   const today = dayOf(now);
@@ -284,7 +288,7 @@ function operation(
   context: {
     world: World;
     options: OperationsOptions;
-    carrier: string | null;
+    carrier: number | null;
     container: Container;
     now: number;
   },
@@ -421,7 +425,7 @@ function operation(
 
 /** What the provider confirms: the weighed quantity, the real day, the slip, the carrier and the final outlets. */
 function complete(
-  context: { carrier: string | null; container: Container },
+  context: { carrier: number | null; container: Container },
   operation: WorldOperation,
   type: OperationType,
   day: number,
@@ -450,8 +454,10 @@ function complete(
     );
     operation.bsdNumber = `BSD-${date}-${code.join('')}`;
   }
+  // The carrier linked to the site carries a share of the collections (more of the hazardous ones); the
+  // provider carries the others itself.
   operation.transporter =
-    carrier !== null && next() < (skip.dangerous ? 0.5 : 0.15) ? carrier : container.providerName;
+    carrier !== null && next() < (skip.dangerous ? 0.5 : 0.15) ? carrier : skip.provider;
   operation.providerComment = downgraded
     ? INCIDENT_COMMENTS.downgraded
     : overloaded

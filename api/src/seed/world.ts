@@ -163,7 +163,8 @@ export interface WorldOperation {
   receivedQuantity: string | null;
   realInterventionDate: string | null;
   bsdNumber: string | null;
-  transporter: string | null;
+  /** Index in `sites` of the establishment that carried it: its provider, or the carrier linked to its site. */
+  transporter: number | null;
   providerComment: string | null;
   version: number;
   /** When it was asked. */

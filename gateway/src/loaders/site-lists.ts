@@ -15,14 +15,14 @@ export interface SiteListQuery {
 }
 
 /**
- * The REST list of one side for this viewer: own sites of the viewer's typology
- * (`users/{id}/company_sites_full?typology=`), or the sites of the other typology linked to them
+ * The REST list of one side for this viewer: own sites of the viewer's typology (a carrier's carrier sites:
+ * `users/{id}/company_sites_full?typology=`), or the sites of the other typology linked to them
  * (`users/{id}/company_sites_linked_{typology}_full`). The viewer's typology picks the direction; nothing
  * else in the gateway tells producers from retrievers. Built in one place so that equal lists share one
  * call through the `siteLists` loader (its key is this path).
  */
 export function siteListPath(user: RestUser, side: SiteSide, query: SiteListQuery = {}): string {
-  const { ownTypology, linkedTypology } = viewerFacts(user);
+  const { establishmentTypology, linkedTypology } = viewerFacts(user);
   const order = query.order ?? { field: 'name', direction: 'asc' };
   const search = query.search?.trim();
   const path =
@@ -30,7 +30,7 @@ export function siteListPath(user: RestUser, side: SiteSide, query: SiteListQuer
       ? `/api/users/${user.id}/company_sites_full`
       : `/api/users/${user.id}/company_sites_linked_${linkedTypology}_full`;
   return pathWithQuery(path, {
-    typology: side === 'own' ? ownTypology : undefined,
+    typology: side === 'own' ? establishmentTypology : undefined,
     q: search === '' ? undefined : search,
     ...(query.page === undefined
       ? { pagination: false }

@@ -144,9 +144,23 @@ export interface RestSkipDeliveryProgram extends JsonLdItem, FieldItem<typeof de
 export interface RestOperation extends JsonLdItem, FieldItem<typeof operationFields> {
   /** Embedded, in their order. */
   finalOutlets: RestFinalOutlet[];
+  /** Its container's name (null once deleted), for readers who do not see the container. */
+  skipName: string | null;
 }
 
 export interface RestFinalOutlet extends JsonLdItem, FieldItem<typeof operationOutletFields> {}
+
+/** The graph's `Transporter` resolves from its operation's `transporter*` fields. */
+export type RestTransporter = RestOperation;
+
+/** `operations/{id}/transporter_choices`: an establishment that may carry the operation. */
+export interface RestTransporterChoice extends JsonLdItem {
+  name: string;
+  siteName: string;
+  siret: string | null;
+  address: string | null;
+  provider: boolean;
+}
 
 /** `operation_programs`: a recurring rotation program (docs/rest-api.md "Recurring rotations"). */
 export interface RestRotationProgram extends JsonLdItem, FieldItem<typeof rotationProgramFields> {}

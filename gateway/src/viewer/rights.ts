@@ -2,8 +2,10 @@ import {
   idFromIri,
   isUserTypology,
   linkedSiteTypology,
+  ownEstablishmentTypology,
   ownSiteTypology,
   type Permission,
+  type UserTypology,
 } from '@portal/domain';
 import type { GatewayContext } from '../context.ts';
 import { idsOfIris } from '../loaders/item-loader.ts';
@@ -29,6 +31,8 @@ export function oppositeSide(side: SiteSide): SiteSide {
 export interface ViewerFacts {
   ownTypology: 'producer' | 'retriever';
   linkedTypology: 'producer' | 'retriever';
+  /** The typology of the viewer's own establishments in its lists (a carrier's are carrier sites). */
+  establishmentTypology: UserTypology;
   /** Every own site (through a company, directly or through an entity): `companySitesIdsFull`. */
   ownSiteIds: ReadonlySet<number>;
   /** The chantiers the viewer is linked to directly: a limited-entity user's own chantiers. */
@@ -42,10 +46,12 @@ const factsByUser = new WeakMap<RestUser, ViewerFacts>();
 export function viewerFacts(user: RestUser): ViewerFacts {
   let facts = factsByUser.get(user);
   if (facts === undefined) {
-    const ownTypology = ownSiteTypology((user.userTypologies ?? []).filter(isUserTypology));
+    const typologies = (user.userTypologies ?? []).filter(isUserTypology);
+    const ownTypology = ownSiteTypology(typologies);
     facts = {
       ownTypology,
       linkedTypology: linkedSiteTypology(ownTypology),
+      establishmentTypology: ownEstablishmentTypology(typologies),
       ownSiteIds: new Set(user.companySitesIdsFull ?? []),
       ownEntityIds: new Set(idsOfIris(user.companySiteEntities)),
       permissions: new Set(user.permissions ?? []),

@@ -1,13 +1,25 @@
-import { CloseButton, Dialog, Input, Portal, Stack } from '@chakra-ui/react';
+import { CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { isoDateSchema } from '@portal/domain/validation';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormDateInput } from '../forms/DateInput.tsx';
 import { FormDialogFooter } from '../forms/FormDialogFooter.tsx';
 import { FormField } from '../forms/FormField.tsx';
-import { useMutationForm } from '../forms/useMutationForm.ts';
+import { type MutationForm, useMutationForm } from '../forms/useMutationForm.ts';
+import { formatDate } from '../i18n/format.ts';
 
-/** The date's own rule (SPEC 5); whether it may come before the order is the api's to say. */
-const dateSchema = z.object({ date: isoDateSchema });
+interface DateValues {
+  date: string;
+}
+
+/** The form's answer handlers for the caller's commit: a refusal lands under the date, a success closes. */
+export type DateOutcome = MutationForm<DateValues, DateValues>['outcome'];
+
+/** The first day the date may be, and the rule's message (SPEC 8's exact words) for a day before it. */
+export interface EarliestDate {
+  date: string;
+  message: string;
+}
 
 interface DateDialogProps {
   open: boolean;
@@ -16,24 +28,23 @@ interface DateDialogProps {
   submitLabel: string;
   /** The label of the date field ("Date de livraison", "Date d'intervention"). */
   dateLabel: string;
+  /** The date's name in the mutation's input (`interventionDate`): a user error naming it shows under the field. */
+  inputField: string;
   /** The date the picker starts on (the one asked for, or the one planned). */
   initialDate: string;
+  /** The day of the request or of the order: the picker offers no day before it, and the form refuses one. */
+  earliest?: EarliestDate | undefined;
   loading: boolean;
-  onSubmit: (scheduledDate: string) => void;
+  /**
+   * Sends the date; the caller's commit spreads `outcome({...})`, so that a refusal stays in the dialog under its
+   * field and only a success moves on (closes the dialog through `onSuccess`).
+   */
+  onSubmit: (date: string, outcome: DateOutcome) => void;
   onClose: () => void;
 }
 
 /** Asks for one date to act on (schedule a delivery or an operation); the api checks it against the request. */
-export function DateDialog({
-  open,
-  title,
-  submitLabel,
-  dateLabel,
-  initialDate,
-  loading,
-  onSubmit,
-  onClose,
-}: DateDialogProps) {
+export function DateDialog({ open, onClose, ...form }: DateDialogProps) {
   return (
     <Dialog.Root
       open={open}
@@ -47,14 +58,7 @@ export function DateDialog({
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content>
-            <ScheduleForm
-              title={title}
-              submitLabel={submitLabel}
-              dateLabel={dateLabel}
-              initialDate={initialDate}
-              loading={loading}
-              onSubmit={onSubmit}
-            />
+            <DateForm {...form} />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
@@ -62,33 +66,43 @@ export function DateDialog({
   );
 }
 
-function ScheduleForm({
+function DateForm({
   title,
   submitLabel,
   dateLabel,
+  inputField,
   initialDate,
+  earliest,
   loading,
   onSubmit,
-}: Pick<DateDialogProps, 'title' | 'submitLabel' | 'dateLabel' | 'initialDate' | 'loading' | 'onSubmit'>) {
+}: Omit<DateDialogProps, 'open' | 'onClose'>) {
   const { t } = useTranslation();
-  // The caller sends the change and tells how it went.
-  const { form, submit } = useMutationForm<{ date: string }>({
-    schema: dateSchema,
+  const date = earliest
+    ? isoDateSchema.refine((value) => value >= earliest.date, earliest.message)
+    : isoDateSchema;
+  const { form, submit, outcome } = useMutationForm<DateValues>({
+    schema: z.object({ date }),
     defaultValues: { date: initialDate },
+    rename: { [inputField]: 'date' },
   });
   const {
-    register,
+    control,
     formState: { errors },
   } = form;
   return (
-    <form noValidate onSubmit={submit((values) => onSubmit(values.date))}>
+    <form noValidate onSubmit={submit((values) => onSubmit(values.date, outcome))}>
       <Dialog.Header>
         <Dialog.Title>{title}</Dialog.Title>
       </Dialog.Header>
       <Dialog.Body>
         <Stack gap="4">
-          <FormField label={dateLabel} error={errors.date?.message} required>
-            <Input type="date" {...register('date')} />
+          <FormField
+            label={dateLabel}
+            error={errors.date?.message}
+            helperText={earliest && t('dateDialog.earliest', { date: formatDate(earliest.date) })}
+            required
+          >
+            <FormDateInput control={control} name="date" min={earliest?.date} />
           </FormField>
         </Stack>
       </Dialog.Body>

@@ -1,19 +1,21 @@
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { announceOfflineReady } from './OfflineReadyNotice.tsx';
 import { toaster } from './toaster.tsx';
 
 const UPDATE_TOAST_ID = 'pwa-update';
 
 /**
  * Registers /sw.js (scope /, SPEC 2). A new version waits until the user asks to reload (registerType
- * 'prompt'); the first install says the portal works offline. Registration failures are logged only (SPEC 8).
+ * 'prompt'); the first install says the portal works offline, once per version, through OfflineReadyNotice.
+ * Registration failures are logged only (SPEC 8).
  */
 export function PwaUpdatePrompt() {
   const { t } = useTranslation();
   const {
     needRefresh: [needRefresh],
-    offlineReady: [offlineReady, setOfflineReady],
+    offlineReady: [ready, setReady],
     updateServiceWorker,
   } = useRegisterSW({
     onRegisterError(error: unknown) {
@@ -34,10 +36,10 @@ export function PwaUpdatePrompt() {
   }, [needRefresh, t, updateServiceWorker]);
 
   useEffect(() => {
-    if (!offlineReady) return;
-    toaster.create({ type: 'success', title: t('pwa.offlineReady') });
-    setOfflineReady(false);
-  }, [offlineReady, setOfflineReady, t]);
+    if (!ready) return;
+    announceOfflineReady();
+    setReady(false);
+  }, [ready, setReady]);
 
   return null;
 }

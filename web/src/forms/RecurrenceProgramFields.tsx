@@ -35,6 +35,7 @@ import { type ReactNode, useId, useMemo } from 'react';
 import { Controller, type FieldErrors, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatLongDate } from '../i18n/format.ts';
+import { FormDateInput } from './DateInput.tsx';
 import { FormField } from './FormField.tsx';
 import { SelectInput } from './SelectInput.tsx';
 
@@ -130,10 +131,10 @@ export function RecurrenceProgramFields({ monthModeLabel, previewLabel }: Recurr
     <Stack gap="4">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <FormField label={recurrenceFieldLabels.startDate} error={programErrors?.startDate?.message} required>
-          <Input type="date" {...register('program.startDate')} />
+          <FormDateInput control={control} name="program.startDate" />
         </FormField>
         <FormField label={recurrenceFieldLabels.endDate} error={programErrors?.endDate?.message} required>
-          <Input type="date" {...register('program.endDate')} />
+          <FormDateInput control={control} name="program.endDate" />
         </FormField>
         <FormField
           label={recurrenceFieldLabels.recurrence}

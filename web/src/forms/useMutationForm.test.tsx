@@ -1,7 +1,9 @@
+import { messages } from '@portal/domain/messages';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { renderRoutes, screen } from '../test/TestWrapper.tsx';
+import { FormAlert } from './FormAlert.tsx';
 import { newSubmissionKey, useMutationForm } from './useMutationForm.ts';
 
 /**
@@ -61,5 +63,49 @@ describe('useMutationForm: the submission key', () => {
     const keys = new Set(Array.from({ length: 100 }, () => newSubmissionKey()));
     expect(keys.size).toBe(100);
     for (const key of keys) expect(key).toMatch(UUID);
+  });
+});
+
+/** An edit form: nothing to send while nothing changed. */
+function EditForm({ sent }: { sent: string[] }) {
+  const { form, alert, submit } = useMutationForm<{ name: string }>({
+    schema: z.object({ name: z.string().min(1, 'Le nom est obligatoire') }),
+    defaultValues: { name: 'Benne' },
+    requireChange: true,
+  });
+  const onSubmit = submit((output) => {
+    sent.push(output.name);
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <FormAlert {...alert} />
+      <input aria-label="Nom" {...form.register('name')} />
+      {form.formState.errors.name && <p>{form.formState.errors.name.message}</p>}
+      <button type="submit">Envoyer</button>
+    </form>
+  );
+}
+
+describe('useMutationForm: an edit that changes nothing', () => {
+  it('says so until the form changes, and never beside a later error', async () => {
+    const sent: string[] = [];
+    const { user } = renderRoutes([{ path: '/', element: <EditForm sent={sent} /> }]);
+    await user.click(await screen.findByRole('button', { name: 'Envoyer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.noChange);
+    expect(sent).toEqual([]);
+
+    // The user empties the name: the rule's message comes at once (the form was sent), the old warning goes.
+    await user.clear(screen.getByRole('textbox', { name: 'Nom' }));
+    expect(await screen.findByText('Le nom est obligatoire')).toBeInTheDocument();
+    expect(screen.queryByText(messages.noChange)).not.toBeInTheDocument();
+
+    // Said again for an unchanged form, it goes as soon as something is typed.
+    await user.type(screen.getByRole('textbox', { name: 'Nom' }), 'Benne');
+    await user.click(screen.getByRole('button', { name: 'Envoyer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.noChange);
+    await user.type(screen.getByRole('textbox', { name: 'Nom' }), ' 2');
+    expect(screen.queryByText(messages.noChange)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Envoyer' }));
+    await waitFor(() => expect(sent).toEqual(['Benne 2']));
   });
 });

@@ -161,9 +161,11 @@ export function useMutationForm<TValues extends FieldValues, TOutput = TValues>(
 
   const submissionKey = useRef<string | null>(null);
   useEffect(() => {
-    // A changed form is another request: its next submission takes a new key.
+    // A changed form is another request: its next submission takes a new key, and "Aucune modification
+    // détectée." (said of the form as it was) goes.
     const { unsubscribe } = form.watch(() => {
       submissionKey.current = null;
+      setAlert((current) => (current.status === 'warning' ? { status: 'error', messages: [] } : current));
     });
     return unsubscribe;
   }, [form]);

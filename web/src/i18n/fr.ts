@@ -6,12 +6,27 @@ export const fr = {
     name: 'Portail déchets',
     tagline: 'Suivi et traçabilité des déchets de vos établissements',
     loading: 'Chargement…',
+    updating: 'Mise à jour…',
     skipToContent: 'Aller au contenu principal',
     pageTitle: '{{title}} · Portail déchets',
   },
   form: {
     showPassword: 'Afficher le mot de passe',
     hidePassword: 'Masquer le mot de passe',
+    date: {
+      placeholder: 'jj/mm/aaaa',
+      openCalendar: 'Ouvrir le calendrier',
+      closeCalendar: 'Fermer le calendrier',
+      calendar: 'Calendrier',
+      month: 'Mois',
+      year: 'Année',
+      clear: 'Effacer la date',
+      previous: { day: 'Mois précédent', month: 'Année précédente', year: 'Décennie précédente' },
+      next: { day: 'Mois suivant', month: 'Année suivante', year: 'Décennie suivante' },
+      switchTo: { day: 'Choisir le jour', month: 'Choisir le mois', year: "Choisir l'année" },
+      selectedDay: '{{date}}, date choisie',
+      unavailableDay: '{{date}}, non proposé',
+    },
   },
   login: {
     title: 'Connexion',
@@ -66,6 +81,13 @@ export const fr = {
     noClient: 'Aucun client',
     clientEntity: 'Chantier du client',
     selectionUnavailable: 'Liste indisponible',
+    siteLoading: 'Chargement…',
+    siteNoMatch: 'Aucun site ne correspond à votre recherche.',
+    siteSearchFailed: "La recherche n'a pas abouti. Réessayez.",
+    siteFirstResults: '{{shown}} premiers sur {{total}} : tapez un nom, une ville ou un SIRET pour chercher',
+    allEstablishments: 'Tous les établissements',
+    openEstablishments: 'Ouvrir la liste des établissements',
+    openClients: 'Ouvrir la liste des clients',
     logout: 'Se déconnecter',
     openMenu: 'Ouvrir le menu',
     closeMenu: 'Fermer le menu',
@@ -101,6 +123,14 @@ export const fr = {
       'Choisissez un établissement dans le sélecteur en haut de page pour afficher ses informations.',
     noEstablishment:
       "Aucun établissement n'est rattaché à votre compte. Contactez-nous pour le faire ajouter.",
+    carrier: {
+      title: 'Vos transports',
+      intro:
+        'Les {{count}} dernières opérations que vos établissements transportent, avec leurs sites et leurs dates.',
+      empty:
+        'Aucune opération ne vous est confiée pour le moment : elles apparaîtront ici dès qu’un prestataire vous désignera comme transporteur.',
+      all: 'Voir tous mes enlèvements',
+    },
     filterActive: 'Le tableau de bord porte sur le filtre choisi ci-dessous.',
     filters: 'Filtres du tableau de bord',
     companyFilter: 'Filtrer par société',
@@ -144,12 +174,13 @@ export const fr = {
       "Aucune opération validée sur cette période pour la sélection en cours : il n'y a ni coût, ni quantité, ni impact à afficher. Choisissez une autre année ou un autre établissement.",
     figures: {
       quantities: 'Quantités collectées',
-      tonnes: '{{value}} t',
+      tonnes: '{{value}}\u00a0t',
       operations_one: '{{count}} opération réalisée',
       operations_other: '{{count}} opérations réalisées',
       seeOperations: 'Voir les opérations',
       seeCodes: 'Voir les codes de traitement finaux',
-      excludingTax: '{{value}} HT',
+      // A no-break space: "HT" never wraps away from its amount.
+      excludingTax: '{{value}}\u00a0HT',
       treatmentCost: 'Traitement',
       transportCost: 'Transport',
       valorisation: 'Taux de valorisation',
@@ -162,7 +193,7 @@ export const fr = {
       co2: 'Émissions de CO2',
       co2Emitted: 'Émises',
       co2Avoided: 'Évitées',
-      co2Value: '{{value}} t éq. CO2',
+      co2Value: '{{value}}\u00a0t éq.\u00a0CO2',
       co2Uncovered: '{{value}} sans facteur d’émission connu, non comptées.',
       co2Version: 'Facteurs : {{version}}',
     },
@@ -311,7 +342,7 @@ export const fr = {
     edit: "Modifier l'établissement",
     save: 'Enregistrer',
     cancel: 'Annuler',
-    readOnly: 'Vous pouvez consulter ce profil, pas le modifier.',
+    readOnly: 'Vous pouvez consulter cet établissement et ses chantiers, pas les modifier.',
   },
   entities: {
     title: 'Chantiers',
@@ -341,6 +372,9 @@ export const fr = {
     cancel: 'Annuler',
     close: 'Fermer',
   },
+  dateDialog: {
+    earliest: 'Au plus tôt le {{date}}.',
+  },
   operations: {
     title: 'Opérations',
     tabsLabel: 'Vues des opérations',
@@ -368,6 +402,7 @@ export const fr = {
     },
     pickupsTitle: 'Mes enlèvements',
     pickupsIntro: 'Toutes vos opérations de collecte, de la demande à la validation.',
+    carriedIntro: 'Les opérations que vos établissements transportent, de la demande à la validation.',
     toValidateTab: 'Opérations à valider',
     allPickupsTab: 'Historique',
     toValidateTitle: 'Opérations à valider',
@@ -473,6 +508,7 @@ export const fr = {
     detail: {
       title: '{{type}} n° {{number}}',
       back: 'Retour aux opérations',
+      backToPickups: 'Retour à mes enlèvements',
       request: 'Demande',
       interventionDate: "Date d'intervention prévue",
       comment: 'Commentaire du producteur',
@@ -509,14 +545,26 @@ export const fr = {
       save: 'Enregistrer et reprendre plus tard',
       complete: "Compléter l'opération",
       chooseTreatment: 'Choisir un code',
+      transporter: 'Transport',
+      transporterHelp:
+        'Un établissement du portail, qui voit alors l’opération dans ses enlèvements, ou un autre transporteur à saisir.',
+      noTransporter: 'Non renseigné',
+      transporterChoice: '{{name}} — {{site}}',
+      transporterProvider: '{{name}} — {{site}} (le prestataire lui-même)',
+      enteredTransporter: 'Autre transporteur (à saisir)',
+      transporterName: 'Raison sociale du transporteur',
     },
   },
   skips: {
     title: 'Contenants',
-    chooseEstablishment:
-      'Choisissez un établissement dans le sélecteur en haut de page pour afficher ses contenants et leurs livraisons.',
-    chooseClient:
-      'Choisissez un client dans le sélecteur en haut de page pour afficher ses contenants et leurs livraisons.',
+    allEstablishments:
+      'Tous vos établissements. Choisissez-en un dans le sélecteur en haut de page pour voir aussi ses livraisons.',
+    allClients:
+      'Tous vos clients. Choisissez-en un dans le sélecteur en haut de page pour voir aussi ses livraisons.',
+    noSites: 'Aucun site à afficher.',
+    groupCount_one: '{{shown}} site affiché sur {{count}}',
+    groupCount_other: '{{shown}} sites affichés sur {{count}}',
+    moreGroups: 'Afficher plus de sites',
     stateFilter: 'Afficher',
     stateFilters: {
       inService: 'Les contenants en service',
@@ -536,6 +584,8 @@ export const fr = {
     incidents_one: '{{count}} incident',
     incidents_other: '{{count}} incidents',
     missingFields: 'Champs à compléter avant de demander une rotation : {{fields}}',
+    awaitingDelivery:
+      'Une livraison de ce contenant est commandée : une rotation ou un retrait pourra être demandé une fois la livraison validée par le prestataire.',
     order: 'Commander une livraison',
     orderLabel: 'Commander une livraison du contenant {{name}}',
     edit: 'Modifier',
@@ -686,6 +736,7 @@ export const fr = {
     updateDescription: 'Rechargez la page pour utiliser la dernière version du portail.',
     reload: 'Recharger',
     offlineReady: 'Le portail est prêt à fonctionner hors ligne',
+    closeNotice: 'Fermer ce message',
   },
 };
 

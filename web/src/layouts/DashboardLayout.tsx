@@ -3,12 +3,12 @@ import {
   CloseButton,
   Drawer,
   Flex,
-  HStack,
   IconButton,
   Link,
   Portal,
   SkipNavContent,
   SkipNavLink,
+  Stack,
   Text,
 } from '@chakra-ui/react';
 import { Suspense, useMemo, useState } from 'react';
@@ -19,10 +19,13 @@ import type { DashboardLayoutQuery } from '../__generated__/DashboardLayoutQuery
 import { DashboardSelectionProvider } from '../apps/dashboard/DashboardSelection.tsx';
 import { SelectionBar } from '../apps/dashboard/SelectionBar.tsx';
 import { Logo } from '../components/Logo.tsx';
-import { PageSpinner } from '../components/PageSpinner.tsx';
+import { OfflineReadyNotice } from '../components/OfflineReadyNotice.tsx';
+import { UpdatingRegion } from '../components/Skeletons.tsx';
 import { navigationFor, typologiesFromGraph } from '../navigation.ts';
 import { loginPath, paths } from '../paths.ts';
 import { usePreloadedRouteQuery } from '../relay/preload.ts';
+import { RouteSkeleton } from '../routing/RouteSkeleton.tsx';
+import { usePendingNavigation } from '../routing/usePendingNavigation.ts';
 import { LogoutButton } from './LogoutButton.tsx';
 import { SideNavigation } from './SideNavigation.tsx';
 
@@ -31,6 +34,7 @@ export const dashboardLayoutQuery = graphql`
     viewer {
       fullName
       typologies
+      ownSiteTypology
       ...DashboardSelection_viewer
       ...SelectionBar_viewer
     }
@@ -43,19 +47,30 @@ export function DashboardLayout() {
   const location = useLocation();
   const { viewer } = usePreloadedRouteQuery<DashboardLayoutQuery>(dashboardLayoutQuery);
   const [menuOpen, setMenuOpen] = useState(false);
+  const pendingNavigation = usePendingNavigation();
   const entries = useMemo(
     () => navigationFor(typologiesFromGraph(viewer?.typologies ?? [])),
     [viewer?.typologies],
   );
 
   if (!viewer) return <Navigate to={loginPath(location.pathname + location.search)} replace />;
+  // A retriever's selection has four controls (establishment, chantier, client, its chantier): below the widest
+  // screens, the portal's name gives way and the user's name goes above the logout button, so that site names
+  // read whole.
+  const wideSelection = viewer.ownSiteTypology === 'RETRIEVER';
 
   return (
     <DashboardSelectionProvider viewer={viewer}>
       <SkipNavLink>{t('app.skipToContent')}</SkipNavLink>
       <Flex direction="column" minH="100dvh">
         <Box as="header" bg="bg.panel" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
-          <Flex align="center" gap={{ base: '2', md: '4' }} px={{ base: '3', md: '6' }} py="2" minH="16">
+          <Flex
+            align="center"
+            gap={{ base: '2', md: '4' }}
+            px={wideSelection ? { base: '3', md: '6', lg: '4', '2xl': '6' } : { base: '3', md: '6' }}
+            py="2"
+            minH="16"
+          >
             <IconButton
               variant="ghost"
               display={{ base: 'inline-flex', lg: 'none' }}
@@ -66,18 +81,37 @@ export function DashboardLayout() {
             </IconButton>
             <Link asChild aria-label={t('layout.home')} textDecoration="none">
               <RouterLink to={paths.dashboard}>
-                <Logo size={8} />
+                <Logo
+                  size={8}
+                  nameDisplay={wideSelection ? { base: 'block', md: 'none', '2xl': 'block' } : undefined}
+                />
               </RouterLink>
             </Link>
-            <Box flex="1" maxW="4xl" ms={{ md: '6' }} display={{ base: 'none', md: 'block' }}>
+            <Box
+              flex="1"
+              minW="0"
+              maxW="6xl"
+              ms={wideSelection ? { md: '6', lg: '2', '2xl': '6' } : { md: '6' }}
+              display={{ base: 'none', md: 'block' }}
+            >
               <SelectionBar viewer={viewer} />
             </Box>
-            <HStack gap="3" ms="auto">
-              <Text fontWeight="medium" display={{ base: 'none', sm: 'block' }}>
+            <Stack
+              direction={wideSelection ? { base: 'row', md: 'column', '2xl': 'row' } : 'row'}
+              align={wideSelection ? { base: 'center', md: 'end', '2xl': 'center' } : 'center'}
+              gap={wideSelection ? { base: '3', md: '1', '2xl': '3' } : '3'}
+              ms="auto"
+              flexShrink="0"
+            >
+              <Text
+                fontWeight="medium"
+                fontSize={wideSelection ? { md: 'sm', '2xl': 'md' } : undefined}
+                display={{ base: 'none', sm: 'block' }}
+              >
                 {viewer.fullName}
               </Text>
-              <LogoutButton />
-            </HStack>
+              <LogoutButton size={wideSelection ? { base: 'sm', md: 'xs', '2xl': 'sm' } : 'sm'} />
+            </Stack>
           </Flex>
         </Box>
         <Flex flex="1" minH="0">
@@ -95,9 +129,12 @@ export function DashboardLayout() {
           </Box>
           <Box as="main" flex="1" minW="0" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }}>
             <SkipNavContent />
-            <Suspense fallback={<PageSpinner />}>
-              <Outlet />
-            </Suspense>
+            <OfflineReadyNotice />
+            <UpdatingRegion busy={pendingNavigation} label={t('app.loading')}>
+              <Suspense fallback={<RouteSkeleton />}>
+                <Outlet />
+              </Suspense>
+            </UpdatingRegion>
           </Box>
         </Flex>
       </Flex>

@@ -2,7 +2,7 @@ import { Box, Card, Grid, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router-dom';
-import { PageSpinner } from '../components/PageSpinner.tsx';
+import { RouteSkeleton } from '../routing/RouteSkeleton.tsx';
 
 export interface HelpTopic {
   key: string;
@@ -52,7 +52,7 @@ export function HelpLayout({ topics, contactPath = '/contact' }: HelpLayoutProps
         </Box>
         <Stack gap="8" minW="0">
           <Box as="article">
-            <Suspense fallback={<PageSpinner />}>
+            <Suspense fallback={<RouteSkeleton />}>
               <Outlet />
             </Suspense>
           </Box>

@@ -1,4 +1,4 @@
-import { Button } from '@chakra-ui/react';
+import { Button, type ButtonProps } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';
 import type { LogoutButtonMutation } from '../__generated__/LogoutButtonMutation.graphql.ts';
@@ -13,7 +13,7 @@ const logoutMutation = graphql`
   }
 `;
 
-export function LogoutButton() {
+export function LogoutButton({ size = 'sm' }: { size?: ButtonProps['size'] }) {
   const { t } = useTranslation();
   const [commitLogout, isInFlight] = useMutation<LogoutButtonMutation>(logoutMutation);
   const logout = () =>
@@ -27,7 +27,7 @@ export function LogoutButton() {
   return (
     <Button
       variant="outline"
-      size="sm"
+      size={size}
       onClick={logout}
       loading={isInFlight}
       loadingText={t('layout.logout')}

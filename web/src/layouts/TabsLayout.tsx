@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useSearchParams } from 'react-router-dom';
 import { selectionSearch } from '../apps/dashboard/selection.ts';
-import { PageSpinner } from '../components/PageSpinner.tsx';
+import { RouteSkeleton } from '../routing/RouteSkeleton.tsx';
 import { useLiveLinkClick } from '../routing/useUpdateSearch.ts';
 
 export interface RouteTab {
@@ -35,20 +35,23 @@ export function TabsLayout({ title, tabsLabel, tabs }: TabsLayoutProps) {
       <Heading as="h1" size="2xl">
         {title}
       </Heading>
-      <HStack as="nav" aria-label={tabsLabel} gap="1" borderBottomWidth="1px" overflowX="auto">
-        {tabs.map((tab) =>
-          tab.available === false ? (
-            <Box key={tab.key} px="4" py="2" color="fg.subtle" whiteSpace="nowrap" aria-disabled="true">
-              <Text>{tab.label}</Text>
-              <Text fontSize="xs">{t('layout.comingSoon')}</Text>
-            </Box>
-          ) : (
-            <TabLink key={tab.key} tab={tab} />
-          ),
-        )}
-      </HStack>
+      {/* One tab offers no choice (what the user may open leaves one): no bar. */}
+      {tabs.length > 1 && (
+        <HStack as="nav" aria-label={tabsLabel} gap="1" borderBottomWidth="1px" overflowX="auto">
+          {tabs.map((tab) =>
+            tab.available === false ? (
+              <Box key={tab.key} px="4" py="2" color="fg.subtle" whiteSpace="nowrap" aria-disabled="true">
+                <Text>{tab.label}</Text>
+                <Text fontSize="xs">{t('layout.comingSoon')}</Text>
+              </Box>
+            ) : (
+              <TabLink key={tab.key} tab={tab} />
+            ),
+          )}
+        </HStack>
+      )}
       <Box>
-        <Suspense fallback={<PageSpinner />}>
+        <Suspense fallback={<RouteSkeleton />}>
           <Outlet />
         </Suspense>
       </Box>

@@ -1,6 +1,21 @@
-import { loadQuery, type PreloadedQuery, usePreloadedQuery } from 'react-relay';
-import { useLoaderData } from 'react-router-dom';
-import type { GraphQLTaggedNode, IEnvironment, OperationType, VariablesOf } from 'relay-runtime';
+import { useEffect, useState } from 'react';
+import {
+  fetchQuery,
+  loadQuery,
+  type PreloadedQuery,
+  useLazyLoadQuery,
+  usePreloadedQuery,
+  useRelayEnvironment,
+} from 'react-relay';
+import { useLoaderData, useLocation } from 'react-router-dom';
+import {
+  createOperationDescriptor,
+  type GraphQLTaggedNode,
+  getRequest,
+  type IEnvironment,
+  type OperationType,
+  type VariablesOf,
+} from 'relay-runtime';
 
 export type RoutePreloader = <TQuery extends OperationType>(
   routeKey: string,
@@ -35,4 +50,55 @@ export function usePreloadedRouteQuery<TQuery extends OperationType>(
 ): TQuery['response'] {
   const reference = useLoaderData() as PreloadedQuery<TQuery>;
   return usePreloadedQuery<TQuery>(query, reference);
+}
+
+/** The variables the route's loader started its query with (a list's filter, to tell what the list holds). */
+export function usePreloadedRouteVariables<TQuery extends OperationType>(): TQuery['variables'] {
+  return (useLoaderData() as PreloadedQuery<TQuery>).variables;
+}
+
+/**
+ * Reads the query the route's loader started, keeping the data on screen while the loader's next query loads: a
+ * list whose filters, search or selection live in the URL runs its loader again on each change, and until the
+ * new data is in the store the screen renders the previous data (`loading`: to mark it busy, `UpdatingRegion`) instead
+ * of suspending. React Router renders the change in a transition, which would otherwise hold the whole page, its
+ * filters included, on the previous URL until the data arrives. The first data of a screen suspends as usual (its
+ * skeleton shows); a new query that fails is thrown to the screen's error state, as a first load's failure is.
+ * The loader's query is what fetches; this reads the store, with the variables of the data on screen.
+ */
+export function useKeptRouteQuery<TQuery extends OperationType>(
+  query: GraphQLTaggedNode,
+): { data: TQuery['response']; variables: TQuery['variables']; loading: boolean } {
+  const environment = useRelayEnvironment();
+  const reference = useLoaderData() as PreloadedQuery<TQuery>;
+  const { pathname } = useLocation();
+  const wanted = reference.variables;
+  const [shown, setShown] = useState({ variables: wanted, pathname });
+  const [failure, setFailure] = useState<{ variables: VariablesOf<TQuery>; error: Error } | null>(null);
+  // Only a change of the search keeps the data: another screen drawn by the same component (a tab of the same
+  // list) is another list, which waits as a page does (`usePendingNavigation`). A next query whose data the store
+  // already holds (a filter chosen again) shows at once.
+  const ready =
+    shown.variables === wanted || shown.pathname !== pathname || isInStore(environment, query, wanted);
+  useEffect(() => {
+    if (shown.variables === wanted) return;
+    // The loader's own request, whose outcome is replayed to a late subscriber (an answer, or a failure, that came
+    // before this effect); without one, the store or the network.
+    const source =
+      reference.source ?? fetchQuery<TQuery>(environment, query, wanted, { fetchPolicy: 'store-or-network' });
+    const subscription = source.subscribe({
+      complete: () => setShown({ variables: wanted, pathname }),
+      error: (error: Error) => setFailure({ variables: wanted, error }),
+    });
+    return () => subscription.unsubscribe();
+  }, [environment, query, reference, wanted, pathname, shown]);
+  if (failure?.variables === wanted) throw failure.error;
+  const variables = ready ? wanted : shown.variables;
+  const data = useLazyLoadQuery<TQuery>(query, variables, { fetchPolicy: 'store-or-network' });
+  return { data, variables, loading: !ready };
+}
+
+function isInStore(environment: IEnvironment, query: GraphQLTaggedNode, variables: object): boolean {
+  const operation = createOperationDescriptor(getRequest(query), variables);
+  return environment.check(operation).status === 'available';
 }

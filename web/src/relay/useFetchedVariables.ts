@@ -6,7 +6,7 @@ import type { GraphQLTaggedNode, OperationType } from 'relay-runtime';
  * The variables whose data a screen shows: the wanted ones once their data is in the store. A new selection or
  * period never suspends the screen (which would leave the whole page, its selectors included, showing the old
  * state while it loads): the data is fetched first, and the previous data stays on screen meanwhile (`loading`,
- * for the screen to dim it). Read the query with `useLazyLoadQuery(query, variables, { fetchPolicy:
+ * for the screen to mark it busy). Read the query with `useLazyLoadQuery(query, variables, { fetchPolicy:
  * 'store-or-network' })`; `wanted` must keep its identity while it does not change (useMemo).
  */
 export function useFetchedVariables<Q extends OperationType>(

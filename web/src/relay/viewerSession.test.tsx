@@ -24,6 +24,7 @@ describe('expired session', () => {
               viewer: {
                 id: 'VXNlcjox',
                 hasAcceptedCGU: true,
+                typologies: ['PRODUCER'],
                 ownSiteTypology: 'PRODUCER',
                 isRetriever: false,
               },

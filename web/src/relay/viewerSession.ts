@@ -13,6 +13,7 @@ const sessionQuery = graphql`
     viewer {
       id
       hasAcceptedCGU
+      typologies
       ownSiteTypology
       isRetriever
     }

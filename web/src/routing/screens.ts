@@ -1,8 +1,9 @@
-import type { UserTypology } from '@portal/domain/typologies';
+import { isUserTypology, ownSiteTypology, type UserTypology } from '@portal/domain/typologies';
 import type { ComponentType, ReactNode } from 'react';
 import type { Params, ShouldRevalidateFunction } from 'react-router-dom';
 import type { GraphQLTaggedNode } from 'relay-runtime';
 import type { viewerSessionQuery } from '../__generated__/viewerSessionQuery.graphql.ts';
+import type { SkeletonKind } from '../components/Skeletons.tsx';
 import type { TranslationResource } from '../i18n/fr.ts';
 import type { RoutePreloader } from '../relay/preload.ts';
 
@@ -27,6 +28,33 @@ export type NavigationAudience = readonly UserTypology[] | 'everyone' | { side: 
 
 /** Every typology: the screens of every signed-in user but the common ones (help, contact, profile). */
 export const ALL_ROLES: readonly UserTypology[] = ['producer', 'retriever', 'carrier'];
+
+/** The graph's `UserTypology` enum values (PRODUCER, ...) as the domain's typologies. */
+export function typologiesFromGraph(values: readonly string[]): UserTypology[] {
+  return values.map((value) => value.toLowerCase()).filter(isUserTypology);
+}
+
+/** The typologies of a viewer read through the graph's flags (`isProducer`, `isRetriever`, `isCarrier`). */
+export function typologiesOfViewer(viewer: {
+  isProducer: boolean;
+  isRetriever: boolean;
+  isCarrier: boolean;
+}): UserTypology[] {
+  return ALL_ROLES.filter(
+    (typology) =>
+      ({ producer: viewer.isProducer, retriever: viewer.isRetriever, carrier: viewer.isCarrier })[typology],
+  );
+}
+
+/**
+ * Whether a user of these typologies is in the audience. A side is the user's own site typology (a carrier, who
+ * has no client or provider site of its own, is on the retriever's side: its clients are producer sites).
+ */
+export function audienceIncludes(audience: NavigationAudience, typologies: readonly UserTypology[]): boolean {
+  if (audience === 'everyone') return true;
+  if ('side' in audience) return typologies.length > 0 && ownSiteTypology(typologies) === audience.side;
+  return audience.some((typology) => typologies.includes(typology));
+}
 
 /** A screen's entry in the side navigation. */
 export interface ScreenNavigation {
@@ -95,7 +123,18 @@ export interface Screen {
   /** `screen`: a failure of its loader or component is shown in place, inside the dashboard. Else the root's. */
   errors?: 'screen';
   revalidate?: Revalidation;
+  /**
+   * The shape the screen takes while its first data loads (a list's rows, figures' cards, a detail's lines), in
+   * place of the screen: on a first visit, and when its layout first shows it. Later changes of the URL keep the
+   * screen on screen until the next one is ready (see `usePendingNavigation`, `useKeptRouteQuery`).
+   */
+  skeleton?: SkeletonKind;
   navigation?: ScreenNavigation;
+  /**
+   * Who may open it, when not its navigation entry's audience (a tab without an entry): anyone else gets the 404
+   * page, so that the menu and what may be opened never disagree.
+   */
+  audience?: NavigationAudience;
   /** Sub-screens drawn inside this screen's component (tabs), or routes under its path. */
   children?: readonly Screen[];
 }
@@ -105,6 +144,11 @@ export interface App {
   name: string;
   screens: readonly Screen[];
   navigationGroups?: readonly NavigationGroupSpec[];
+}
+
+/** What a screen's route carries for the layouts (React Router's `handle`, read with `useMatches`). */
+export interface ScreenHandle {
+  skeleton?: SkeletonKind;
 }
 
 /** Declares an app's screens, keeping their keys' literal types (for `paths`). */

@@ -98,12 +98,17 @@ export async function resolveSession(
   environment: MockEnvironment,
   viewer: {
     hasAcceptedCGU: boolean;
+    /** The user's typologies (the route guards' audiences); by default its own site typology's. */
+    typologies?: ('PRODUCER' | 'RETRIEVER' | 'CARRIER')[];
     ownSiteTypology?: 'PRODUCER' | 'RETRIEVER';
     isRetriever?: boolean;
   } | null,
 ) {
+  const typologies = viewer?.typologies ?? [
+    viewer?.ownSiteTypology ?? (viewer?.isRetriever ? 'RETRIEVER' : 'PRODUCER'),
+  ];
   await resolveOperation(environment, 'viewerSessionQuery', {
-    Query: { viewer: viewer === null ? null : { id: 'VXNlcjox', ...viewer } },
+    Query: { viewer: viewer === null ? null : { id: 'VXNlcjox', ...viewer, typologies } },
   });
 }
 

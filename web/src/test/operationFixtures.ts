@@ -77,6 +77,8 @@ export function operationNode({
     realInterventionDate: null,
     bsdNumber: null,
     transporter: null,
+    transporterChoices: [],
+    skipName: null,
     providerComment: null,
     finalOutlets: [],
     completedAt: null,
@@ -140,6 +142,15 @@ export const treatmentCodes = [
   },
 ];
 
+/** The graph's flags of a viewer of these typologies (`PRODUCER`, ...). */
+export function viewerFlags(typologies: readonly string[]) {
+  return {
+    isProducer: typologies.includes('PRODUCER'),
+    isRetriever: typologies.includes('RETRIEVER'),
+    isCarrier: typologies.includes('CARRIER'),
+  };
+}
+
 export interface SignInFixture {
   path: string;
   typologies?: string[];
@@ -158,6 +169,7 @@ export async function signIn({
   const retriever = !typologies.includes('PRODUCER');
   await resolveSession(view.environment, {
     hasAcceptedCGU: true,
+    typologies: typologies as ('PRODUCER' | 'RETRIEVER' | 'CARRIER')[],
     ownSiteTypology: retriever ? 'RETRIEVER' : 'PRODUCER',
     isRetriever: typologies.includes('RETRIEVER'),
   });
@@ -166,7 +178,11 @@ export async function signIn({
     'DashboardLayoutQuery',
     viewerResolvers({ typologies, establishments, linkedEstablishments: linked }),
   );
-  return { ...view, retriever, sites: [...establishments, ...linked] };
+  // The pick-ups' tabs depend on the typologies.
+  if (path.startsWith('/mes-enlevements')) {
+    await resolveOperation(view.environment, 'PickupsLayoutQuery', { User: { typologies } });
+  }
+  return { ...view, retriever, typologies, sites: [...establishments, ...linked] };
 }
 
 export interface ListAnswer {
@@ -183,7 +199,11 @@ export interface ListAnswer {
  */
 export async function resolveList(
   environment: MockEnvironment,
-  { retriever, sites }: { retriever: boolean; sites: readonly EstablishmentFixture[] },
+  {
+    retriever,
+    typologies = [retriever ? 'RETRIEVER' : 'PRODUCER'],
+    sites,
+  }: { retriever: boolean; typologies?: readonly string[]; sites: readonly EstablishmentFixture[] },
   { operations = [], hasNextPage = false, totalCount, programs = [] }: ListAnswer = {},
 ): Promise<OperationDescriptor> {
   const pending = await findOperation(environment, 'OperationListPageQuery');
@@ -194,6 +214,7 @@ export async function resolveList(
       viewer: {
         id: USER_ID,
         ownSiteTypology: retriever ? 'RETRIEVER' : 'PRODUCER',
+        ...viewerFlags(typologies),
         operations: operationPage(operations, {
           hasNextPage,
           ...(totalCount === undefined ? {} : { totalCount }),
@@ -232,7 +253,7 @@ export async function openOperationPage(
     ...fixture,
   });
   const query = await resolveOperation(view.environment, 'OperationPageQuery', {
-    Query: { operation, treatmentCodes },
+    Query: { viewer: { id: USER_ID, ...viewerFlags(view.typologies) }, operation, treatmentCodes },
   });
   return { ...view, query };
 }

@@ -14,6 +14,8 @@ afterEach(() => {
   // The toaster is one store for the whole app: a test's toasts must not be read by the next one.
   toaster.remove();
   window.sessionStorage.clear();
+  // The last dashboard selection is kept per user in the browser: each test starts without one.
+  window.localStorage.clear();
 });
 
 // jsdom lacks these browser APIs that Chakra's components (Ark/Zag) call.

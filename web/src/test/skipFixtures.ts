@@ -83,6 +83,7 @@ export function deliveryNode({ databaseId, skipName, ...fields }: DeliveryFixtur
       id: globalId('Establishment', 12),
       displayName: 'Martin Industries > Usine de Lyon Gerland',
     },
+    orderedAt: '2030-03-01T09:30:00Z',
     scheduledDate: null,
     status: 'ORDERED',
     comment: null,
@@ -119,7 +120,7 @@ export const formReferences = {
     },
     {
       id: globalId('SkipType', 4),
-      label: 'Benne 15 m3',
+      label: 'Benne 15 m³',
       category: 'Bennes',
       volume: '15.000',
       unit: 'm3',
@@ -204,7 +205,7 @@ export const provider = establishment(
 export const cardboard = skipNode({
   databaseId: 7,
   name: 'Benne carton quai 2',
-  skipType: { id: globalId('SkipType', 4), label: 'Benne 15 m3' },
+  skipType: { id: globalId('SkipType', 4), label: 'Benne 15 m³' },
   unit: 'm3',
   volume: '15.000',
   secondLevelWaste: { id: globalId('SecondLevelWaste', 1), label: 'Papier-carton' },
@@ -226,6 +227,13 @@ export const solvents = skipNode({
   databaseId: 8,
   name: 'Fûts de solvants',
   state: 'ORDERED',
+  provider: {
+    id: globalId('Establishment', 40),
+    displayName: 'Recyclage du Rhône > Centre de tri de Vénissieux',
+  },
+  // Awaiting its delivery, it is not on site: the graph allows no request on it.
+  canRequestRotation: false,
+  canRequestRetirement: false,
   dangerous: true,
   fillingLevel: 'FULL',
   wasteCode: { code: '14 06 03*', description: 'autres solvants et mélanges de solvants' },
@@ -238,6 +246,8 @@ export interface ScreenFixture {
   linked?: EstablishmentFixture[];
   site?: Record<string, unknown> | null;
   incoming?: object[];
+  /** With no site chosen: the sites whose containers are listed, grouped (siteNode). */
+  groups?: object[];
 }
 
 export function siteNode(
@@ -258,6 +268,7 @@ export async function openOperations(fixture: ScreenFixture = {}) {
   const view = renderRoute(fixture.path ?? '/operations?etablissement=12');
   await resolveSession(view.environment, {
     hasAcceptedCGU: true,
+    typologies: typologies as ('PRODUCER' | 'RETRIEVER' | 'CARRIER')[],
     ownSiteTypology: retriever ? 'RETRIEVER' : 'PRODUCER',
     isRetriever: typologies.includes('RETRIEVER'),
   });
@@ -277,6 +288,8 @@ export async function openOperations(fixture: ScreenFixture = {}) {
         ownSiteTypology: retriever ? 'RETRIEVER' : 'PRODUCER',
         isRetriever: typologies.includes('RETRIEVER'),
         incomingSkipDeliveries: connection(fixture.incoming ?? []),
+        establishments: connection(fixture.groups ?? []),
+        linkedEstablishments: connection(fixture.groups ?? []),
       },
       site: fixture.site === undefined ? siteNode(gerland) : fixture.site,
     },

@@ -1,4 +1,4 @@
-import { mayOnOwnSite } from '../../viewer/rights.ts';
+import { mayOnOwnSite, mayOnSite } from '../../viewer/rights.ts';
 import type { Resolvers } from '../domain.ts';
 import { toGlobalId } from '../global-id.ts';
 
@@ -9,9 +9,14 @@ export const entityResolvers: Resolvers = {
     establishment: (entity, _args, context) =>
       entity.companySite ? context.loaders.sites.load(entity.companySite) : null,
     /**
-     * As the api decides it: `entity:update` and the chantier on one of the viewer's own sites (a
-     * limited-entity user edits their own chantiers; a provider does not edit a client's).
+     * As the api decides it: `entity:update` and full access to the chantier's site. A limited-entity user
+     * consults their chantiers and a provider its clients', without changing them. The permission and the side
+     * are read off the viewer first; the site (batched with the page's) only when they allow it.
      */
-    canEdit: (entity, _args, context) => mayOnOwnSite(context, 'entity:update', entity.companySite),
+    canEdit: async (entity, _args, context) => {
+      if (!(await mayOnOwnSite(context, 'entity:update', entity.companySite))) return false;
+      const site = entity.companySite ? await context.loaders.sites.load(entity.companySite) : null;
+      return site !== null && (await mayOnSite(context, site, 'entity:update'));
+    },
   },
 };

@@ -7,12 +7,18 @@ import type { Resolvers } from '../domain.ts';
 import { databaseIdOf } from '../global-id.ts';
 import { mergePatchOf } from '../merge-patch.ts';
 
-/** A violation's path as the input names it: `skip` is `skipId`; `finalOutlets[1].quantity` a list path. */
+/** The input's names of the api's references: `skip` is `skipId`, `transporterSite` is `transporterEstablishmentId`. */
+const REFERENCE_INPUTS: Record<string, string> = {
+  skip: 'skipId',
+  transporterSite: 'transporterEstablishmentId',
+};
+
+/** A violation's path as the input names it (references above); `finalOutlets[1].quantity` a list path. */
 const operationFieldPath: FieldPathOf = (propertyPath) =>
   propertyPath === ''
     ? []
-    : propertyPath === 'skip'
-      ? ['skipId']
+    : REFERENCE_INPUTS[propertyPath] !== undefined
+      ? [REFERENCE_INPUTS[propertyPath]]
       : propertyPath
           .replace(/\[(\d+)\]/g, '.$1')
           .split('.')
@@ -104,15 +110,32 @@ export const operationMutations: Resolvers = {
     saveOperationCompletion: authenticated(async (_root, { input }, context) => {
       const operationId = databaseIdOf(input.id, 'Operation');
       if (operationId === null) return failed([notFoundUserError()]);
+      // An establishment of another type names none: refused as not offered, never sent as something else.
+      const transporterSite =
+        input.transporterEstablishmentId === undefined
+          ? {}
+          : {
+              transporterSite:
+                input.transporterEstablishmentId === null
+                  ? null
+                  : iri(
+                      'company_sites',
+                      databaseIdOf(input.transporterEstablishmentId, 'Establishment') ?? 0,
+                    ),
+            };
       const body = {
         ...mergePatchOf(input, [
           'receivedQuantity',
           'realInterventionDate',
           'bsdNumber',
-          'transporter',
+          'transporterName',
+          'transporterSiret',
+          'transporterAddress',
+          'transporterReceiptNumber',
           'comment',
           'version',
         ] as const),
+        ...transporterSite,
         ...(input.finalOutlets !== undefined ? { finalOutlets: input.finalOutlets } : {}),
         ...(input.complete ? { status: OPERATION_ACTIONS.complete.to } : {}),
       };

@@ -2,6 +2,7 @@ import {
   COMPLETION_EDITABLE_STATUSES,
   HISTORY_FILTER_KEYS,
   HISTORY_FILTERS,
+  idFromIri,
   OPERATION_ACTIONS,
   OPERATION_STATUSES,
   type OperationActionName,
@@ -13,7 +14,7 @@ import {
 } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
 import { nullOn404 } from '../../rest/errors.ts';
-import type { RestFinalOutlet, RestOperation } from '../../rest/types.ts';
+import type { RestFinalOutlet, RestOperation, RestTransporterChoice } from '../../rest/types.ts';
 import { mayAs } from '../../viewer/rights.ts';
 import { authenticated } from '../authenticated.ts';
 import type { Resolvers } from '../domain.ts';
@@ -131,6 +132,42 @@ export const operationResolvers: Resolvers = {
       operation.program ? nullOn404(context.loaders.rotationPrograms.load(operation.program)) : null,
     viewerActions: (operation, _args, context) => viewerOperationActions(context, operation),
     canEditCompletion: (operation, _args, context) => mayEditCompletion(context, operation),
+    transporter: (operation) =>
+      [
+        operation.transporterSite,
+        operation.transporterName,
+        operation.transporterSiret,
+        operation.transporterAddress,
+        operation.transporterReceiptNumber,
+      ].some((value) => value !== null)
+        ? operation
+        : null,
+    /** Asked of the api only by the one who may name it (its provider, while completing). */
+    transporterChoices: async (operation, _args, context) =>
+      (await mayEditCompletion(context, operation))
+        ? (
+            await context.rest.getCollection<RestTransporterChoice>(
+              `/api/operations/${operation.id}/transporter_choices`,
+            )
+          ).items
+        : [],
+  },
+  Transporter: {
+    establishment: (operation, _args, context) =>
+      operation.transporterSite ? context.loaders.sites.load(operation.transporterSite) : null,
+    establishmentId: (operation) => {
+      const id = idFromIri(operation.transporterSite);
+      return id === null ? null : toGlobalId('Establishment', id);
+    },
+    fromPortal: (operation) => operation.transporterSite !== null,
+    name: (operation) => operation.transporterName,
+    siret: (operation) => operation.transporterSiret,
+    address: (operation) => operation.transporterAddress,
+    receiptNumber: (operation) => operation.transporterReceiptNumber,
+  },
+  TransporterChoice: {
+    id: (choice) => toGlobalId('Establishment', choice.id),
+    databaseId: (choice) => choice.id,
   },
   FinalOutlet: {
     treatmentCode: (outlet) => treatmentCodeValue(outlet.treatmentCode),

@@ -103,6 +103,7 @@ export const skipResolvers: Resolvers = {
   SkipDelivery: {
     id: (delivery) => toGlobalId('SkipDelivery', delivery.id),
     databaseId: (delivery) => delivery.id,
+    orderedAt: (delivery) => delivery.createdAt,
     skip: (delivery, _args, context) => context.loaders.skips.load(delivery.skip),
     establishment: (delivery, _args, context) =>
       delivery.companySite ? context.loaders.sites.load(delivery.companySite) : null,

@@ -18,6 +18,7 @@ const loginMutation = graphql`
         id
         fullName
         hasAcceptedCGU
+        typologies
         ownSiteTypology
         isRetriever
       }

@@ -206,7 +206,7 @@ describe('my costs', () => {
     expect(search(view).get('annee')).toBe('2024');
     const next = await findOperation(view.environment, 'MonthlyCostsQuery');
     expect(next.request.variables).toMatchObject({ year: 2024, month: 12 });
-    // January's figures stay, dimmed and marked busy, until December's are there.
+    // January's figures stay, marked busy, until December's are there.
     const january = screen.getByRole('heading', { level: 2, name: 'Coûts — janvier 2025' });
     expect(january.closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByRole('combobox', { name: 'Mois' })).toHaveValue('12');

@@ -20,9 +20,9 @@ import type { MonthlyCostsPage_figures$key } from '../../__generated__/MonthlyCo
 import type { MonthlyCostsPageQuery } from '../../__generated__/MonthlyCostsPageQuery.graphql.ts';
 import type { MonthlyCostsQuery } from '../../__generated__/MonthlyCostsQuery.graphql.ts';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
-import { TableScrollArea } from '../../components/TableScrollArea.tsx';
+import { ResponsiveTable } from '../../components/ResponsiveTable.tsx';
+import { FiguresSkeleton, UpdatingRegion } from '../../components/Skeletons.tsx';
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
@@ -93,7 +93,7 @@ const figuresFragment = graphql`
  * My costs (`/mes-couts`, SPEC 2, 3): the realised operations of a month (by their real intervention date) in the
  * dashboard selection of the URL, their four costs in euros excluding tax, by establishment and by waste. The
  * month is on the URL (`?annee=`, `?mois=`, this month by default); a new month or selection keeps the previous
- * figures on screen, dimmed, until the new ones are there.
+ * figures on screen, marked busy, until the new ones are there.
  */
 export function MonthlyCostsPage() {
   const { t } = useTranslation();
@@ -109,7 +109,7 @@ export function MonthlyCostsPage() {
         <Text color="fg.muted">{t('monthlyCosts.intro')}</Text>
       </Stack>
       <ErrorBoundary fallback={<FailedAlert />}>
-        <Suspense fallback={<PageSpinner />}>
+        <Suspense fallback={<FiguresSkeleton />}>
           <MonthlyCosts viewer={viewer} />
         </Suspense>
       </ErrorBoundary>
@@ -155,99 +155,101 @@ function MonthlyCosts({ viewer }: { viewer: { ownSiteTypology: string } }) {
   };
 
   return (
-    <Stack gap="6" aria-busy={loading} opacity={loading ? 0.6 : 1} transition="opacity 0.2s">
-      {failed && <FailedAlert />}
-      {/* The control shows the month asked for (the URL), so that previous/next always step from it. */}
-      <PeriodSelect
-        years={dashboardYears}
-        period={{ year: wanted.year, month: wanted.month }}
-        onChange={(change) =>
-          updateSearch((current) => writePeriod(current, change(readPeriod(current, true))))
-        }
-      />
-      {monthlyCosts === null || monthlyCosts === undefined ? (
-        <FailedAlert
-          action={
-            <Button size="sm" variant="outline" mt="2" loading={retrying} onClick={retry}>
-              {t('errors.retry')}
-            </Button>
+    <UpdatingRegion busy={loading}>
+      <Stack gap="6">
+        {failed && <FailedAlert />}
+        {/* The control shows the month asked for (the URL), so that previous/next always step from it. */}
+        <PeriodSelect
+          years={dashboardYears}
+          period={{ year: wanted.year, month: wanted.month }}
+          onChange={(change) =>
+            updateSearch((current) => writePeriod(current, change(readPeriod(current, true))))
           }
         />
-      ) : monthlyCosts.total.operations === 0 ? (
-        <PeriodEmptyState
-          title={t('monthlyCosts.emptyTitle', { period })}
-          description={t('monthlyCosts.emptyDescription')}
-        />
-      ) : (
-        <>
-          <Heading as="h2" size="lg">
-            {t('monthlyCosts.periodTitle', { period })}
-          </Heading>
-          <TotalCard
-            figures={monthlyCosts.total}
-            operationsLink={
-              <Link asChild color="brand.fg" fontSize="sm">
-                <RouterLink to={operationsBehind(params, shown)}>
-                  {t('monthlyCosts.seeOperations')}
-                </RouterLink>
-              </Link>
+        {monthlyCosts === null || monthlyCosts === undefined ? (
+          <FailedAlert
+            action={
+              <Button size="sm" variant="outline" mt="2" loading={retrying} onClick={retry}>
+                {t('errors.retry')}
+              </Button>
             }
           />
-          <CostsTable
-            title={t('monthlyCosts.byEstablishment')}
-            firstHeaders={[operationFieldLabels.companySite]}
-            total={monthlyCosts.total}
-            withLinks={producer}
-            rows={monthlyCosts.byEstablishment.map((row, index) => {
-              const name = row.establishment?.displayName ?? t('monthlyCosts.unknownEstablishment');
-              const id = row.establishment?.databaseId ?? null;
-              return {
-                key: String(id ?? `unknown-${index}`),
-                cells: [name],
-                figures: row.figures,
-                // A producer's establishment: its operations are the pick-ups of that establishment.
-                link:
-                  producer && id !== null ? (
-                    <Link asChild color="brand.fg" fontSize="sm" whiteSpace="nowrap">
+        ) : monthlyCosts.total.operations === 0 ? (
+          <PeriodEmptyState
+            title={t('monthlyCosts.emptyTitle', { period })}
+            description={t('monthlyCosts.emptyDescription')}
+          />
+        ) : (
+          <>
+            <Heading as="h2" size="lg">
+              {t('monthlyCosts.periodTitle', { period })}
+            </Heading>
+            <TotalCard
+              figures={monthlyCosts.total}
+              operationsLink={
+                <Link asChild color="brand.fg" fontSize="sm">
+                  <RouterLink to={operationsBehind(params, shown)}>
+                    {t('monthlyCosts.seeOperations')}
+                  </RouterLink>
+                </Link>
+              }
+            />
+            <CostsTable
+              title={t('monthlyCosts.byEstablishment')}
+              firstHeaders={[operationFieldLabels.companySite]}
+              total={monthlyCosts.total}
+              withLinks={producer}
+              rows={monthlyCosts.byEstablishment.map((row, index) => {
+                const name = row.establishment?.displayName ?? t('monthlyCosts.unknownEstablishment');
+                const id = row.establishment?.databaseId ?? null;
+                return {
+                  key: String(id ?? `unknown-${index}`),
+                  cells: [name],
+                  figures: row.figures,
+                  // A producer's establishment: its operations are the pick-ups of that establishment.
+                  link:
+                    producer && id !== null ? (
+                      <Link asChild color="brand.fg" fontSize="sm">
+                        <RouterLink
+                          to={operationsBehind(params, shown, id)}
+                          aria-label={t('monthlyCosts.seeOperationsOf', { name })}
+                        >
+                          {t('monthlyCosts.seeOperations')}
+                        </RouterLink>
+                      </Link>
+                    ) : null,
+                };
+              })}
+            />
+            <CostsTable
+              title={t('monthlyCosts.byWaste')}
+              firstHeaders={[operationFieldLabels.thirdLevelWaste, operationFieldLabels.wasteCode]}
+              total={monthlyCosts.total}
+              withLinks
+              rows={monthlyCosts.byWaste.map((row, index) => {
+                const name = row.waste?.label ?? t('monthlyCosts.unknownWaste');
+                return {
+                  key: row.waste?.id ?? `unclassified-${index}`,
+                  cells: [name, row.waste?.wasteCode?.code ?? '—'],
+                  figures: row.figures,
+                  // The month's operations of that waste type, on either side.
+                  link: row.waste ? (
+                    <Link asChild color="brand.fg" fontSize="sm">
                       <RouterLink
-                        to={operationsBehind(params, shown, id)}
+                        to={operationsOfPeriod(params, shown, { typeId: row.waste.databaseId })}
                         aria-label={t('monthlyCosts.seeOperationsOf', { name })}
                       >
                         {t('monthlyCosts.seeOperations')}
                       </RouterLink>
                     </Link>
                   ) : null,
-              };
-            })}
-          />
-          <CostsTable
-            title={t('monthlyCosts.byWaste')}
-            firstHeaders={[operationFieldLabels.thirdLevelWaste, operationFieldLabels.wasteCode]}
-            total={monthlyCosts.total}
-            withLinks
-            rows={monthlyCosts.byWaste.map((row, index) => {
-              const name = row.waste?.label ?? t('monthlyCosts.unknownWaste');
-              return {
-                key: row.waste?.id ?? `unclassified-${index}`,
-                cells: [name, row.waste?.wasteCode?.code ?? '—'],
-                figures: row.figures,
-                // The month's operations of that waste type, on either side.
-                link: row.waste ? (
-                  <Link asChild color="brand.fg" fontSize="sm" whiteSpace="nowrap">
-                    <RouterLink
-                      to={operationsOfPeriod(params, shown, { typeId: row.waste.databaseId })}
-                      aria-label={t('monthlyCosts.seeOperationsOf', { name })}
-                    >
-                      {t('monthlyCosts.seeOperations')}
-                    </RouterLink>
-                  </Link>
-                ) : null,
-              };
-            })}
-          />
-        </>
-      )}
-    </Stack>
+                };
+              })}
+            />
+          </>
+        )}
+      </Stack>
+    </UpdatingRegion>
   );
 }
 
@@ -356,55 +358,47 @@ function CostsTable({
       <Heading as="h3" size="md" id={headingId}>
         {title}
       </Heading>
-      <TableScrollArea labelledBy={headingId} borderWidth="1px" borderRadius="md">
-        <Table.Root size="sm" aria-labelledby={headingId}>
-          <Table.Header>
-            <Table.Row>
-              {firstHeaders.map((header) => (
-                <Table.ColumnHeader key={header} scope="col">
-                  {header}
-                </Table.ColumnHeader>
-              ))}
-              {numeric.map((header) => (
-                <Table.ColumnHeader key={header} scope="col" textAlign="end">
-                  {header}
-                </Table.ColumnHeader>
-              ))}
-              {withLinks && (
-                <Table.ColumnHeader scope="col">
-                  <Text srOnly>{t('monthlyCosts.columns.operations')}</Text>
-                </Table.ColumnHeader>
-              )}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((row) => (
-              <Table.Row key={row.key}>
-                {row.cells.map((cell, index) => (
-                  <Table.Cell
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed.
-                    key={index}
-                    {...(index === 0 ? { as: 'th' as const, scope: 'row', fontWeight: 'medium' } : {})}
-                  >
-                    {cell}
-                  </Table.Cell>
-                ))}
-                <FigureCells figures={row.figures} />
-                {withLinks && <Table.Cell>{row.link}</Table.Cell>}
-              </Table.Row>
+      <ResponsiveTable
+        labelledBy={headingId}
+        cardsBelow="48rem"
+        columns={[
+          // After the name, the waste's code: read as one.
+          ...firstHeaders.map((label, index) => ({ label, nowrap: index > 0 })),
+          ...numeric.map((label) => ({ label, numeric: true })),
+          ...(withLinks
+            ? [{ label: t('monthlyCosts.columns.operations'), actions: true, hideLabel: true }]
+            : []),
+        ]}
+        footer={
+          <Table.Row fontWeight="semibold">
+            <Table.Cell as="th" scope="row">
+              {t('monthlyCosts.totalRow')}
+            </Table.Cell>
+            {/* One cell per column, so that the total's figures sit under theirs as a table and as a card. */}
+            {firstHeaders.slice(1).map((header) => (
+              <Table.Cell key={header} />
             ))}
-          </Table.Body>
-          <Table.Footer>
-            <Table.Row fontWeight="semibold">
-              <Table.Cell as="th" scope="row" colSpan={firstHeaders.length}>
-                {t('monthlyCosts.totalRow')}
+            <FigureCells figures={total} />
+            {withLinks && <Table.Cell />}
+          </Table.Row>
+        }
+      >
+        {rows.map((row) => (
+          <Table.Row key={row.key}>
+            {row.cells.map((cell, index) => (
+              <Table.Cell
+                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed.
+                key={index}
+                {...(index === 0 ? { as: 'th' as const, scope: 'row', fontWeight: 'medium' } : {})}
+              >
+                {cell}
               </Table.Cell>
-              <FigureCells figures={total} />
-              {withLinks && <Table.Cell />}
-            </Table.Row>
-          </Table.Footer>
-        </Table.Root>
-      </TableScrollArea>
+            ))}
+            <FigureCells figures={row.figures} />
+            {withLinks && <Table.Cell>{row.link}</Table.Cell>}
+          </Table.Row>
+        ))}
+      </ResponsiveTable>
     </Stack>
   );
 }
@@ -424,7 +418,7 @@ function FigureCells({ figures }: { figures: MonthlyCostsPage_figures$key }) {
     <>
       {values.map((value, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed.
-        <Table.Cell key={index} textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+        <Table.Cell key={index} fontVariantNumeric="tabular-nums">
           {value}
         </Table.Cell>
       ))}

@@ -18,6 +18,7 @@ export const costsApp = defineApp({
       path: '/mes-couts',
       layout: 'dashboard',
       errors: 'screen',
+      skeleton: 'figures',
       loader: async ({ requireViewer, preload, searchParams }) => {
         const viewer = await requireViewer();
         const variables = monthlyVariables(viewer, searchParams);

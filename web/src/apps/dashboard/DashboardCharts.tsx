@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { useLocation } from 'react-router-dom';
 import type { DashboardCharts_dashboard$key } from '../../__generated__/DashboardCharts_dashboard.graphql.ts';
-import { TableScrollArea } from '../../components/TableScrollArea.tsx';
+import { ResponsiveTable, type TableColumn } from '../../components/ResponsiveTable.tsx';
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
 import { TREATMENT_CODES_ANCHOR } from './chartAnchors.ts';
 import {
@@ -97,14 +97,21 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
           />
         }
         legend={costKeys}
-        headers={[t('dashboard.charts.month'), ...costKeys]}
+        columns={[
+          { label: t('dashboard.charts.month') },
+          ...costKeys.map((label) => ({ label, numeric: true })),
+        ]}
         rows={(data.costEvolution ?? []).map((row) => [monthLabel(row.month), ...costs.cells(row.costs)])}
       />
       <ChartSection
         title={t('dashboard.charts.wasteEvolution')}
         chart={<TonnesBars {...wasteByMonth} label={t('dashboard.charts.wasteEvolution')} />}
         legend={wasteByMonth.keys}
-        headers={[t('dashboard.charts.month'), t('dashboard.charts.flow'), t('dashboard.charts.tonnes')]}
+        columns={[
+          { label: t('dashboard.charts.month') },
+          { label: t('dashboard.charts.flow') },
+          { label: t('dashboard.charts.tonnes'), numeric: true },
+        ]}
         rows={(data.wasteEvolution ?? []).map((row) => [
           monthLabel(row.month),
           row.label ?? unknownFlow,
@@ -127,11 +134,11 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
             role="img"
           />
         }
-        headers={[
-          t('dashboard.charts.family'),
-          t('dashboard.charts.treatmentCode'),
-          t('dashboard.charts.tonnes'),
-          t('dashboard.charts.operations'),
+        columns={[
+          { label: t('dashboard.charts.family') },
+          { label: t('dashboard.charts.treatmentCode') },
+          { label: t('dashboard.charts.tonnes'), numeric: true },
+          { label: t('dashboard.charts.operations'), numeric: true },
         ]}
         rows={(data.treatmentDistribution ?? []).map((row) => [
           row.familyLabel,
@@ -157,7 +164,11 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
             role="img"
           />
         }
-        headers={[t('dashboard.charts.flow'), t('dashboard.charts.tonnes'), t('dashboard.charts.operations')]}
+        columns={[
+          { label: t('dashboard.charts.flow') },
+          { label: t('dashboard.charts.tonnes'), numeric: true },
+          { label: t('dashboard.charts.operations'), numeric: true },
+        ]}
         rows={(data.wasteDistribution ?? []).map((row) => [
           row.label ?? unknownFlow,
           `${formatTonnes(row.tonnes)} t`,
@@ -186,7 +197,10 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
           />
         }
         legend={costKeys.slice(0, 2)}
-        headers={[t('dashboard.charts.flow'), costKeys[0] as string, costKeys[1] as string]}
+        columns={[
+          { label: t('dashboard.charts.flow') },
+          ...costKeys.slice(0, 2).map((label) => ({ label, numeric: true })),
+        ]}
         rows={(data.costsByWaste ?? []).map((row) => [
           row.label ?? unknownFlow,
           formatEuros(row.costs.treatmentCost) ?? '',
@@ -201,14 +215,14 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
 export function ChartSection({
   title,
   chart,
-  headers,
+  columns,
   rows,
   anchor,
   legend,
 }: {
   title: string;
   chart: ReactNode;
-  headers: string[];
+  columns: readonly TableColumn[];
   rows: string[][];
   /** An id other parts of the page link to (`#anchor`): followed, it opens the data table too. */
   anchor?: string;
@@ -243,27 +257,18 @@ export function ChartSection({
           {legend && <ChartLegend keys={legend} />}
           <details open={targeted || undefined}>
             <summary>{t('dashboard.charts.showData')}</summary>
-            <TableScrollArea mt="2" labelledBy={headingId}>
-              <Table.Root size="sm" aria-labelledby={headingId}>
-                <Table.Header>
-                  <Table.Row>
-                    {headers.map((header) => (
-                      <Table.ColumnHeader key={header}>{header}</Table.ColumnHeader>
+            <Box mt="2">
+              <ResponsiveTable labelledBy={headingId} cardsBelow="24rem" columns={columns}>
+                {rows.map((row) => (
+                  <Table.Row key={row.join('|')}>
+                    {row.map((cell, index) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the cells of a row are its columns
+                      <Table.Cell key={index}>{cell}</Table.Cell>
                     ))}
                   </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {rows.map((row) => (
-                    <Table.Row key={row.join('|')}>
-                      {row.map((cell, index) => (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: the cells of a row are its columns
-                        <Table.Cell key={index}>{cell}</Table.Cell>
-                      ))}
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </TableScrollArea>
+                ))}
+              </ResponsiveTable>
+            </Box>
           </details>
         </>
       )}

@@ -104,8 +104,28 @@ describe('the dashboard figures', () => {
     );
     const co2 = screen.getByRole('region', { name: 'Émissions de CO2' });
     expect(co2).toHaveTextContent('3,256 t éq. CO2');
-    expect(co2).toHaveTextContent('-2,659 t éq. CO2');
     expect(co2).toHaveTextContent('Estimations : incertitude de 20 à 50 %');
+  });
+
+  it('keeps each figure on one line with its unit, says avoided emissions as a positive quantity, and lets the uncertainty wrap', async () => {
+    await openDashboard('/?etablissement=12&annee=2025', { years: [2025, 2024], year: 2025 });
+    const costs = await screen.findByRole('region', { name: 'Coût de traitement' });
+    // The headline: amount, euro sign and "HT" joined by no-break spaces, on one line that fits its card.
+    const headline = within(costs).getByText(/HT$/, { selector: 'p' });
+    expect(headline.textContent).toMatch(/^12\u202f345,50\u00a0€\u00a0HT$/);
+    expect(getComputedStyle(headline).whiteSpace).toBe('nowrap');
+    for (const value of within(costs).getAllByText(/€/, { selector: 'dd' }))
+      expect(value.textContent).not.toMatch(/ /);
+
+    const co2 = screen.getByRole('region', { name: 'Émissions de CO2' });
+    const [emitted, avoided] = within(co2).getAllByRole('definition');
+    expect(emitted?.textContent).toMatch(/^3,256\u00a0t éq.\u00a0CO2$/);
+    // The api's -2.659: 2,659 t avoided, no minus sign under a label that already says "avoided".
+    expect(within(co2).getByText('Évitées')).toBeInTheDocument();
+    expect(avoided?.textContent).toMatch(/^2,659\u00a0t éq.\u00a0CO2$/);
+    expect(getComputedStyle(within(co2).getByText('Estimations : incertitude de 20 à 50 %')).whiteSpace).toBe(
+      'normal',
+    );
   });
 
   it('says when a year has nothing rather than showing zeros', async () => {

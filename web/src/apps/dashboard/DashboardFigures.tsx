@@ -5,7 +5,7 @@ import { graphql } from 'react-relay';
 import { Link as RouterLink } from 'react-router-dom';
 import type { DashboardFiguresQuery } from '../../__generated__/DashboardFiguresQuery.graphql.ts';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { ChartSkeleton } from '../../components/Skeletons.tsx';
 import { TREATMENT_CODES_ANCHOR } from './chartAnchors.ts';
 import { DashboardSummaryCards } from './DashboardSummaryCards.tsx';
 import { dashboardVariables } from './dashboardParams.ts';
@@ -82,7 +82,7 @@ export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string
             operationsLink={operationsLink}
             codesAnchor={TREATMENT_CODES_ANCHOR}
           />
-          <Suspense fallback={<PageSpinner />}>
+          <Suspense fallback={<ChartSkeleton />}>
             <DashboardCharts dashboard={yearlyDashboard} />
           </Suspense>
           <ErrorBoundary
@@ -92,7 +92,7 @@ export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string
               </Text>
             }
           >
-            <Suspense fallback={<PageSpinner />}>
+            <Suspense fallback={<ChartSkeleton />}>
               <DashboardMap variables={variables} />
             </Suspense>
           </ErrorBoundary>

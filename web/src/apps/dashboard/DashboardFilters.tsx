@@ -1,11 +1,16 @@
 import { Field, NativeSelect, SimpleGrid } from '@chakra-ui/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import type { DashboardFilters_viewer$key } from '../../__generated__/DashboardFilters_viewer.graphql.ts';
 import { linkedViewFor } from '../sites/siteViews.ts';
 import { useDashboardSelection } from './DashboardSelection.tsx';
-import { chooseCompanyFilter, chooseLocationFilter, locationsOf } from './selection.ts';
+import {
+  chooseCompanyFilter,
+  chooseLocationFilter,
+  locationsOf,
+  resolveLocationFilter,
+} from './selection.ts';
 
 const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 const byName = (a: { name: string }, b: { name: string }) => collator.compare(a.name, b.name);
@@ -44,6 +49,12 @@ export function DashboardFilters({ viewer }: { viewer: DashboardFilters_viewer$k
   const companies = useMemo(() => [...data.companies].sort(byName), [data]);
   const linkedCompanies = useMemo(() => [...data.linkedCompanies].sort(byName), [data]);
   const locations = useMemo(() => locationsOf(data.establishments.edges.map((edge) => edge.node)), [data]);
+  // The selection takes the URL's location as asked; only here are the user's locations known.
+  const location = resolveLocationFilter(locations, selection.location);
+  useEffect(() => {
+    if (location !== selection.location)
+      select((current) => chooseLocationFilter(current, location), { replace: true });
+  }, [location, selection.location, select]);
 
   return (
     <SimpleGrid
@@ -90,7 +101,7 @@ export function DashboardFilters({ viewer }: { viewer: DashboardFilters_viewer$k
         <Field.Label>{t('dashboard.locationFilter')}</Field.Label>
         <NativeSelect.Root>
           <NativeSelect.Field
-            value={selection.location ?? ''}
+            value={location ?? ''}
             onChange={(event) => {
               const location = event.currentTarget.value || null;
               select((current) => chooseLocationFilter(current, location));

@@ -3,21 +3,23 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from 'react-relay';
 import type { DashboardHomePageQuery } from '../../__generated__/DashboardHomePageQuery.graphql.ts';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { FiguresSkeleton } from '../../components/Skeletons.tsx';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
+import { CarrierHome } from './CarrierHome.tsx';
 import { DashboardFigures } from './DashboardFigures.tsx';
 import { DashboardFilters } from './DashboardFilters.tsx';
 import { SelectedEstablishmentCard } from './SelectedEstablishmentCard.tsx';
 
 export const dashboardHomePageQuery = graphql`
-  query DashboardHomePageQuery {
+  query DashboardHomePageQuery($carrier: Boolean!) {
     viewer {
       firstname
       fullName
       ownSiteTypology
       ...SelectedEstablishmentCard_viewer
       ...DashboardFilters_viewer
+      ...CarrierHome_viewer @include(if: $carrier) @alias(as: "carrier")
     }
   }
 `;
@@ -31,15 +33,29 @@ export function DashboardHomePage() {
   const { t } = useTranslation();
   const { viewer } = usePreloadedRouteQuery<DashboardHomePageQuery>(dashboardHomePageQuery);
   if (!viewer) return null;
-  return (
-    <Stack gap="6">
+  const welcome = (
+    <>
       <PageTitle title={t('dashboard.title')} />
       <Heading as="h1" size="2xl">
         {t('dashboard.welcome', { name: viewer.firstname || viewer.fullName })}
       </Heading>
+    </>
+  );
+  // A carrier's home (the route's loader asked for it): what it carries, no figures.
+  if (viewer.carrier) {
+    return (
+      <Stack gap="6">
+        {welcome}
+        <CarrierHome viewer={viewer.carrier} />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="6">
+      {welcome}
       <SelectedEstablishmentCard viewer={viewer} />
       <DashboardFilters viewer={viewer} />
-      <Suspense fallback={<PageSpinner />}>
+      <Suspense fallback={<FiguresSkeleton />}>
         <DashboardFigures viewer={viewer} />
       </Suspense>
     </Stack>

@@ -23,7 +23,7 @@ import type {
   DashboardMap_dashboard$key,
 } from '../../__generated__/DashboardMap_dashboard.graphql.ts';
 import type { DashboardMapQuery } from '../../__generated__/DashboardMapQuery.graphql.ts';
-import { TableScrollArea } from '../../components/TableScrollArea.tsx';
+import { ResponsiveTable, type TableColumn } from '../../components/ResponsiveTable.tsx';
 import { formatTonnes } from '../../i18n/format.ts';
 
 const outletFieldLabels = fieldLabels(operationOutletFields);
@@ -305,13 +305,13 @@ function MapContent({ map }: { map: MapData }) {
 
       <DataTable
         caption={t('dashboard.map.sitesTable')}
-        headers={[
-          t('dashboard.map.site'),
-          t('dashboard.map.role'),
-          establishmentFieldLabels.city,
-          t('dashboard.map.tonnes'),
-          t('dashboard.map.operations'),
-          t('dashboard.map.position'),
+        columns={[
+          { label: t('dashboard.map.site') },
+          { label: t('dashboard.map.role') },
+          { label: establishmentFieldLabels.city },
+          { label: t('dashboard.map.tonnes'), numeric: true },
+          { label: t('dashboard.map.operations'), numeric: true },
+          { label: t('dashboard.map.position') },
         ]}
         rows={map.sites.map((site) => ({
           key: site.establishmentId,
@@ -328,14 +328,14 @@ function MapContent({ map }: { map: MapData }) {
       {map.outlets.length > 0 && (
         <DataTable
           caption={t('dashboard.map.outletsTable')}
-          headers={[
-            t('dashboard.map.outlet'),
-            outletFieldLabels.siret,
-            outletFieldLabels.address,
-            t('dashboard.map.treatments'),
-            t('dashboard.map.tonnes'),
-            t('dashboard.map.operations'),
-            t('dashboard.map.position'),
+          columns={[
+            { label: t('dashboard.map.outlet') },
+            { label: outletFieldLabels.siret },
+            { label: outletFieldLabels.address },
+            { label: t('dashboard.map.treatments') },
+            { label: t('dashboard.map.tonnes'), numeric: true },
+            { label: t('dashboard.map.operations'), numeric: true },
+            { label: t('dashboard.map.position') },
           ]}
           rows={map.outlets.map((outlet) => ({
             key: `${outlet.siret ?? ''}|${outlet.name}|${outlet.address ?? ''}`,
@@ -466,11 +466,11 @@ function MapAccessibility() {
 /** A table of what the map shows (and what it cannot place), for screen readers and for reading without colour. */
 function DataTable({
   caption,
-  headers,
+  columns,
   rows,
 }: {
   caption: string;
-  headers: string[];
+  columns: readonly TableColumn[];
   rows: { key: string; cells: string[] }[];
 }) {
   const captionId = useId();
@@ -479,27 +479,16 @@ function DataTable({
       <Heading as="h4" size="sm" id={captionId}>
         {caption}
       </Heading>
-      <TableScrollArea labelledBy={captionId}>
-        <Table.Root size="sm" aria-labelledby={captionId}>
-          <Table.Header>
-            <Table.Row>
-              {headers.map((header) => (
-                <Table.ColumnHeader key={header}>{header}</Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((row) => (
-              <Table.Row key={row.key}>
-                {row.cells.map((cell, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the cells of a row are its columns
-                  <Table.Cell key={index}>{cell}</Table.Cell>
-                ))}
-              </Table.Row>
+      <ResponsiveTable labelledBy={captionId} columns={columns} cardsBelow="44rem">
+        {rows.map((row) => (
+          <Table.Row key={row.key}>
+            {row.cells.map((cell, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the cells of a row are its columns
+              <Table.Cell key={index}>{cell}</Table.Cell>
             ))}
-          </Table.Body>
-        </Table.Root>
-      </TableScrollArea>
+          </Table.Row>
+        ))}
+      </ResponsiveTable>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Card, DataList, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, DataList, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { costFieldLabels } from '@portal/domain/costs';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
@@ -59,6 +59,8 @@ export function DashboardSummaryCards({
     value === null || value === undefined ? t('dashboard.figures.noRate') : `${formatDecimal(value)} %`;
   const euros = (value: string) => t('dashboard.figures.excludingTax', { value: formatEuros(value) });
   const { valorisation, co2, costs } = data;
+  // The api counts avoided emissions negative; under "Évitées" they read as the positive quantity avoided.
+  const avoided = formatTonnes(String(-Number(co2.avoided) || 0));
 
   return (
     <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="4">
@@ -111,15 +113,13 @@ export function DashboardSummaryCards({
               t('dashboard.figures.co2Emitted'),
               t('dashboard.figures.co2Value', { value: formatTonnes(co2.emitted) }),
             ],
-            [
-              t('dashboard.figures.co2Avoided'),
-              t('dashboard.figures.co2Value', { value: formatTonnes(co2.avoided) }),
-            ],
+            [t('dashboard.figures.co2Avoided'), t('dashboard.figures.co2Value', { value: avoided })],
           ]}
         />
-        <HStack gap="2" wrap="wrap">
-          <Badge colorPalette="gray">{co2.uncertainty}</Badge>
-        </HStack>
+        {/* A sentence: it wraps inside the card rather than running out of it. */}
+        <Badge colorPalette="gray" alignSelf="start" whiteSpace="normal" height="auto" py="0.5" maxW="full">
+          {co2.uncertainty}
+        </Badge>
         {Number(co2.uncovered) > 0 && (
           <Text fontSize="xs" color="fg.muted">
             {t('dashboard.figures.co2Uncovered', { value: tonnes(co2.uncovered) })}
@@ -145,13 +145,14 @@ function FigureCard({
   const headingId = useId();
   return (
     <Card.Root as="section" aria-labelledby={headingId} size="sm">
-      <Card.Body gap="3">
+      {/* The card's width is the unit of its headline's size: the figure and its unit fit on one line. */}
+      <Card.Body gap="3" containerType="inline-size">
         <Stack gap="1">
           <Heading as="h3" size="sm" id={headingId} color="fg.muted">
             {title}
           </Heading>
           {headline !== null && (
-            <Text fontSize="2xl" fontWeight="semibold">
+            <Text fontSize="min(1.5rem, 11cqi)" fontWeight="semibold" whiteSpace="nowrap">
               {headline}
             </Text>
           )}

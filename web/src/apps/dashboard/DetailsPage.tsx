@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { graphql } from 'react-relay';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { DetailsPageQuery } from '../../__generated__/DetailsPageQuery.graphql.ts';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { FiguresSkeleton } from '../../components/Skeletons.tsx';
 import { paths } from '../../paths.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
 import { DashboardFilters } from './DashboardFilters.tsx';
@@ -49,7 +49,7 @@ export function DetailsPage() {
       </Stack>
       <SelectedEstablishmentCard viewer={viewer} />
       <DashboardFilters viewer={viewer} />
-      <Suspense fallback={<PageSpinner />}>
+      <Suspense fallback={<FiguresSkeleton />}>
         <MonthlyFigures viewer={viewer} />
       </Suspense>
     </Stack>

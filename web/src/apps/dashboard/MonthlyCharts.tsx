@@ -49,7 +49,11 @@ export default function MonthlyCharts({ dashboard }: { dashboard: MonthlyCharts_
         title={t('dashboard.monthly.wasteByDay')}
         chart={<TonnesBars {...wasteByDay} ticks={ticks} label={t('dashboard.monthly.wasteByDay')} />}
         legend={wasteByDay.keys}
-        headers={[t('dashboard.monthly.day'), t('dashboard.charts.flow'), t('dashboard.charts.tonnes')]}
+        columns={[
+          { label: t('dashboard.monthly.day') },
+          { label: t('dashboard.charts.flow') },
+          { label: t('dashboard.charts.tonnes'), numeric: true },
+        ]}
         rows={(data.wasteChart ?? []).map((row) => [
           String(row.day),
           row.label ?? unknownFlow,
@@ -70,7 +74,10 @@ export default function MonthlyCharts({ dashboard }: { dashboard: MonthlyCharts_
           />
         }
         legend={costs.keys}
-        headers={[t('dashboard.monthly.day'), ...costs.keys]}
+        columns={[
+          { label: t('dashboard.monthly.day') },
+          ...costs.keys.map((label) => ({ label, numeric: true })),
+        ]}
         rows={(data.costChart ?? []).map((row) => [String(row.day), ...costs.cells(row.costs)])}
       />
     </SimpleGrid>

@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { MonthlyFigures_light$key } from '../../__generated__/MonthlyFigures_light.graphql.ts';
 import type { MonthlyFigures_month$key } from '../../__generated__/MonthlyFigures_month.graphql.ts';
 import type { MonthlyFiguresQuery } from '../../__generated__/MonthlyFiguresQuery.graphql.ts';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { ChartSkeleton } from '../../components/Skeletons.tsx';
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
 import { WASTES_OF_MONTH_ANCHOR } from './chartAnchors.ts';
 import { DashboardSummaryCards } from './DashboardSummaryCards.tsx';
@@ -91,7 +91,7 @@ export function MonthlyFigures({ viewer }: { viewer: { ownSiteTypology: string }
             codesAnchor={WASTES_OF_MONTH_ANCHOR}
           />
           <WasteTraceTable dashboard={monthlyDashboard} />
-          <Suspense fallback={<PageSpinner />}>
+          <Suspense fallback={<ChartSkeleton />}>
             <MonthlyCharts dashboard={monthlyDashboard} />
           </Suspense>
         </>

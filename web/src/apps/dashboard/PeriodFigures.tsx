@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLazyLoadQuery } from 'react-relay';
 import { useSearchParams } from 'react-router-dom';
 import type { GraphQLTaggedNode, OperationType } from 'relay-runtime';
+import { UpdatingRegion } from '../../components/Skeletons.tsx';
 import { useFetchedVariables } from '../../relay/useFetchedVariables.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 import { type DashboardViewer, readPeriod, writePeriod } from './dashboardParams.ts';
@@ -32,7 +33,7 @@ export function usePeriodQuery<Q extends OperationType>(
 }
 
 /**
- * A period's figures on screen: dimmed while the next ones load, the period's selector, and the figures, or an
+ * A period's figures on screen: marked busy while the next ones load, the period's selector, and the figures, or an
  * error when they failed, or the period's empty state (said in words, never as zeros that look like data).
  */
 export function PeriodFigures<Summary extends { operations: number }>({
@@ -63,22 +64,24 @@ export function PeriodFigures<Summary extends { operations: number }>({
     </Text>
   );
   return (
-    <Stack gap="6" aria-busy={loading} opacity={loading ? 0.6 : 1} transition="opacity 0.2s">
-      {failed && failure}
-      <PeriodSelect
-        years={years}
-        period={period}
-        onChange={(change) =>
-          updateSearch((current) => writePeriod(current, change(readPeriod(current, monthly))))
-        }
-      />
-      {summary === null || summary === undefined ? (
-        failure
-      ) : summary.operations === 0 ? (
-        <PeriodEmptyState title={empty.title} description={empty.description} />
-      ) : (
-        children(summary)
-      )}
-    </Stack>
+    <UpdatingRegion busy={loading}>
+      <Stack gap="6">
+        {failed && failure}
+        <PeriodSelect
+          years={years}
+          period={period}
+          onChange={(change) =>
+            updateSearch((current) => writePeriod(current, change(readPeriod(current, monthly))))
+          }
+        />
+        {summary === null || summary === undefined ? (
+          failure
+        ) : summary.operations === 0 ? (
+          <PeriodEmptyState title={empty.title} description={empty.description} />
+        ) : (
+          children(summary)
+        )}
+      </Stack>
+    </UpdatingRegion>
   );
 }

@@ -6,39 +6,21 @@ import type { SelectionBar_viewer$key } from '../../__generated__/SelectionBar_v
 import type { SelectionBarEntitiesQuery } from '../../__generated__/SelectionBarEntitiesQuery.graphql.ts';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import { useDashboardSelection } from './DashboardSelection.tsx';
+import { SiteCombobox } from './SiteCombobox.tsx';
 import { chooseClient, chooseEstablishment, resolveEntitySelection } from './selection.ts';
-
-interface SiteOption {
-  databaseId: number;
-  displayName: string;
-  companyName: string;
-  name: string;
-}
-
-interface CompanyGroup {
-  companyName: string;
-  establishments: SiteOption[];
-}
 
 const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 
-/** Sorted by company then site name, one group per company. */
-export function groupEstablishments(establishments: readonly SiteOption[]): CompanyGroup[] {
-  const sorted = [...establishments].sort(
-    (a, b) => collator.compare(a.companyName, b.companyName) || collator.compare(a.name, b.name),
-  );
-  const groups: CompanyGroup[] = [];
-  for (const establishment of sorted) {
-    const last = groups[groups.length - 1];
-    if (last && last.companyName === establishment.companyName) last.establishments.push(establishment);
-    else groups.push({ companyName: establishment.companyName, establishments: [establishment] });
-  }
-  return groups;
-}
+/**
+ * A site's control takes the room its chantier's leaves: site names are long and must be read whole, and
+ * 'Tous les chantiers' needs 10.5rem.
+ */
+const PAIR_COLUMNS = 'minmax(0, 1fr) minmax(0, 10.5rem)';
 
 /**
  * The header's dashboard selection (SPEC 4): an establishment and one of its chantiers and, for retrievers, a
- * client site and one of its chantiers. Native selects, so keyboard and screen readers work as usual.
+ * client site and one of its chantiers. Sites are searched in the graph's paged lists (SiteCombobox), never
+ * loaded all at once; chantiers, a site's few, are native selects.
  */
 export function SelectionBar({ viewer }: { viewer: SelectionBar_viewer$key }) {
   const { t } = useTranslation();
@@ -46,25 +28,12 @@ export function SelectionBar({ viewer }: { viewer: SelectionBar_viewer$key }) {
     graphql`
       fragment SelectionBar_viewer on User {
         ownSiteTypology
-        establishments {
-          edges {
-            node {
-              databaseId
-              displayName
-              companyName
-              name
-            }
-          }
+        # How many there are, to say when there is none: the sites themselves are searched when the list opens.
+        establishments(first: 1) {
+          totalCount
         }
-        linkedEstablishments {
-          edges {
-            node {
-              databaseId
-              displayName
-              companyName
-              name
-            }
-          }
+        linkedEstablishments(first: 1) {
+          totalCount
         }
       }
     `,
@@ -74,18 +43,28 @@ export function SelectionBar({ viewer }: { viewer: SelectionBar_viewer$key }) {
   // The chantier lists are those of the establishment and client on screen: a chantier is chosen with them.
   const { establishmentId, clientId } = selection;
   const retriever = data.ownSiteTypology === 'RETRIEVER';
-  const establishments = useMemo(() => data.establishments.edges.map((edge) => edge.node), [data]);
-  const clients = useMemo(() => data.linkedEstablishments.edges.map((edge) => edge.node), [data]);
 
   return (
-    <SimpleGrid columns={{ base: 1, md: 2, xl: retriever ? 4 : 2 }} gap="2" alignItems="end">
-      <SiteSelect
+    <SimpleGrid
+      templateColumns={{
+        base: 'minmax(0, 1fr)',
+        md: PAIR_COLUMNS,
+        xl: retriever ? `${PAIR_COLUMNS} ${PAIR_COLUMNS}` : PAIR_COLUMNS,
+      }}
+      columnGap="1.5"
+      rowGap="3"
+      alignItems="start"
+    >
+      <SiteCombobox
         label={t('layout.establishment')}
         placeholder={t('layout.chooseEstablishment')}
         emptyPlaceholder={t('layout.noEstablishment')}
-        sites={establishments}
+        noneLabel={t('layout.allEstablishments')}
+        openLabel={t('layout.openEstablishments')}
+        side="own"
+        total={data.establishments.totalCount}
         value={selection.establishmentId}
-        onChange={(id) => select((current) => chooseEstablishment(current, id))}
+        onChange={(site) => select((current) => chooseEstablishment(current, site?.databaseId ?? null))}
       />
       <EntitySelect
         label={t('layout.entity')}
@@ -97,13 +76,16 @@ export function SelectionBar({ viewer }: { viewer: SelectionBar_viewer$key }) {
       />
       {retriever && (
         <>
-          <SiteSelect
+          <SiteCombobox
             label={t('layout.client')}
             placeholder={t('layout.chooseClient')}
             emptyPlaceholder={t('layout.noClient')}
-            sites={clients}
+            noneLabel={t('layout.chooseClient')}
+            openLabel={t('layout.openClients')}
+            side="linked"
+            total={data.linkedEstablishments.totalCount}
             value={selection.clientId}
-            onChange={(id) => select((current) => chooseClient(current, id))}
+            onChange={(site) => select((current) => chooseClient(current, site?.databaseId ?? null))}
           />
           <EntitySelect
             label={t('layout.clientEntity')}
@@ -114,48 +96,6 @@ export function SelectionBar({ viewer }: { viewer: SelectionBar_viewer$key }) {
         </>
       )}
     </SimpleGrid>
-  );
-}
-
-function SiteSelect({
-  label,
-  placeholder,
-  emptyPlaceholder,
-  sites,
-  value,
-  onChange,
-}: {
-  label: string;
-  placeholder: string;
-  emptyPlaceholder: string;
-  sites: readonly SiteOption[];
-  value: number | null;
-  onChange: (id: number | null) => void;
-}) {
-  const groups = useMemo(() => groupEstablishments(sites), [sites]);
-  const empty = groups.length === 0;
-  const options = (establishments: readonly SiteOption[]) =>
-    establishments.map((establishment) => (
-      <option key={establishment.databaseId} value={establishment.databaseId}>
-        {establishment.displayName}
-      </option>
-    ));
-  return (
-    <LabelledSelect
-      label={label}
-      disabled={empty}
-      value={value === null ? '' : String(value)}
-      onChange={(next) => onChange(next ? Number(next) : null)}
-    >
-      <option value="">{empty ? emptyPlaceholder : placeholder}</option>
-      {groups.length === 1
-        ? options(groups[0]?.establishments ?? [])
-        : groups.map((group) => (
-            <optgroup key={group.companyName} label={group.companyName}>
-              {options(group.establishments)}
-            </optgroup>
-          ))}
-    </LabelledSelect>
   );
 }
 

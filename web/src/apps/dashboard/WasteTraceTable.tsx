@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { WasteTraceTable_dashboard$key } from '../../__generated__/WasteTraceTable_dashboard.graphql.ts';
-import { TableScrollArea } from '../../components/TableScrollArea.tsx';
+import { ResponsiveTable } from '../../components/ResponsiveTable.tsx';
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
 import { WASTES_OF_MONTH_ANCHOR } from './chartAnchors.ts';
 import { operationsOfPeriod } from './operationsLink.ts';
@@ -80,87 +80,82 @@ export function WasteTraceTable({ dashboard }: { dashboard: WasteTraceTable_dash
       <Text color="fg.muted" fontSize="sm">
         {t('dashboard.monthly.byWasteIntro')}
       </Text>
-      <TableScrollArea labelledBy={headingId}>
-        <Table.Root size="sm" aria-labelledby={headingId}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{operationFieldLabels.thirdLevelWaste}</Table.ColumnHeader>
-              <Table.ColumnHeader>{operationFieldLabels.wasteCode}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('dashboard.charts.operations')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('dashboard.charts.tonnes')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('dashboard.monthly.costsColumn')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('dashboard.monthly.treatments')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {byWaste.map((line) => (
-              <Table.Row key={`${line.thirdLevelWaste?.id ?? 'none'}|${line.wasteCode?.code ?? ''}`}>
-                <Table.Cell>
-                  <Text fontWeight="medium">
-                    {line.thirdLevelWaste?.label ?? t('dashboard.charts.unknownFlow')}
-                  </Text>
-                  {line.flowLabel && (
-                    <Text fontSize="xs" color="fg.muted">
-                      {line.flowLabel}
-                    </Text>
-                  )}
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{line.wasteCode?.code ?? '—'}</Table.Cell>
-                <Table.Cell textAlign="end">
-                  {line.thirdLevelWaste ? (
-                    <Link asChild color="brand.fg">
-                      <RouterLink
-                        to={operationsOfPeriod(
-                          params,
-                          { year, month },
-                          { typeId: line.thirdLevelWaste.databaseId, code: line.wasteCode?.code },
-                        )}
-                        aria-label={t('dashboard.monthly.wasteOperations', {
-                          count: line.operations,
-                          waste: line.thirdLevelWaste.label,
-                        })}
+      <ResponsiveTable
+        labelledBy={headingId}
+        cardsBelow="40rem"
+        columns={[
+          { label: operationFieldLabels.thirdLevelWaste },
+          { label: operationFieldLabels.wasteCode, nowrap: true },
+          { label: t('dashboard.charts.operations'), numeric: true },
+          { label: t('dashboard.charts.tonnes'), numeric: true },
+          { label: t('dashboard.monthly.costsColumn'), numeric: true },
+          { label: t('dashboard.monthly.treatments') },
+        ]}
+      >
+        {byWaste.map((line) => (
+          <Table.Row key={`${line.thirdLevelWaste?.id ?? 'none'}|${line.wasteCode?.code ?? ''}`}>
+            <Table.Cell>
+              <Text fontWeight="medium">
+                {line.thirdLevelWaste?.label ?? t('dashboard.charts.unknownFlow')}
+              </Text>
+              {line.flowLabel && (
+                <Text fontSize="xs" color="fg.muted">
+                  {line.flowLabel}
+                </Text>
+              )}
+            </Table.Cell>
+            <Table.Cell>{line.wasteCode?.code ?? '—'}</Table.Cell>
+            <Table.Cell>
+              {line.thirdLevelWaste ? (
+                <Link asChild color="brand.fg">
+                  <RouterLink
+                    to={operationsOfPeriod(
+                      params,
+                      { year, month },
+                      { typeId: line.thirdLevelWaste.databaseId, code: line.wasteCode?.code },
+                    )}
+                    aria-label={t('dashboard.monthly.wasteOperations', {
+                      count: line.operations,
+                      waste: line.thirdLevelWaste.label,
+                    })}
+                  >
+                    {line.operations}
+                  </RouterLink>
+                </Link>
+              ) : (
+                line.operations
+              )}
+            </Table.Cell>
+            <Table.Cell>{t('dashboard.figures.tonnes', { value: formatTonnes(line.tonnes) })}</Table.Cell>
+            <Table.Cell>
+              {formatEuros(fromCents(cents(line.costs.treatmentCost) + cents(line.costs.transportCost)))}
+            </Table.Cell>
+            <Table.Cell>
+              {line.treatments.length === 0 ? (
+                <Text color="fg.muted">{t('dashboard.monthly.noTreatment')}</Text>
+              ) : (
+                <Stack as="ul" gap="1" listStyleType="none">
+                  {line.treatments.map((treatment) => (
+                    <HStack as="li" key={treatment.treatmentCode.code} gap="2" wrap="wrap">
+                      <Badge
+                        variant="outline"
+                        colorPalette={treatment.family === 'TRANSIT' ? 'orange' : 'gray'}
+                        title={treatment.treatmentCode.description}
                       >
-                        {line.operations}
-                      </RouterLink>
-                    </Link>
-                  ) : (
-                    line.operations
-                  )}
-                </Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  {t('dashboard.figures.tonnes', { value: formatTonnes(line.tonnes) })}
-                </Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  {formatEuros(fromCents(cents(line.costs.treatmentCost) + cents(line.costs.transportCost)))}
-                </Table.Cell>
-                <Table.Cell>
-                  {line.treatments.length === 0 ? (
-                    <Text color="fg.muted">{t('dashboard.monthly.noTreatment')}</Text>
-                  ) : (
-                    <Stack as="ul" gap="1" listStyleType="none">
-                      {line.treatments.map((treatment) => (
-                        <HStack as="li" key={treatment.treatmentCode.code} gap="2" wrap="wrap">
-                          <Badge
-                            variant="outline"
-                            colorPalette={treatment.family === 'TRANSIT' ? 'orange' : 'gray'}
-                            title={treatment.treatmentCode.description}
-                          >
-                            {treatment.treatmentCode.code}
-                          </Badge>
-                          <Text fontSize="sm">
-                            {treatment.familyLabel} ·{' '}
-                            {t('dashboard.figures.tonnes', { value: formatTonnes(treatment.tonnes) })}
-                          </Text>
-                        </HStack>
-                      ))}
-                    </Stack>
-                  )}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </TableScrollArea>
+                        {treatment.treatmentCode.code}
+                      </Badge>
+                      <Text fontSize="sm">
+                        {treatment.familyLabel} ·{' '}
+                        {t('dashboard.figures.tonnes', { value: formatTonnes(treatment.tonnes) })}
+                      </Text>
+                    </HStack>
+                  ))}
+                </Stack>
+              )}
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </ResponsiveTable>
     </Stack>
   );
 }

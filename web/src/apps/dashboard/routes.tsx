@@ -1,3 +1,4 @@
+import { isCarrierOnly } from '@portal/domain/typologies';
 import DashboardFiguresQueryNode, {
   type DashboardFiguresQuery,
 } from '../../__generated__/DashboardFiguresQuery.graphql.ts';
@@ -11,7 +12,7 @@ import DetailsPageQueryNode, { type DetailsPageQuery } from '../../__generated__
 import MonthlyFiguresQueryNode, {
   type MonthlyFiguresQuery,
 } from '../../__generated__/MonthlyFiguresQuery.graphql.ts';
-import { ALL_ROLES, defineApp } from '../../routing/screens.ts';
+import { ALL_ROLES, defineApp, typologiesFromGraph } from '../../routing/screens.ts';
 import { dashboardVariables, monthlyVariables } from './dashboardParams.ts';
 
 /** The yearly dashboard (`/`) and the detailed, monthly one (`/details`) of SPEC 2. */
@@ -22,14 +23,19 @@ export const dashboardApp = defineApp({
       key: 'dashboard',
       path: '/',
       layout: 'dashboard',
+      skeleton: 'figures',
       // The figures' query starts here too (render-as-you-fetch); the screen reads it with the URL's scope
       // and year, and asks again itself when they change.
+      // A carrier's home shows what it carries, without the figures of producers and providers.
       loader: async ({ requireViewer, preload, searchParams }) => {
         const viewer = await requireViewer();
-        const variables = dashboardVariables(viewer, searchParams);
-        preload<DashboardFiguresQuery>('dashboardFigures', DashboardFiguresQueryNode, variables);
-        preload<DashboardMapQuery>('dashboardMap', DashboardMapQueryNode, variables);
-        return preload<DashboardHomePageQuery>('dashboardHome', DashboardHomePageQueryNode, {});
+        const carrier = isCarrierOnly(typologiesFromGraph(viewer.typologies));
+        if (!carrier) {
+          const variables = dashboardVariables(viewer, searchParams);
+          preload<DashboardFiguresQuery>('dashboardFigures', DashboardFiguresQueryNode, variables);
+          preload<DashboardMapQuery>('dashboardMap', DashboardMapQueryNode, variables);
+        }
+        return preload<DashboardHomePageQuery>('dashboardHome', DashboardHomePageQueryNode, { carrier });
       },
       revalidate: 'unlessOnlySearchChanged',
       lazy: () =>
@@ -43,6 +49,7 @@ export const dashboardApp = defineApp({
       path: '/details',
       layout: 'dashboard',
       errors: 'screen',
+      skeleton: 'figures',
       loader: async ({ requireViewer, preload, searchParams }) => {
         const viewer = await requireViewer();
         const variables = monthlyVariables(viewer, searchParams);
@@ -51,7 +58,8 @@ export const dashboardApp = defineApp({
       },
       revalidate: 'unlessOnlySearchChanged',
       lazy: () => import('./DetailsPage.tsx').then((module) => ({ Component: module.DetailsPage })),
-      navigation: { labelKey: 'nav.details', audience: ALL_ROLES, order: 20 },
+      // Costs and quantities of producers and providers: not a carrier's.
+      navigation: { labelKey: 'nav.details', audience: ['producer', 'retriever'], order: 20 },
     },
   ],
 });

@@ -7,22 +7,33 @@ import {
   type DashboardSelection,
   EMPTY_SELECTION,
   filtersApplyOn,
+  hasSelectionParams,
   locationsOf,
   readSelection,
   resolveEntitySelection,
   resolveEstablishmentSelection,
+  resolveLocationFilter,
   resolveSelection,
   type SelectionOptions,
   selectionSearch,
   writeSelection,
 } from './selection.ts';
 
+/** A retriever with several establishments; the api answered for some sites of the URL. */
 const options: SelectionOptions = {
-  establishmentIds: [3, 4],
-  clientIds: [20, 21],
+  soleEstablishmentId: null,
+  choosesClients: true,
   companyIds: [7],
-  locations: ['69', 'Lyon'],
+  checkedSites: new Map([
+    [3, 'own'],
+    [4, 'own'],
+    [20, 'linked'],
+    [21, 'linked'],
+    [98, null],
+    [99, null],
+  ]),
 };
+const single: SelectionOptions = { ...options, soleEstablishmentId: 3 };
 
 const selection = (values: Partial<DashboardSelection>): DashboardSelection => ({
   ...EMPTY_SELECTION,
@@ -63,12 +74,30 @@ describe('reading the selection from the URL', () => {
 
 describe('SPEC 2: automatic selection and stale ids', () => {
   it('keeps a valid establishment, picks the only one, otherwise selects nothing', () => {
-    expect(resolveEstablishmentSelection([3, 4], '4')).toBe(4);
-    expect(resolveEstablishmentSelection([3], null)).toBe(3);
-    expect(resolveEstablishmentSelection([3], 'all')).toBe(3);
-    expect(resolveEstablishmentSelection([3, 4], null)).toBeNull();
-    expect(resolveEstablishmentSelection([3, 4], '9')).toBeNull();
-    expect(resolveEstablishmentSelection([], '3')).toBeNull();
+    expect(resolveEstablishmentSelection(options, '4')).toBe(4);
+    expect(resolveEstablishmentSelection(single, null)).toBe(3);
+    expect(resolveEstablishmentSelection(single, 'all')).toBe(3);
+    expect(resolveEstablishmentSelection(options, null)).toBeNull();
+    expect(resolveEstablishmentSelection(options, '99')).toBeNull();
+    expect(resolveEstablishmentSelection(single, '99')).toBe(3);
+  });
+
+  it('takes a site the api has not answered for as asked, and drops it once refused or on the other side', () => {
+    expect(resolveEstablishmentSelection(options, '50')).toBe(50);
+    expect(resolveEstablishmentSelection(options, '20')).toBeNull();
+    expect(
+      resolveSelection(selection({ establishmentId: 50, entityId: 5, clientId: 51 }), options, '/'),
+    ).toEqual(selection({ establishmentId: 50, entityId: 5, clientId: 51 }));
+    expect(resolveSelection(selection({ clientId: 3, clientEntityId: 6 }), options, '/')).toEqual(
+      EMPTY_SELECTION,
+    );
+  });
+
+  it('drops a client selection for users who do not choose clients', () => {
+    const producer = { ...options, choosesClients: false };
+    expect(resolveSelection(selection({ establishmentId: 3, clientId: 20 }), producer, '/')).toEqual(
+      selection({ establishmentId: 3 }),
+    );
   });
 
   it('drops an establishment or client the user may not select, with its chantier', () => {
@@ -89,7 +118,6 @@ describe('SPEC 2: automatic selection and stale ids', () => {
   });
 
   it('selects the only establishment automatically, but not the chantier of another one', () => {
-    const single = { ...options, establishmentIds: [3] };
     expect(resolveSelection(selection({ entityId: 5 }), single, '/mes-etablissements')).toEqual(
       selection({ establishmentId: 3 }),
     );
@@ -115,7 +143,6 @@ describe('SPEC 2 and 4: filters', () => {
   });
 
   it('does not select the only establishment while a filter is set', () => {
-    const single = { ...options, establishmentIds: [3] };
     expect(resolveSelection(selection({ location: '69' }), single, '/')).toEqual(
       selection({ location: '69' }),
     );
@@ -131,10 +158,22 @@ describe('SPEC 2 and 4: filters', () => {
     );
   });
 
-  it('ignores a company or location the user does not have', () => {
+  it('ignores a company the user does not have, and leaves the location to the filters that know them', () => {
+    expect(resolveSelection(selection({ companyId: 8 }), options, '/')).toEqual(EMPTY_SELECTION);
     expect(resolveSelection(selection({ companyId: 8, location: 'Paris' }), options, '/')).toEqual(
-      EMPTY_SELECTION,
+      selection({ location: 'Paris' }),
     );
+    const locations = { departments: ['69'], cities: ['Lyon'] };
+    expect(resolveLocationFilter(locations, 'Paris')).toBeNull();
+    expect(resolveLocationFilter(locations, '69')).toBe('69');
+    expect(resolveLocationFilter(locations, 'Lyon')).toBe('Lyon');
+    expect(resolveLocationFilter(locations, null)).toBeNull();
+  });
+
+  it('tells a URL that names a selection, even none, from one that says nothing of it', () => {
+    expect(hasSelectionParams(new URLSearchParams('annee=2024&filtre=validees'))).toBe(false);
+    expect(hasSelectionParams(new URLSearchParams('etablissement=all'))).toBe(true);
+    expect(hasSelectionParams(new URLSearchParams('lieu=Lyon'))).toBe(true);
   });
 });
 

@@ -10,6 +10,7 @@ import { idFromIri } from '@portal/domain/iri';
  *   establishment and client selections, and choosing an establishment or client clears them (last choice wins).
  * - The filters apply only on `/` and `/details`; anywhere else they are cleared (the selection is kept).
  * - A user with exactly one establishment and no filter has it selected automatically.
+ * - The last selection is kept per user (`selectionMemory.ts`) and restored on a page opened without one.
  */
 export const SELECTION_PARAMS = {
   establishment: 'etablissement',
@@ -48,12 +49,24 @@ export const EMPTY_SELECTION: DashboardSelection = {
   location: null,
 };
 
-/** What the user may select: their establishments, their clients (retrievers), companies and locations. */
+/** Which side of the mirror views (SPEC 1) a site is on for the user: one of theirs, or a linked one. */
+export type SiteSide = 'own' | 'linked';
+
+/**
+ * What the user may select. Their establishments are not all known here (a user may have thousands): an
+ * establishment or client the URL names is taken as asked until the api has answered for it (`checkedSites`).
+ */
 export interface SelectionOptions {
-  establishmentIds: readonly number[];
-  clientIds: readonly number[];
+  /** The user's establishment when they have exactly one (selected for them, SPEC 2); else null. */
+  soleEstablishmentId: number | null;
+  /** Retrievers choose a client site too; the others' client selection is dropped. */
+  choosesClients: boolean;
   companyIds: readonly number[];
-  locations: readonly string[];
+  /**
+   * What the api answered for the sites the URL named: the side they are on for the user, or null for a site the
+   * user does not see. A site not answered for yet is absent.
+   */
+  checkedSites: ReadonlyMap<number, SiteSide | null>;
 }
 
 /** SPEC 2: the company and location filters only live on these paths. */
@@ -104,21 +117,31 @@ export function writeSelection(params: URLSearchParams, selection: DashboardSele
   return next;
 }
 
+/** A site the URL names stays selected unless the api answered that it is not on that side for the user. */
+function mayKeep(options: SelectionOptions, siteId: number | null, side: SiteSide): siteId is number {
+  if (siteId === null) return false;
+  const checked = options.checkedSites.get(siteId);
+  return checked === undefined || checked === side;
+}
+
 /**
  * SPEC 2: a requested establishment that is one of the user's stays selected; otherwise, when the user has
  * exactly one establishment, it is selected; otherwise nothing is.
  */
 export function resolveEstablishmentSelection(
-  availableIds: readonly number[],
+  options: SelectionOptions,
   requested: number | string | null,
 ): number | null {
   const requestedId = idFromIri(requested);
-  if (requestedId !== null && availableIds.includes(requestedId)) return requestedId;
-  if (availableIds.length === 1) return availableIds[0] ?? null;
-  return null;
+  if (mayKeep(options, requestedId, 'own')) return requestedId;
+  return options.soleEstablishmentId;
 }
 
-/** What remains of a requested selection on a path, given what the user may select. */
+/**
+ * What remains of a requested selection on a path, given what the user may select. A location filter is kept as
+ * asked: the dashboard's filters, which know the user's locations, drop one that is not theirs
+ * (`resolveLocationFilter`).
+ */
 export function resolveSelection(
   requested: DashboardSelection,
   options: SelectionOptions,
@@ -129,15 +152,12 @@ export function resolveSelection(
     filters && requested.companyId !== null && options.companyIds.includes(requested.companyId)
       ? requested.companyId
       : null;
-  const location =
-    filters && requested.location !== null && options.locations.includes(requested.location)
-      ? requested.location
-      : null;
+  const location = filters ? requested.location : null;
   if (companyId !== null || location !== null) return { ...EMPTY_SELECTION, companyId, location };
 
-  const establishmentId = resolveEstablishmentSelection(options.establishmentIds, requested.establishmentId);
+  const establishmentId = resolveEstablishmentSelection(options, requested.establishmentId);
   const clientId =
-    requested.clientId !== null && options.clientIds.includes(requested.clientId) ? requested.clientId : null;
+    options.choosesClients && mayKeep(options, requested.clientId, 'linked') ? requested.clientId : null;
   return {
     ...EMPTY_SELECTION,
     establishmentId,
@@ -147,6 +167,15 @@ export function resolveSelection(
     clientId,
     clientEntityId: clientId === null ? null : requested.clientEntityId,
   };
+}
+
+/** A location filter stays only when it is one of the user's locations (`locationsOf`). */
+export function resolveLocationFilter(
+  locations: { departments: readonly string[]; cities: readonly string[] },
+  requested: string | null,
+): string | null {
+  if (requested === null) return null;
+  return locations.departments.includes(requested) || locations.cities.includes(requested) ? requested : null;
 }
 
 /** A requested chantier stays selected only when it is one of the selected site's chantiers. */
@@ -202,6 +231,11 @@ export function chooseLocationFilter(
 ): DashboardSelection {
   const label = location?.trim() ?? '';
   return { ...EMPTY_SELECTION, companyId: current.companyId, location: label === '' ? null : label };
+}
+
+/** Whether the URL says anything of the selection (an establishment, a client, a filter, even 'all'). */
+export function hasSelectionParams(params: URLSearchParams): boolean {
+  return Object.values(SELECTION_PARAMS).some((name) => params.has(name));
 }
 
 /** The selection parameters of the current URL, for links that keep the selection across screens. */

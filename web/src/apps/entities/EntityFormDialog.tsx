@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';
 import type { EntityFormDialogCreateMutation } from '../../__generated__/EntityFormDialogCreateMutation.graphql.ts';
 import type { EntityFormDialogUpdateMutation } from '../../__generated__/EntityFormDialogUpdateMutation.graphql.ts';
+import { FormDateInput } from '../../forms/DateInput.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormDialogFooter } from '../../forms/FormDialogFooter.tsx';
 import { FormField } from '../../forms/FormField.tsx';
@@ -85,8 +86,6 @@ export type EntityFormTarget =
 
 /** An empty optional field is "no value" (null clears it on the api's side). */
 const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
-/** An empty required date is missing (the schema's "required" message), not malformed. */
-const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 export function EntityFormDialog({
   target,
@@ -174,11 +173,12 @@ function EntityForm({ target, onDone }: { target: EntityFormTarget; onDone: () =
           <FormField label={t('entities.name')} error={errors.name?.message} required>
             <Input autoComplete="off" {...register('name')} />
           </FormField>
+          {/* An empty required date is missing (the schema's "required" message), not malformed. */}
           <FormField label={entityFieldLabels.startDate} error={errors.startDate?.message} required>
-            <Input type="date" {...register('startDate', { setValueAs: emptyToUndefined })} />
+            <FormDateInput control={form.control} name="startDate" emptyValue={undefined} />
           </FormField>
           <FormField label={entityFieldLabels.endDate} error={errors.endDate?.message}>
-            <Input type="date" {...register('endDate', { setValueAs: emptyToNull })} />
+            <FormDateInput control={form.control} name="endDate" emptyValue={null} />
           </FormField>
           <FormField
             label={entityFieldLabels.address}

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Heading, HStack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Heading, HStack, Table, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, usePaginationFragment } from 'react-relay';
@@ -8,6 +8,7 @@ import type {
 } from '../../__generated__/EntityList_entity.graphql.ts';
 import type { EntityList_establishment$key } from '../../__generated__/EntityList_establishment.graphql.ts';
 import type { EntityListPaginationQuery } from '../../__generated__/EntityListPaginationQuery.graphql.ts';
+import { ResponsiveTable } from '../../components/ResponsiveTable.tsx';
 import { formatDate } from '../../i18n/format.ts';
 import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
 import { EntityFormDialog, type EntityFormTarget } from './EntityFormDialog.tsx';
@@ -73,30 +74,24 @@ export function EntityList({ establishment }: { establishment: EntityList_establ
         {edges.length === 0 ? (
           <Text color="fg.muted">{t('entities.empty')}</Text>
         ) : (
-          <Table.ScrollArea borderWidth="1px" borderRadius="md">
-            <Table.Root size="sm" aria-labelledby={headingId}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('entities.columns.name')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('entities.columns.startDate')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('entities.columns.endDate')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('entities.columns.address')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>
-                    <Box srOnly>{t('entities.edit')}</Box>
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {edges.map((edge) => (
-                  <EntityRow
-                    key={edge.node.id}
-                    entity={edge.node}
-                    onEdit={(entity) => setTarget({ kind: 'edit', entity })}
-                  />
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <ResponsiveTable
+            labelledBy={headingId}
+            columns={[
+              { label: t('entities.columns.name') },
+              { label: t('entities.columns.startDate') },
+              { label: t('entities.columns.endDate') },
+              { label: t('entities.columns.address') },
+              { label: t('entities.edit'), actions: true, hideLabel: true },
+            ]}
+          >
+            {edges.map((edge) => (
+              <EntityRow
+                key={edge.node.id}
+                entity={edge.node}
+                onEdit={(entity) => setTarget({ kind: 'edit', entity })}
+              />
+            ))}
+          </ResponsiveTable>
         )}
         {hasNext && (
           <Button
@@ -147,7 +142,7 @@ function EntityRow({
       <Table.Cell color={data.address ? undefined : 'fg.muted'}>
         {data.address || t('entities.sameAddress')}
       </Table.Cell>
-      <Table.Cell textAlign="end">
+      <Table.Cell>
         {data.canEdit && (
           <Button
             size="xs"

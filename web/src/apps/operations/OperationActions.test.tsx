@@ -1,13 +1,15 @@
 import { messages } from '@portal/domain/messages';
-import { waitFor, within } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GraphQLRequestError } from '../../relay/errors.ts';
-import { globalId } from '../../test/fixtures.ts';
+import { fillDate } from '../../test/dateField.ts';
+import { globalId, USER_ID } from '../../test/fixtures.ts';
 import {
   openOperationList,
   operationNode,
   operationPayload,
   treatmentCodes,
+  viewerFlags,
 } from '../../test/operationFixtures.ts';
 import { gerland, provider } from '../../test/skipFixtures.ts';
 import {
@@ -124,7 +126,7 @@ describe('the moves of a provider', () => {
       name: 'Rotation du contenant Benne carton quai 2 (date souhaitée : 12/03/2030)',
     });
     const date = within(dialog).getByLabelText(/^Date d'intervention/);
-    expect(date).toHaveValue('2030-03-12');
+    expect(date).toHaveValue('12/03/2030');
     expect(date).toBeRequired();
 
     await view.user.clear(date);
@@ -132,7 +134,7 @@ describe('the moves of a provider', () => {
     await waitFor(() => expect(date).toHaveAccessibleDescription(messages.dateFormat));
     expect(pendingOperationNames(view.environment)).not.toContain(MOVE);
 
-    await view.user.type(date, '2030-03-14');
+    await fillDate(view.user, date, '14/03/2030');
     await view.user.click(within(dialog).getByRole('button', { name: 'Accepter et programmer' }));
     const move = await resolveOperation(
       view.environment,
@@ -162,16 +164,25 @@ describe('the moves of a provider', () => {
     expect(buttonsOf(row)).toEqual(['Reprogrammer', 'Compléter', 'Déclarer non réalisée']);
   });
 
-  it('reschedules from the planned date, says why the api refuses a date, and closes without moving', async () => {
+  it('reschedules from the planned date, offers no day before the request, and keeps a refused date under its field', async () => {
     const view = await openProviderList();
     await view.user.click(await screen.findByRole('button', { name: 'Reprogrammer : Rotation n° 33' }));
     const dialog = await screen.findByRole('dialog', {
       name: 'Rotation du contenant Bac verre (date souhaitée : 12/03/2030)',
     });
     const date = within(dialog).getByLabelText(/^Date d'intervention/);
-    expect(date).toHaveValue('2030-03-14');
-    await view.user.clear(date);
-    await view.user.type(date, '2030-03-01');
+    expect(date).toHaveValue('14/03/2030');
+    // Asked on 1 March 2030 (Paris time): the calendar starts there, and the field says so.
+    expect(date).toHaveAccessibleDescription('Au plus tôt le 01/03/2030.');
+
+    // A day before the request, typed: refused under the field, nothing sent.
+    await fillDate(view.user, date, '28/02/2030');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Reprogrammer' }));
+    await waitFor(() => expect(date).toHaveAccessibleDescription(messages.interventionBeforeRequest));
+    expect(pendingOperationNames(view.environment)).not.toContain(MOVE);
+
+    // The api refuses a day the form let through: its message lands under the field, the dialog and the date stay.
+    await fillDate(view.user, date, '01/03/2030');
     await view.user.click(within(dialog).getByRole('button', { name: 'Reprogrammer' }));
     const refused = await resolveOperation(view.environment, MOVE, {
       OperationPayload: {
@@ -187,14 +198,60 @@ describe('the moves of a provider', () => {
         version: 5,
       },
     });
-    expect(await findToast(messages.interventionBeforeRequest)).toHaveAttribute('data-type', 'error');
-    expect(rowOf(33)).toHaveTextContent('14/03/2030');
+    await waitFor(() => expect(date).toHaveAccessibleDescription(messages.interventionBeforeRequest));
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(date).toHaveValue('01/03/2030');
+    // Said once, under the field: no toast besides.
+    expect(screen.getAllByText(messages.interventionBeforeRequest)).toHaveLength(1);
+
+    // Another day goes through and closes the dialog.
+    await fillDate(view.user, date, '16/03/2030');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Reprogrammer' }));
+    await resolveOperation(
+      view.environment,
+      MOVE,
+      operationPayload({ ...scheduled, interventionDate: '2030-03-16', version: 6 }),
+    );
+    expect(await findToast(messages.operationModified)).toHaveAttribute('data-type', 'success');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(rowOf(33)).toHaveTextContent('16/03/2030');
 
     await view.user.click(screen.getByRole('button', { name: 'Reprogrammer : Rotation n° 33' }));
     const again = await screen.findByRole('dialog');
     await view.user.click(within(again).getAllByRole('button', { name: 'Fermer' })[0] as HTMLElement);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(pendingOperationNames(view.environment)).not.toContain(MOVE);
+  });
+
+  it('takes a scheduled request out of the history filtered on asked operations, not out of all of them', async () => {
+    const view = await openOperationList({
+      path: '/mes-enlevements?etablissement=40&filtre=demandees',
+      typologies: ['RETRIEVER'],
+      establishments: [provider],
+      linked: [gerland],
+      operations: [requested, waiting],
+    });
+    await view.user.click(
+      await screen.findByRole('button', { name: 'Accepter et programmer : Rotation n° 31' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Accepter et programmer' }));
+    await resolveOperation(
+      view.environment,
+      MOVE,
+      operationPayload({
+        ...requested,
+        status: 'SCHEDULED',
+        statusLabel: 'Programmée',
+        interventionDate: '2030-03-12',
+        viewerActions: ['RESCHEDULE', 'COMPLETE', 'NOT_CARRIED_OUT'],
+      }),
+    );
+    expect(await findToast(messages.operationScheduled)).toHaveAttribute('data-type', 'success');
+    await waitFor(() => expect(screen.queryByRole('link', { name: / n° 31$/ })).not.toBeInTheDocument());
+    expect(rowOf(32)).toHaveTextContent('En attente');
+    expect(screen.getByText('1 opération')).toBeInTheDocument();
   });
 
   it('puts a request on hold at once, every move of the row waiting for the answer', async () => {
@@ -305,8 +362,9 @@ describe('the moves of a provider', () => {
     });
     expect(await findToast(messages.operationDeclined)).toHaveAttribute('data-type', 'success');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(rowOf(31)).toHaveTextContent('Non traitée');
-    expect(buttonsOf(rowOf(31))).toEqual([]);
+    // Closed, it no longer waits for the provider: it leaves the list.
+    expect(screen.queryByRole('link', { name: / n° 31$/ })).not.toBeInTheDocument();
+    expect(screen.getByText('3 opérations')).toBeInTheDocument();
 
     await view.user.click(screen.getByRole('button', { name: 'Déclarer non réalisée : Rotation n° 33' }));
     const notDone = await screen.findByRole('alertdialog', { name: "Déclarer l'opération non réalisée ?" });
@@ -333,7 +391,8 @@ describe('the moves of a provider', () => {
       }),
     );
     expect(await findToast(messages.operationNotCarriedOut)).toHaveAttribute('data-type', 'success');
-    expect(rowOf(33)).toHaveTextContent('Non réalisée');
+    await waitFor(() => expect(screen.queryByRole('link', { name: / n° 33$/ })).not.toBeInTheDocument());
+    expect(screen.getByText('2 opérations')).toBeInTheDocument();
   });
 
   it('completes on the detail page: the move leads to its completion form and sends nothing', async () => {
@@ -343,11 +402,60 @@ describe('the moves of a provider', () => {
     expect(view.router.state.location.hash).toBe('#realisation');
     expect(pendingOperationNames(view.environment)).not.toContain(MOVE);
     const page = await resolveOperation(view.environment, 'OperationPageQuery', {
-      Query: { operation: { ...accepted, canEditCompletion: true }, treatmentCodes },
+      Query: {
+        viewer: { id: USER_ID, ...viewerFlags(['RETRIEVER']) },
+        operation: { ...accepted, canEditCompletion: true },
+        treatmentCodes,
+      },
     });
     expect(page.request.variables).toEqual({ databaseId: 34 });
     const form = await screen.findByRole('region', { name: "Compléter l'opération" });
     expect(form).toHaveAttribute('id', 'realisation');
+  });
+
+  it('completed on its page, it is no longer among what waits for the provider', async () => {
+    const view = await openProviderList();
+    await view.user.click(await screen.findByRole('button', { name: 'Compléter : Rotation n° 34' }));
+    await resolveOperation(view.environment, 'OperationPageQuery', {
+      Query: {
+        viewer: { id: USER_ID, ...viewerFlags(['RETRIEVER']) },
+        operation: { ...accepted, canEditCompletion: true },
+        treatmentCodes,
+      },
+    });
+    const form = await screen.findByRole('region', { name: "Compléter l'opération" });
+    await view.user.type(within(form).getByLabelText(/^Quantité réelle réceptionnée/), '2,46');
+    await fillDate(view.user, within(form).getByLabelText(/^Date réelle d'intervention/), '14/03/2030');
+    const outlet = within(form).getByRole('group', { name: 'Exutoire 1' });
+    await view.user.type(within(outlet).getByLabelText(/^Nom/), 'Chaufferie biomasse de Lyon');
+    await view.user.selectOptions(
+      within(outlet).getByRole('combobox', { name: /^Code de traitement/ }),
+      'R 1 — Utilisation principale comme combustible',
+    );
+    await view.user.type(within(outlet).getByLabelText(/^Quantité/), '100');
+    await view.user.click(within(form).getByRole('button', { name: "Compléter l'opération" }));
+    await resolveOperation(
+      view.environment,
+      'OperationCompletionFormMutation',
+      operationPayload({
+        ...accepted,
+        status: 'COMPLETED',
+        statusLabel: 'Complétée, à valider',
+        receivedQuantity: '2.460',
+        realInterventionDate: '2030-03-14',
+        viewerActions: [],
+        canEditCompletion: false,
+      }),
+    );
+    expect(await findToast(messages.operationCompleted)).toHaveAttribute('data-type', 'success');
+
+    act(() => {
+      void view.router.navigate(-1);
+    });
+    await screen.findByRole('table', { name: 'Opérations à valider' });
+    expect(screen.queryByRole('link', { name: / n° 34$/ })).not.toBeInTheDocument();
+    expect(rowOf(33)).toHaveTextContent('Programmée');
+    expect(screen.getByText('3 opérations')).toBeInTheDocument();
   });
 
   it('can be reached and used with the keyboard', async () => {
@@ -373,8 +481,8 @@ describe('the moves of a provider', () => {
     const dialog = await screen.findByRole('dialog');
     const date = within(dialog).getByLabelText(/^Date d'intervention/);
     await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
-    await view.user.clear(date);
-    await view.user.type(date, '2030-03-15{Enter}');
+    await fillDate(view.user, date, '15/03/2030');
+    await view.user.keyboard('{Enter}');
     const move = await findOperation(view.environment, MOVE);
     expect(move.request.variables.input).toMatchObject({
       action: 'RESCHEDULE',
@@ -421,8 +529,45 @@ describe('the moves of a producer', () => {
     });
     expect(await findToast(messages.operationValidated)).toHaveAttribute('data-type', 'success');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(rowOf(41)).toHaveTextContent('Réalisée');
-    expect(buttonsOf(rowOf(41))).toEqual([]);
+    // Validated, it no longer waits for the producer: it leaves the list at once, which says it is empty.
+    expect(screen.queryByRole('link', { name: / n° 41$/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Aucune opération ne vous attend.')).toBeInTheDocument();
+    // The focus, gone with the row, is back on the list's heading.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Opérations à valider' })).toHaveFocus());
+    expect(pendingOperationNames(view.environment)).not.toContain('OperationListPageQuery');
+  });
+
+  it('validated on its own page, it is no longer in the list the producer comes back to', async () => {
+    const other = operationNode({ databaseId: 43, status: 'COMPLETED', viewerActions: ['VALIDATE'] });
+    const view = await openOperationList({
+      path: '/mes-enlevements/operations-a-valider?etablissement=12',
+      operations: [completed, other],
+    });
+    await view.user.click(await screen.findByRole('link', { name: / n° 41$/ }));
+    await resolveOperation(view.environment, 'OperationPageQuery', {
+      Query: { viewer: { id: USER_ID, ...viewerFlags(['PRODUCER']) }, operation: completed, treatmentCodes },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Rotation n° 41' });
+    await view.user.click(screen.getByRole('button', { name: 'Valider : Rotation n° 41' }));
+    await view.user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Valider' }),
+    );
+    await resolveOperation(
+      view.environment,
+      MOVE,
+      operationPayload({ ...completed, status: 'REALISED', statusLabel: 'Réalisée', viewerActions: [] }),
+    );
+    expect(await findToast(messages.operationValidated)).toHaveAttribute('data-type', 'success');
+
+    // Back to the list: what the store shows, before the list is fetched again, no longer has it.
+    act(() => {
+      void view.router.navigate(-1);
+    });
+    await screen.findByRole('table', { name: 'Opérations à valider' });
+    expect(pendingOperationNames(view.environment)).toContain('OperationListPageQuery');
+    expect(screen.queryByRole('link', { name: / n° 41$/ })).not.toBeInTheDocument();
+    expect(rowOf(43)).toHaveTextContent('Complétée, à valider');
+    expect(screen.getByText('1 opération')).toBeInTheDocument();
   });
 
   it('cancels a request after confirmation, and says when the cancel fails or is refused', async () => {
@@ -482,8 +627,8 @@ describe('the moves of a producer', () => {
       input: { id: globalId('Operation', 42), action: 'CANCEL', version: 3 },
     });
     expect(await findToast(messages.operationCancelled)).toHaveAttribute('data-type', 'success');
-    // It stays in the list, cancelled, with nothing more to do.
-    await waitFor(() => expect(rowOf(42)).toHaveTextContent('Annulée'));
-    expect(buttonsOf(rowOf(42))).toEqual([]);
+    // Cancelled, it is no longer a request in progress: it leaves the list.
+    await waitFor(() => expect(screen.queryByRole('link', { name: / n° 42$/ })).not.toBeInTheDocument());
+    expect(screen.getByText('Aucune demande en cours.')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { Button, Wrap } from '@chakra-ui/react';
 import { messages } from '@portal/domain/messages';
 import { OPERATION_ACTIONS, type OperationActionName, operationFieldLabels } from '@portal/domain/operations';
+import { parisDate } from '@portal/domain/recurrence';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';
@@ -11,10 +12,11 @@ import type {
 } from '../../__generated__/OperationActions_operation.graphql.ts';
 import type { OperationActionsMoveMutation } from '../../__generated__/OperationActionsMoveMutation.graphql.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { DateDialog } from '../../components/DateDialog.tsx';
+import { DateDialog, type DateOutcome } from '../../components/DateDialog.tsx';
 import { mutationFeedback } from '../../forms/mutationFeedback.ts';
 import { formatDate, formatDecimal } from '../../i18n/format.ts';
 import { paths } from '../../paths.ts';
+import { useLeaveLists } from '../../relay/listMembership.ts';
 import { selectionSearch } from '../dashboard/selection.ts';
 
 const moveMutation = graphql`
@@ -29,6 +31,9 @@ const moveMutation = graphql`
           id
           state
           plannedWork
+          entity {
+            id
+          }
         }
       }
       userErrors {
@@ -98,6 +103,7 @@ export function OperationActions({
         viewerActions
         requestedDate
         interventionDate
+        requestedAt
         receivedQuantity
         realInterventionDate
         skip {
@@ -109,6 +115,7 @@ export function OperationActions({
   );
   const [pending, setPending] = useState<KnownAction | null>(null);
   const [commit, isMoving] = useMutation<OperationActionsMoveMutation>(moveMutation);
+  const leaveLists = useLeaveLists();
   const actions = data.viewerActions.filter(isKnown);
   if (actions.length === 0) return null;
   const values = {
@@ -118,20 +125,32 @@ export function OperationActions({
     date: formatDate(data.interventionDate ?? data.requestedDate) ?? '',
   };
 
-  const move = (action: KnownAction, interventionDate?: string) =>
+  /**
+   * Sends a move. A dated move answers through its dialog's form (a refused date stays under the field, a success
+   * closes it); the others close their confirmation on any answer. A move that takes the operation (or its
+   * container, retired) out of a list on screen or in the store removes it from there.
+   */
+  const move = (action: KnownAction, interventionDate?: string, dated?: DateOutcome) => {
+    const feedback = {
+      result: ({ moveOperation }: OperationActionsMoveMutation['response']) => ({
+        userErrors: moveOperation.userErrors,
+        ok: !!moveOperation.operation,
+      }),
+      success: SUCCESS[action],
+      failure: messages.operationUpdateError,
+      error: action === 'CANCEL' ? messages.operationCancelError : messages.operationUpdateError,
+    };
     commit({
       variables: { input: { id: data.id, action, interventionDate, version: data.version } },
-      ...mutationFeedback({
-        result: ({ moveOperation }) => ({
-          userErrors: moveOperation.userErrors,
-          ok: !!moveOperation.operation,
-        }),
-        success: SUCCESS[action],
-        failure: messages.operationUpdateError,
-        error: action === 'CANCEL' ? messages.operationCancelError : messages.operationUpdateError,
-        onSettled: () => setPending(null),
-      }),
+      updater: (store, response) => {
+        const moved = response?.moveOperation.operation;
+        if (moved) leaveLists(store, moved.skip ? [moved.id, moved.skip.id] : [moved.id]);
+      },
+      ...(dated
+        ? dated({ ...feedback, onSuccess: () => setPending(null) })
+        : mutationFeedback({ ...feedback, onSettled: () => setPending(null) })),
     });
+  };
 
   const start = (action: KnownAction) => {
     if (action === 'COMPLETE') {
@@ -210,9 +229,14 @@ export function OperationActions({
         })}
         submitLabel={pending ? OPERATION_ACTIONS[DOMAIN_ACTIONS[pending]].label : ''}
         dateLabel={operationFieldLabels.interventionDate}
+        inputField="interventionDate"
         initialDate={data.interventionDate ?? data.requestedDate}
+        earliest={{
+          date: parisDate(new Date(data.requestedAt)),
+          message: messages.interventionBeforeRequest,
+        }}
         loading={isMoving}
-        onSubmit={(date) => pending && move(pending, date)}
+        onSubmit={(date, outcome) => pending && move(pending, date, outcome)}
         onClose={() => setPending(null)}
       />
     </>

@@ -2,6 +2,7 @@ import { messages } from '@portal/domain/messages';
 import { waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GraphQLRequestError } from '../../relay/errors.ts';
+import { fillDate } from '../../test/dateField.ts';
 import { globalId } from '../../test/fixtures.ts';
 import { openOperationPage, operationNode, operationPayload } from '../../test/operationFixtures.ts';
 import { gerland, provider } from '../../test/skipFixtures.ts';
@@ -45,11 +46,12 @@ const quantity = (form: HTMLElement) => field(form, /^Quantité réelle récepti
 const realDate = (form: HTMLElement) => field(form, /^Date réelle d'intervention/);
 const outlet = (form: HTMLElement, index: number) =>
   within(form).getByRole('group', { name: `Exutoire ${index}` });
+const transporter = (form: HTMLElement) => within(form).getByRole('combobox', { name: /^Transporteur/ });
 const total = (form: HTMLElement) => within(form).queryByText(/^Total réparti/)?.textContent ?? null;
 
 async function fillOperation(view: View, form: HTMLElement, receivedQuantity = '2,46') {
   await view.user.type(quantity(form), receivedQuantity);
-  await view.user.type(realDate(form), '2030-03-14');
+  await fillDate(view.user, realDate(form), '14/03/2030');
 }
 
 async function fillOutlet(
@@ -112,7 +114,8 @@ describe('completing an operation', () => {
 
     await fillOperation(view, form);
     await view.user.type(field(form, /^Numéro de BSD/), 'BSD-2030-000123');
-    await view.user.type(field(form, /^Transporteur/), 'Transports Rhône Express');
+    await view.user.selectOptions(transporter(form), 'Autre transporteur (à saisir)');
+    await view.user.type(field(form, /^Raison sociale du transporteur/), 'Transports Rhône Express');
     await view.user.type(field(form, /^Commentaire/), 'Benne très chargée');
     await fillOutlet(view, form, 1, {
       name: 'Papeterie du Rhône',
@@ -164,7 +167,11 @@ describe('completing an operation', () => {
         receivedQuantity: '2,46',
         realInterventionDate: '2030-03-14',
         bsdNumber: 'BSD-2030-000123',
-        transporter: 'Transports Rhône Express',
+        transporterEstablishmentId: null,
+        transporterName: 'Transports Rhône Express',
+        transporterSiret: null,
+        transporterAddress: null,
+        transporterReceiptNumber: null,
         comment: 'Benne très chargée',
         finalOutlets: [
           {
@@ -202,6 +209,88 @@ describe('completing an operation', () => {
     expect(within(summary).queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('names a carrier of the portal among those the operation offers, or one entered by hand', async () => {
+    const { view, form } = await openCompletion(
+      operationNode({
+        ...scheduled,
+        transporterChoices: [
+          {
+            id: globalId('Establishment', 40),
+            name: 'Recyclage du Rhône',
+            siteName: 'Centre de tri de Vénissieux',
+            provider: true,
+          },
+          {
+            id: globalId('Establishment', 70),
+            name: 'Transports Garnier',
+            siteName: 'Agence transport de Lyon',
+            provider: false,
+          },
+        ],
+      }),
+    );
+    expect(
+      within(transporter(form))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Non renseigné',
+      'Recyclage du Rhône — Centre de tri de Vénissieux (le prestataire lui-même)',
+      'Transports Garnier — Agence transport de Lyon',
+      'Autre transporteur (à saisir)',
+    ]);
+    // A party entered by hand is identified by its name.
+    await view.user.selectOptions(transporter(form), 'Autre transporteur (à saisir)');
+    await view.user.type(field(form, /^SIRET du transporteur/), '40483304800022');
+    await view.user.click(saveButton(form));
+    expect(await within(form).findByText(messages.required)).toBeInTheDocument();
+    expect(field(form, /^Raison sociale du transporteur/)).toHaveAccessibleDescription(messages.required);
+    expect(pendingOperationNames(view.environment)).not.toContain(SAVE);
+
+    // A carrier of the portal brings its own name, SIRET and address: nothing is entered beside it.
+    await view.user.selectOptions(transporter(form), 'Transports Garnier — Agence transport de Lyon');
+    expect(within(form).queryByLabelText(/^Raison sociale du transporteur/)).not.toBeInTheDocument();
+    await view.user.type(field(form, /^N° de récépissé du transporteur/), '2030/T/69/0042');
+    await view.user.click(saveButton(form));
+    const save = await findOperation(view.environment, SAVE);
+    expect(save.request.variables.input).toMatchObject({
+      transporterEstablishmentId: globalId('Establishment', 70),
+      transporterName: null,
+      transporterSiret: null,
+      transporterAddress: null,
+      transporterReceiptNumber: '2030/T/69/0042',
+      complete: false,
+    });
+  });
+
+  it('keeps a carrier of the portal no longer offered, under its stored name, and says why the api refuses one', async () => {
+    const { view, form } = await openCompletion(
+      operationNode({
+        ...scheduled,
+        transporter: {
+          establishmentId: globalId('Establishment', 71),
+          fromPortal: true,
+          name: 'Transports Lointains',
+          siret: '44306184100047',
+          address: null,
+          receiptNumber: null,
+        },
+        transporterChoices: [],
+      }),
+    );
+    expect(transporter(form)).toHaveValue(globalId('Establishment', 71));
+    expect(transporter(form)).toHaveDisplayValue('Transports Lointains');
+    await view.user.click(saveButton(form));
+    await resolveOperation(view.environment, SAVE, {
+      OperationPayload: {
+        operation: null,
+        userErrors: [{ field: ['transporterEstablishmentId'], message: messages.transporterNotOffered }],
+      },
+    });
+    expect(await within(form).findByText(messages.transporterNotOffered)).toBeInTheDocument();
+    expect(transporter(form)).toHaveAccessibleDescription(messages.transporterNotOffered);
+  });
+
   it('refuses a split of 90 % before sending, and still saves it to resume later', async () => {
     const { view, form } = await openCompletion();
     await fillOperation(view, form);
@@ -235,7 +324,11 @@ describe('completing an operation', () => {
       receivedQuantity: '2,46',
       realInterventionDate: '2030-03-14',
       bsdNumber: null,
-      transporter: null,
+      transporterEstablishmentId: null,
+      transporterName: null,
+      transporterSiret: null,
+      transporterAddress: null,
+      transporterReceiptNumber: null,
       comment: null,
       finalOutlets: [
         {
@@ -354,7 +447,11 @@ describe('completing an operation', () => {
       receivedQuantity: '2,46',
       realInterventionDate: null,
       bsdNumber: null,
-      transporter: null,
+      transporterEstablishmentId: null,
+      transporterName: null,
+      transporterSiret: null,
+      transporterAddress: null,
+      transporterReceiptNumber: null,
       comment: null,
       finalOutlets: [],
       complete: false,
@@ -454,7 +551,14 @@ describe('completing an operation', () => {
         receivedQuantity: '2.460',
         realInterventionDate: '2030-03-14',
         bsdNumber: 'BSD-2030-000123',
-        transporter: 'Transports Rhône Express',
+        transporter: {
+          establishmentId: null,
+          fromPortal: false,
+          name: 'Transports Rhône Express',
+          siret: '40483304800022',
+          address: '8 rue des Docks, 69009 Lyon',
+          receiptNumber: '2030/T/69/0042',
+        },
         providerComment: 'Benne très chargée',
         finalOutlets: [
           {
@@ -484,9 +588,13 @@ describe('completing an operation', () => {
       }),
     );
     expect(quantity(form)).toHaveValue('2,46');
-    expect(realDate(form)).toHaveValue('2030-03-14');
+    expect(realDate(form)).toHaveValue('14/03/2030');
     expect(field(form, /^Numéro de BSD/)).toHaveValue('BSD-2030-000123');
-    expect(field(form, /^Transporteur/)).toHaveValue('Transports Rhône Express');
+    expect(transporter(form)).toHaveValue('saisi');
+    expect(field(form, /^Raison sociale du transporteur/)).toHaveValue('Transports Rhône Express');
+    expect(field(form, /^SIRET du transporteur/)).toHaveValue('40483304800022');
+    expect(field(form, /^Adresse du transporteur/)).toHaveValue('8 rue des Docks, 69009 Lyon');
+    expect(field(form, /^N° de récépissé du transporteur/)).toHaveValue('2030/T/69/0042');
     expect(field(form, /^Commentaire/)).toHaveValue('Benne très chargée');
     const first = outlet(form, 1);
     expect(field(first, /^Nom/)).toHaveValue('Papeterie du Rhône');

@@ -23,20 +23,30 @@ import {
   operationOutletFields,
   outletQuantityUnitLabels,
   thousandths,
+  transporterProblems,
 } from '@portal/domain/operations';
 import { quantityPattern } from '@portal/domain/validation';
 import { type BaseSyntheticEvent, useId, useMemo, useRef } from 'react';
-import { type FieldPath, type UseFormRegisterReturn, useFieldArray, useWatch } from 'react-hook-form';
+import {
+  type FieldErrors,
+  type FieldPath,
+  type UseFormRegister,
+  type UseFormRegisterReturn,
+  useFieldArray,
+  useWatch,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import type { OperationCompletionForm_operation$key } from '../../__generated__/OperationCompletionForm_operation.graphql.ts';
 import type { OperationCompletionForm_treatmentCodes$key } from '../../__generated__/OperationCompletionForm_treatmentCodes.graphql.ts';
 import type { OperationCompletionFormMutation } from '../../__generated__/OperationCompletionFormMutation.graphql.ts';
+import { FormDateInput } from '../../forms/DateInput.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
 import { useMutationForm } from '../../forms/useMutationForm.ts';
 import { formatDecimal } from '../../i18n/format.ts';
+import { useLeaveLists } from '../../relay/listMembership.ts';
 
 const saveMutation = graphql`
   mutation OperationCompletionFormMutation($input: SaveOperationCompletionInput!) {
@@ -74,11 +84,19 @@ interface OutletValues {
   quantityUnit: OutletQuantityUnit;
 }
 
+/** The transporter select's value for a party entered by hand (else an establishment's global id, or none). */
+const ENTERED_TRANSPORTER = 'saisi';
+
 interface CompletionValues {
   receivedQuantity: string;
   realInterventionDate: string;
   bsdNumber: string;
+  /** '' (none yet), an establishment's global id, or ENTERED_TRANSPORTER. */
   transporter: string;
+  transporterName: string;
+  transporterSiret: string;
+  transporterAddress: string;
+  transporterReceiptNumber: string;
   comment: string;
   finalOutlets: OutletValues[];
 }
@@ -105,13 +123,29 @@ const isBlankOutlet = (outlet: OutletValues) =>
 const sentOutletIndexes = (values: CompletionValues) =>
   values.finalOutlets.flatMap((outlet, index) => (isBlankOutlet(outlet) ? [] : [index]));
 
+/**
+ * The transporter as the mutation takes it: an establishment (its name, SIRET and address are the api's copy of
+ * it), or a party entered by hand, or none; its receipt number either way.
+ */
+function transporterPayloadOf(values: CompletionValues) {
+  const entered = values.transporter === ENTERED_TRANSPORTER;
+  const establishment = entered || values.transporter === '' ? null : values.transporter;
+  return {
+    transporterEstablishmentId: establishment,
+    transporterName: entered ? blankAsNull(values.transporterName) : null,
+    transporterSiret: entered ? blankAsNull(values.transporterSiret) : null,
+    transporterAddress: entered ? blankAsNull(values.transporterAddress) : null,
+    transporterReceiptNumber: blankAsNull(values.transporterReceiptNumber),
+  };
+}
+
 /** The form's values as the mutation (and domain's schema) take them: blank is "not given". */
 function payloadOf(values: CompletionValues, outletIndexes: readonly number[]) {
   return {
     receivedQuantity: blankAsNull(values.receivedQuantity),
     realInterventionDate: blankAsNull(values.realInterventionDate),
     bsdNumber: blankAsNull(values.bsdNumber),
-    transporter: blankAsNull(values.transporter),
+    ...transporterPayloadOf(values),
     comment: blankAsNull(values.comment),
     finalOutlets: outletIndexes.map((index) => {
       const outlet = values.finalOutlets[index] as OutletValues;
@@ -132,9 +166,14 @@ const COMPLETION_FIELDS: readonly string[] = [
   'receivedQuantity',
   'realInterventionDate',
   'bsdNumber',
-  'transporter',
+  'transporterName',
+  'transporterSiret',
+  'transporterAddress',
+  'transporterReceiptNumber',
   'comment',
 ];
+/** The api's and the graph's names of the transporter's establishment: the form's select. */
+const TRANSPORTER_REFERENCES: readonly string[] = ['transporterSite', 'transporterEstablishmentId'];
 const OUTLET_FIELDS: readonly string[] = [
   'name',
   'siret',
@@ -153,6 +192,7 @@ const OUTLET_FIELDS: readonly string[] = [
 function formFieldOf(path: readonly string[], values: CompletionValues): FieldPath<CompletionValues> | null {
   const whole = path.join('.');
   if (COMPLETION_FIELDS.includes(whole)) return whole as FieldPath<CompletionValues>;
+  if (TRANSPORTER_REFERENCES.includes(whole)) return 'transporter';
   const outletIndexes = sentOutletIndexes(values);
   const outletCount = values.finalOutlets.length;
   const [list, position = '', name = '', ...rest] = path;
@@ -173,6 +213,16 @@ function completionSchema(
 ) {
   return operationCompletionSchema.superRefine(
     (completion, context) => {
+      // The transporter's rule holds for every save.
+      for (const [path, message] of transporterProblems({
+        site: completion.transporterSite ?? null,
+        name: completion.transporterName ?? null,
+        siret: completion.transporterSiret ?? null,
+        address: completion.transporterAddress ?? null,
+        receiptNumber: completion.transporterReceiptNumber ?? null,
+      })) {
+        context.addIssue({ code: 'custom', path: [path], message });
+      }
       if (!complete()) return;
       for (const [path, message] of completionProblems({
         receivedQuantity: completion.receivedQuantity ?? null,
@@ -220,7 +270,20 @@ export function OperationCompletionForm({
         receivedQuantity
         realInterventionDate
         bsdNumber
-        transporter
+        transporter {
+          establishmentId
+          fromPortal
+          name
+          siret
+          address
+          receiptNumber
+        }
+        transporterChoices {
+          id
+          name
+          siteName
+          provider
+        }
         providerComment
         finalOutlets {
           name
@@ -251,17 +314,27 @@ export function OperationCompletionForm({
     treatmentCodes,
   );
   const [commit, isSaving] = useMutation<OperationCompletionFormMutation>(saveMutation);
+  const leaveLists = useLeaveLists();
+  const enteredTransporter = data.transporter?.fromPortal ? null : data.transporter;
   const completing = useRef(true);
   const schema = useMemo(() => completionSchema(codes, () => completing.current), [codes]);
   const { form, alert, submit, outcome } = useMutationForm<CompletionValues>({
     schema,
-    toInput: (values) => payloadOf(values, sentOutletIndexes(values)),
+    // domain's schema names the transporter's establishment as the api does.
+    toInput: (values) => {
+      const payload = payloadOf(values, sentOutletIndexes(values));
+      return { ...payload, transporterSite: payload.transporterEstablishmentId };
+    },
     fieldOf: formFieldOf,
     defaultValues: {
       receivedQuantity: formatDecimal(data.receivedQuantity) ?? '',
       realInterventionDate: data.realInterventionDate ?? '',
       bsdNumber: data.bsdNumber ?? '',
-      transporter: data.transporter ?? '',
+      transporter: data.transporter?.establishmentId ?? (data.transporter?.name ? ENTERED_TRANSPORTER : ''),
+      transporterName: enteredTransporter?.name ?? '',
+      transporterSiret: enteredTransporter?.siret ?? '',
+      transporterAddress: enteredTransporter?.address ?? '',
+      transporterReceiptNumber: data.transporter?.receiptNumber ?? '',
       comment: data.providerComment ?? '',
       finalOutlets:
         data.finalOutlets.length > 0
@@ -292,6 +365,11 @@ export function OperationCompletionForm({
     const payload = payloadOf(values, sentOutletIndexes(values));
     commit({
       variables: { input: { id: data.id, ...payload, complete, version: data.version } },
+      // Completed, it leaves the lists of what waits for the provider.
+      updater: (store, response) => {
+        const saved = response?.saveOperationCompletion.operation;
+        if (saved) leaveLists(store, [saved.id]);
+      },
       ...outcome({
         result: ({ saveOperationCompletion }) => ({
           userErrors: saveOperationCompletion.userErrors,
@@ -343,15 +421,19 @@ export function OperationCompletionForm({
                 error={errors.realInterventionDate?.message}
                 required
               >
-                <Input type="date" {...register('realInterventionDate')} />
+                <FormDateInput control={control} name="realInterventionDate" />
               </FormField>
               <FormField label={operationFieldLabels.bsdNumber} error={errors.bsdNumber?.message}>
                 <Input {...register('bsdNumber')} />
               </FormField>
-              <FormField label={operationFieldLabels.transporter} error={errors.transporter?.message}>
-                <Input {...register('transporter')} />
-              </FormField>
             </Box>
+            <TransporterFields
+              choices={data.transporterChoices}
+              stored={data.transporter?.fromPortal ? data.transporter : null}
+              entered={watched.transporter === ENTERED_TRANSPORTER}
+              register={register}
+              errors={errors}
+            />
             <FormField label={t('operations.completion.comment')} error={errors.comment?.message}>
               <Textarea rows={2} {...register('comment')} />
             </FormField>
@@ -470,6 +552,90 @@ export function OperationCompletionForm({
         </form>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/**
+ * Who carried it (the register's carrier): an establishment of the portal the operation offers (its provider, or a
+ * carrier linked to the site, who then sees the operation), or a party entered by hand; its receipt number either
+ * way. An establishment stored that is no longer offered stays shown, under its stored name.
+ */
+function TransporterFields({
+  choices,
+  stored,
+  entered,
+  register,
+  errors,
+}: {
+  choices: readonly { id: string; name: string; siteName: string; provider: boolean }[];
+  stored: { establishmentId: string | null | undefined; name: string | null | undefined } | null;
+  entered: boolean;
+  register: UseFormRegister<CompletionValues>;
+  errors: FieldErrors<CompletionValues>;
+}) {
+  const { t } = useTranslation();
+  const missing =
+    stored?.establishmentId && !choices.some((choice) => choice.id === stored.establishmentId)
+      ? { id: stored.establishmentId, label: stored.name ?? '' }
+      : null;
+  return (
+    <Fieldset.Root>
+      <Fieldset.Legend fontWeight="semibold">{t('operations.completion.transporter')}</Fieldset.Legend>
+      <Box display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4" mt="2">
+        <FormField
+          label={operationFieldLabels.transporterName}
+          helperText={t('operations.completion.transporterHelp')}
+          error={errors.transporter?.message}
+        >
+          <SelectInput
+            registration={register('transporter')}
+            placeholder={t('operations.completion.noTransporter')}
+          >
+            {choices.map((choice) => (
+              <option key={choice.id} value={choice.id}>
+                {choice.provider
+                  ? t('operations.completion.transporterProvider', {
+                      name: choice.name,
+                      site: choice.siteName,
+                    })
+                  : t('operations.completion.transporterChoice', {
+                      name: choice.name,
+                      site: choice.siteName,
+                    })}
+              </option>
+            ))}
+            {missing && <option value={missing.id}>{missing.label}</option>}
+            <option value={ENTERED_TRANSPORTER}>{t('operations.completion.enteredTransporter')}</option>
+          </SelectInput>
+        </FormField>
+        <FormField
+          label={operationFieldLabels.transporterReceiptNumber}
+          error={errors.transporterReceiptNumber?.message}
+        >
+          <Input {...register('transporterReceiptNumber')} />
+        </FormField>
+        {entered && (
+          <>
+            <FormField
+              label={t('operations.completion.transporterName')}
+              error={errors.transporterName?.message}
+              required
+            >
+              <Input {...register('transporterName')} />
+            </FormField>
+            <FormField label={operationFieldLabels.transporterSiret} error={errors.transporterSiret?.message}>
+              <Input inputMode="numeric" {...register('transporterSiret')} />
+            </FormField>
+            <FormField
+              label={operationFieldLabels.transporterAddress}
+              error={errors.transporterAddress?.message}
+            >
+              <Input {...register('transporterAddress')} />
+            </FormField>
+          </>
+        )}
+      </Box>
+    </Fieldset.Root>
   );
 }
 

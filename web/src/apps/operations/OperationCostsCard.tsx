@@ -7,6 +7,7 @@ import { graphql, useFragment, useMutation } from 'react-relay';
 import type { z } from 'zod';
 import type { OperationCostsCard_operation$key } from '../../__generated__/OperationCostsCard_operation.graphql.ts';
 import type { OperationCostsCardMutation } from '../../__generated__/OperationCostsCardMutation.graphql.ts';
+import { ResponsiveTable } from '../../components/ResponsiveTable.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { useMutationForm } from '../../forms/useMutationForm.ts';
@@ -84,38 +85,34 @@ export function OperationCostsCard({ operation }: { operation: OperationCostsCar
         {editing ? (
           <CostsForm operationId={data.id} costs={costs} onDone={() => setEditing(false)} />
         ) : costs ? (
-          <Table.ScrollArea borderWidth="1px" borderRadius="md">
-            <Table.Root size="sm" aria-labelledby={headingId}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('operations.costs.cost')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('operations.costs.perTonne')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">
-                    {t('operations.costs.total', {
-                      quantity: formatDecimal(data.receivedQuantity) ?? '—',
-                    })}
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {COST_FIELDS.map((field) => (
-                  <Table.Row key={field}>
-                    <Table.Cell>{costFieldLabels[field]}</Table.Cell>
-                    <Table.Cell textAlign="end">
-                      {costs[field]
-                        ? t('operations.costs.perTonneValue', { value: formatEuros(costs[field]) })
-                        : '—'}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">
-                      {costs[TOTALS[field]]
-                        ? t('operations.costs.excludingTax', { value: formatEuros(costs[TOTALS[field]]) })
-                        : '—'}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <ResponsiveTable
+            labelledBy={headingId}
+            cardsBelow="24rem"
+            columns={[
+              { label: t('operations.costs.cost') },
+              { label: t('operations.costs.perTonne'), numeric: true },
+              {
+                label: t('operations.costs.total', { quantity: formatDecimal(data.receivedQuantity) ?? '—' }),
+                numeric: true,
+              },
+            ]}
+          >
+            {COST_FIELDS.map((field) => (
+              <Table.Row key={field}>
+                <Table.Cell>{costFieldLabels[field]}</Table.Cell>
+                <Table.Cell>
+                  {costs[field]
+                    ? t('operations.costs.perTonneValue', { value: formatEuros(costs[field]) })
+                    : '—'}
+                </Table.Cell>
+                <Table.Cell>
+                  {costs[TOTALS[field]]
+                    ? t('operations.costs.excludingTax', { value: formatEuros(costs[TOTALS[field]]) })
+                    : '—'}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </ResponsiveTable>
         ) : (
           <Text color="fg.muted">{t('operations.costs.none')}</Text>
         )}

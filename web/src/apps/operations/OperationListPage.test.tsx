@@ -2,6 +2,7 @@ import { messages } from '@portal/domain/messages';
 import { act, waitFor, within } from '@testing-library/react';
 import { MockPayloadGenerator } from 'relay-test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fillDate } from '../../test/dateField.ts';
 import { globalId, USER_ID } from '../../test/fixtures.ts';
 import {
   historyFilterOptions,
@@ -128,6 +129,31 @@ describe('the requests tab', () => {
 });
 
 describe('the history', () => {
+  it('filters by requested dates typed jj/mm/aaaa, which go into the URL as ISO dates', async () => {
+    const view = await openOperationList({
+      path: '/operations/historique?etablissement=12&du=2030-03-01',
+      operations: [operationNode({ databaseId: 33, status: 'CANCELLED' })],
+    });
+    const from = await screen.findByRole('textbox', { name: 'Souhaitée à partir du' });
+    expect(from).toHaveValue('01/03/2030');
+    expect(from).toHaveAttribute('placeholder', 'jj/mm/aaaa');
+    const to = screen.getByRole('textbox', { name: "Souhaitée jusqu'au" });
+    // A day that does not exist filters nothing and says so.
+    await view.user.type(to, '31022030');
+    expect(await screen.findByText(messages.dateFormat)).toBeInTheDocument();
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(to).toHaveAccessibleDescription(messages.dateFormat);
+    expect(view.router.state.location.search).toBe('?etablissement=12&du=2030-03-01');
+    await fillDate(view.user, to, '31/03/2030');
+    await waitFor(() =>
+      expect(view.router.state.location.search).toBe('?etablissement=12&du=2030-03-01&au=2030-03-31'),
+    );
+    expect(screen.queryByText(messages.dateFormat)).not.toBeInTheDocument();
+    // Emptied: the filter leaves the URL.
+    await view.user.clear(from);
+    await waitFor(() => expect(view.router.state.location.search).toBe('?etablissement=12&au=2030-03-31'));
+  });
+
   it('reads its filter from ?filtre=, and a new choice goes into the URL and loads the list again', async () => {
     const view = await openOperationList({
       path: '/operations/historique?etablissement=12&filtre=annulees',
@@ -148,7 +174,7 @@ describe('the history', () => {
     ).toEqual(historyFilterOptions.map((option) => option.label));
     expect(cellsOf(rowsOf(within(section).getByRole('table')).at(0) as HTMLElement)).toContain('Annulée');
     // A closed operation offers no move.
-    expect(within(section).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(within(section).getByRole('table')).queryByRole('button')).not.toBeInTheDocument();
     expect(section).toHaveTextContent('1 opération');
 
     await view.user.selectOptions(filter, 'Validées');

@@ -1,21 +1,33 @@
-import { Box, Button, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { messages } from '@portal/domain/messages';
 import { operationFieldLabels, operationTypeLabels } from '@portal/domain/operations';
-import { type ReactNode, useId } from 'react';
+import { isCarrierOnly } from '@portal/domain/typologies';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { useSearchParams } from 'react-router-dom';
+import type { RecordProxy } from 'relay-runtime';
 import type { OperationList_viewer$key } from '../../__generated__/OperationList_viewer.graphql.ts';
-import type { OperationListPageQuery } from '../../__generated__/OperationListPageQuery.graphql.ts';
+import type {
+  OperationFilter,
+  OperationListPageQuery,
+} from '../../__generated__/OperationListPageQuery.graphql.ts';
 import type { OperationListPaginationQuery } from '../../__generated__/OperationListPaginationQuery.graphql.ts';
+import { UpdatingRegion } from '../../components/Skeletons.tsx';
+import { DateInput } from '../../forms/DateInput.tsx';
+import { isIsoDate } from '../../forms/dateText.ts';
 import { formatDate } from '../../i18n/format.ts';
+import { useListMembership } from '../../relay/listMembership.ts';
 import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
-import { usePreloadedRouteQuery } from '../../relay/preload.ts';
+import { useKeptRouteQuery } from '../../relay/preload.ts';
+import { typologiesOfViewer } from '../../routing/screens.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 import { OperationTable } from './OperationTable.tsx';
 import {
   FROM_PARAM,
   type HISTORY_FILTER_PARAMS,
   type OperationListMode,
+  operationFilterHolds,
   REALISED_FROM_PARAM,
   REALISED_TO_PARAM,
   readDateParam,
@@ -45,6 +57,9 @@ export const operationListPageQuery = graphql`
     viewer {
       id
       ownSiteTypology
+      isProducer
+      isRetriever
+      isCarrier
       ...OperationList_viewer @arguments(filter: $filter)
       ...RotationProgramList_viewer @include(if: $withPrograms) @alias(as: "programs")
     }
@@ -73,8 +88,10 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
   const headingId = useId();
   const [params] = useSearchParams();
   const updateSearch = useUpdateSearch();
-  const { viewer, site, wasteType, operationHistoryFilters } =
-    usePreloadedRouteQuery<OperationListPageQuery>(operationListPageQuery);
+  // A new filter or establishment keeps the previous rows on screen, marked busy, until the new ones are there.
+  const { data, variables, loading } = useKeptRouteQuery<OperationListPageQuery>(operationListPageQuery);
+  const { viewer, site, wasteType, operationHistoryFilters } = data;
+  const { filter } = variables;
   if (!viewer) return null;
   const provider = viewer.ownSiteTypology === 'RETRIEVER';
   const withFilter = mode === 'history' || mode === 'pickups';
@@ -91,7 +108,9 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
   const intro = {
     requests: t('operations.requestsIntro'),
     history: null,
-    pickups: t('operations.pickupsIntro'),
+    pickups: isCarrierOnly(typologiesOfViewer(viewer))
+      ? t('operations.carriedIntro')
+      : t('operations.pickupsIntro'),
     toValidate: provider ? t('operations.toValidateProvider') : t('operations.toValidateProducer'),
   }[mode];
   const empty = {
@@ -105,7 +124,8 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
     <Stack as="section" gap="4" aria-labelledby={headingId}>
       <HStack justify="space-between" align="end" wrap="wrap" gap="4">
         <Stack gap="1">
-          <Heading as="h2" size="lg" id={headingId}>
+          {/* Focusable by script: it takes the focus back when a row leaves with it (OperationList). */}
+          <Heading as="h2" size="lg" id={headingId} tabIndex={-1}>
             {title}
           </Heading>
           {intro && <Text color="fg.muted">{intro}</Text>}
@@ -205,47 +225,44 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
             </FilterField>
             <FilterField label={t('operations.filters.from')}>
               {(id) => (
-                <Input
+                <DateFilter
                   id={id}
-                  type="date"
-                  size="sm"
-                  value={readDateParam(params, FROM_PARAM) ?? ''}
-                  onChange={(event) => {
-                    const value = event.currentTarget.value;
-                    updateSearch((current) => writeParam(current, FROM_PARAM, value));
-                  }}
+                  value={readDateParam(params, FROM_PARAM)}
+                  onChange={(value) => updateSearch((current) => writeParam(current, FROM_PARAM, value))}
                 />
               )}
             </FilterField>
             <FilterField label={t('operations.filters.to')}>
               {(id) => (
-                <Input
+                <DateFilter
                   id={id}
-                  type="date"
-                  size="sm"
-                  value={readDateParam(params, TO_PARAM) ?? ''}
-                  onChange={(event) => {
-                    const value = event.currentTarget.value;
-                    updateSearch((current) => writeParam(current, TO_PARAM, value));
-                  }}
+                  value={readDateParam(params, TO_PARAM)}
+                  onChange={(value) => updateSearch((current) => writeParam(current, TO_PARAM, value))}
                 />
               )}
             </FilterField>
           </HStack>
         )}
       </HStack>
-      <OperationList viewer={viewer} labelledBy={headingId} emptyText={empty} />
-      {viewer.programs && <RotationProgramList viewer={viewer.programs} />}
+      <UpdatingRegion busy={loading}>
+        <Stack gap="4">
+          <OperationList viewer={viewer} filter={filter} labelledBy={headingId} emptyText={empty} />
+          {viewer.programs && <RotationProgramList viewer={viewer.programs} />}
+        </Stack>
+      </UpdatingRegion>
     </Stack>
   );
 }
 
 function OperationList({
   viewer,
+  filter,
   labelledBy,
   emptyText,
 }: {
   viewer: OperationList_viewer$key;
+  /** What the list holds: a move that takes an operation out of it removes its row. */
+  filter: OperationFilter;
   labelledBy: string;
   emptyText: string;
 }) {
@@ -276,7 +293,25 @@ function OperationList({
     `,
     viewer,
   );
+  const holds = useCallback(
+    (operation: RecordProxy) =>
+      operationFilterHolds(filter, {
+        status: String(operation.getValue('status')),
+        realInterventionDate: (operation.getValue('realInterventionDate') as string | null) ?? null,
+      }),
+    [filter],
+  );
+  useListMembership(data.operations.__id, holds);
   const rows = data.operations.edges.map((edge) => edge.node);
+  // A row that leaves the list takes the focus with it (its move's button, its confirmation): the list's heading
+  // takes it back, so that keyboard and screen reader users go on from the list, not from the top of the page.
+  const count = rows.length;
+  const previousCount = useRef(count);
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (count < previousCount.current && lost) document.getElementById(labelledBy)?.focus();
+    previousCount.current = count;
+  }, [count, labelledBy]);
   if (rows.length === 0) {
     return (
       <Box borderWidth="1px" borderStyle="dashed" borderRadius="md" bg="bg.panel" p="6" textAlign="center">
@@ -297,6 +332,42 @@ function OperationList({
 }
 
 /** A labelled filter control of the history; the label names the control by its id. */
+/** A date filter: it applies whole dates only; a typed day that does not exist says so under it. */
+function DateFilter({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+}) {
+  const errorId = useId();
+  const [refused, setRefused] = useState(false);
+  return (
+    <Box maxW="40">
+      <DateInput
+        id={id}
+        size="sm"
+        value={value}
+        invalid={refused}
+        aria-describedby={refused ? errorId : undefined}
+        onChange={(next) => {
+          const applies = next === '' || isIsoDate(next);
+          // A whole jj/mm/aaaa that is no day (31/02/2026); a date being typed is not refused yet.
+          setRefused(!applies && next.length === 10);
+          if (applies) onChange(next === '' ? null : next);
+        }}
+      />
+      {refused && (
+        <Text id={errorId} color="fg.error" fontSize="xs" mt="1">
+          {messages.dateFormat}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
 function FilterField({ label, children }: { label: string; children: (id: string) => ReactNode }) {
   const id = useId();
   return (

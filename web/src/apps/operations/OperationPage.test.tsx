@@ -1,7 +1,7 @@
 import { messages } from '@portal/domain/messages';
 import { waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { globalId } from '../../test/fixtures.ts';
+import { establishment, globalId } from '../../test/fixtures.ts';
 import { openOperationPage, operationNode, operationPayload, signIn } from '../../test/operationFixtures.ts';
 import { gerland, provider } from '../../test/skipFixtures.ts';
 import { pendingOperationNames, resolveOperation, screen } from '../../test/TestWrapper.tsx';
@@ -28,7 +28,14 @@ const realised = operationNode({
   receivedQuantity: '2.460',
   realInterventionDate: '2030-03-14',
   bsdNumber: 'BSD-2030-000123',
-  transporter: 'Transports Rhône Express',
+  transporter: {
+    establishmentId: null,
+    fromPortal: false,
+    name: 'Transports Rhône Express',
+    siret: '40483304800022',
+    address: '8 rue des Docks, 69009 Lyon',
+    receiptNumber: '2030/T/69/0042',
+  },
   providerComment: 'Benne très chargée',
   completedAt: '2030-03-14T15:45:00Z',
   validatedAt: '2030-03-15T08:00:00Z',
@@ -91,6 +98,9 @@ describe('the detail of an operation', () => {
       "Date réelle d'intervention": '14/03/2030',
       'Numéro de BSD': 'BSD-2030-000123',
       Transporteur: 'Transports Rhône Express',
+      'SIRET du transporteur': '40483304800022',
+      'Adresse du transporteur': '8 rue des Docks, 69009 Lyon',
+      'N° de récépissé du transporteur': '2030/T/69/0042',
       'Commentaire du prestataire': 'Benne très chargée',
       'Complétée le': '14 mars 2030 à 16:45',
       'Validée le': '15 mars 2030 à 09:00',
@@ -223,6 +233,48 @@ describe('the detail of an operation', () => {
     expect(view.router.state.location.pathname).toBe('/operations/34');
     expect(pendingOperationNames(view.environment)).not.toContain('OperationActionsMoveMutation');
     expect(screen.getByRole('region', { name: "Compléter l'opération" })).toBeInTheDocument();
+  });
+
+  it('shows its carrier what it carries, where and when, back to its pick-ups, with nothing to do', async () => {
+    await openOperationPage(
+      operationNode({
+        ...realised,
+        // The carrier does not see the container, nor the provider's site: the operation names the container.
+        skip: null,
+        skipName: 'Benne carton quai 2',
+        provider: null,
+        transporter: {
+          establishmentId: globalId('Establishment', 70),
+          fromPortal: true,
+          name: 'Transports Garnier',
+          siret: '40483304800022',
+          address: '8 rue des Docks, 69009 Lyon',
+          receiptNumber: null,
+        },
+      }),
+      {
+        typologies: ['CARRIER'],
+        establishments: [establishment(70, 'Transports Garnier', 'Agence transport de Lyon')],
+        linked: [gerland],
+      },
+    );
+    const summary = await screen.findByRole('article', { name: 'Rotation n° 31' });
+    expect(entriesOf('Contenant et déchet')).toMatchObject({
+      Contenant: 'Benne carton quai 2',
+      Établissement: 'Martin Industries > Usine de Lyon Gerland',
+      Chantier: 'Gare de Vaise',
+    });
+    expect(entriesOf('Réalisation')).toMatchObject({
+      "Date réelle d'intervention": '14/03/2030',
+      Transporteur: 'Transports Garnier',
+    });
+    expect(screen.getByRole('link', { name: /Retour à mes enlèvements/ })).toHaveAttribute(
+      'href',
+      '/mes-enlevements?etablissement=70',
+    );
+    expect(screen.queryByRole('link', { name: /Retour aux opérations/ })).not.toBeInTheDocument();
+    expect(within(summary).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: "Compléter l'opération" })).not.toBeInTheDocument();
   });
 
   it('shows the page not found for an operation the viewer may not see', async () => {

@@ -13,6 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { fieldLabels } from '@portal/domain/fields';
 import { operationFieldLabels, operationOutletFields } from '@portal/domain/operations';
+import { isCarrierOnly } from '@portal/domain/typologies';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,9 +22,11 @@ import { Link as RouterLink, useRevalidator, useSearchParams } from 'react-route
 import type { OperationPage_operation$key } from '../../__generated__/OperationPage_operation.graphql.ts';
 import type { OperationPageQuery } from '../../__generated__/OperationPageQuery.graphql.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { ResponsiveTable } from '../../components/ResponsiveTable.tsx';
 import { formatDate, formatDateTime, formatDecimal } from '../../i18n/format.ts';
 import { paths } from '../../paths.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
+import { typologiesOfViewer } from '../../routing/screens.ts';
 import { selectionSearch } from '../dashboard/selection.ts';
 import { NotFoundPage } from '../errors/NotFoundPage.tsx';
 import { IncidentDialog } from './IncidentDialog.tsx';
@@ -37,6 +40,11 @@ const outletFieldLabels = fieldLabels(operationOutletFields);
 
 export const operationPageQuery = graphql`
   query OperationPageQuery($databaseId: Int!) {
+    viewer {
+      isProducer
+      isRetriever
+      isCarrier
+    }
     operation(databaseId: $databaseId) {
       id
       databaseId
@@ -64,11 +72,13 @@ export const operationPageQuery = graphql`
  */
 export function OperationPage() {
   const { t } = useTranslation();
-  const { operation, treatmentCodes } = usePreloadedRouteQuery<OperationPageQuery>(operationPageQuery);
+  const { viewer, operation, treatmentCodes } =
+    usePreloadedRouteQuery<OperationPageQuery>(operationPageQuery);
   const revalidator = useRevalidator();
   const [params] = useSearchParams();
   const [declaring, setDeclaring] = useState(false);
   if (!operation) return <NotFoundPage />;
+  const carrier = viewer !== null && viewer !== undefined && isCarrierOnly(typologiesOfViewer(viewer));
   const title = t('operations.detail.title', {
     type: operation.typeLabel,
     number: String(operation.databaseId),
@@ -76,10 +86,17 @@ export function OperationPage() {
   return (
     <Stack gap="6">
       <PageTitle title={title} />
+      {/* Back to the list the viewer came from: a carrier has its pick-ups, not the operations screen. */}
       <Link asChild color="brand.fg" fontSize="sm" alignSelf="start">
-        <RouterLink to={{ pathname: paths.operationHistory, search: selectionSearch(params) }}>
-          ← {t('operations.detail.back')}
-        </RouterLink>
+        {carrier ? (
+          <RouterLink to={{ pathname: paths.pickups, search: selectionSearch(params) }}>
+            ← {t('operations.detail.backToPickups')}
+          </RouterLink>
+        ) : (
+          <RouterLink to={{ pathname: paths.operationHistory, search: selectionSearch(params) }}>
+            ← {t('operations.detail.back')}
+          </RouterLink>
+        )}
       </Link>
       <OperationSummary operation={operation} title={title}>
         <OperationActions operation={operation} />
@@ -163,7 +180,13 @@ function OperationSummary({
         receivedQuantity
         realInterventionDate
         bsdNumber
-        transporter
+        transporter {
+          name
+          siret
+          address
+          receiptNumber
+        }
+        skipName
         providerComment
         completedAt
         validatedAt
@@ -199,7 +222,7 @@ function OperationSummary({
       key: 'container',
       title: t('operations.detail.container'),
       rows: [
-        [operationFieldLabels.skip, data.skip?.name ?? t('operations.unknownSkip')],
+        [operationFieldLabels.skip, data.skip?.name ?? data.skipName ?? t('operations.unknownSkip')],
         [operationFieldLabels.companySite, data.establishment?.displayName ?? null],
         [operationFieldLabels.companySiteEntity, data.entity?.name ?? null],
         [operationFieldLabels.provider, data.provider?.displayName ?? null],
@@ -232,7 +255,10 @@ function OperationSummary({
         ],
         [operationFieldLabels.realInterventionDate, formatDate(data.realInterventionDate) ?? notYet],
         [operationFieldLabels.bsdNumber, data.bsdNumber ?? null],
-        [operationFieldLabels.transporter, data.transporter ?? null],
+        [operationFieldLabels.transporterName, data.transporter?.name ?? null],
+        [operationFieldLabels.transporterSiret, data.transporter?.siret ?? null],
+        [operationFieldLabels.transporterAddress, data.transporter?.address ?? null],
+        [operationFieldLabels.transporterReceiptNumber, data.transporter?.receiptNumber ?? null],
         [operationFieldLabels.providerComment, data.providerComment ?? null],
         [operationFieldLabels.completedAt, formatDateTime(data.completedAt)],
         [operationFieldLabels.validatedAt, formatDateTime(data.validatedAt)],
@@ -282,42 +308,38 @@ function OperationSummary({
           {data.finalOutlets.length === 0 ? (
             <Text color="fg.muted">{t('operations.detail.noOutlets')}</Text>
           ) : (
-            <Table.ScrollArea borderWidth="1px" borderRadius="md">
-              <Table.Root size="sm" aria-labelledby={outletsHeadingId}>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('operations.completion.outletName')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{outletFieldLabels.siret}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{outletFieldLabels.address}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{outletFieldLabels.treatmentCode}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{outletFieldLabels.qualification}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{outletFieldLabels.quantity}</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {data.finalOutlets.map((outlet, index) => (
-                    // Outlets have no identity of their own: the provider saves the list whole.
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole, never reordered
-                    <Table.Row key={index}>
-                      <Table.Cell>{outlet.name}</Table.Cell>
-                      <Table.Cell>{outlet.siret ?? '—'}</Table.Cell>
-                      <Table.Cell>{outlet.address ?? '—'}</Table.Cell>
-                      <Table.Cell>
-                        {outlet.treatmentCode
-                          ? `${outlet.treatmentCode.code} — ${outlet.treatmentCode.description}`
-                          : ''}
-                      </Table.Cell>
-                      <Table.Cell>{outlet.qualificationLabel ?? t('operations.detail.transit')}</Table.Cell>
-                      <Table.Cell textAlign="end">
-                        {outlet.quantityUnit === 'PERCENT'
-                          ? t('operations.detail.percent', { value: formatDecimal(outlet.quantity) })
-                          : t('operations.detail.tonnes', { value: formatDecimal(outlet.quantity) })}
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+            <ResponsiveTable
+              labelledBy={outletsHeadingId}
+              columns={[
+                { label: t('operations.completion.outletName') },
+                { label: outletFieldLabels.siret },
+                { label: outletFieldLabels.address },
+                { label: outletFieldLabels.treatmentCode },
+                { label: outletFieldLabels.qualification },
+                { label: outletFieldLabels.quantity, numeric: true },
+              ]}
+            >
+              {data.finalOutlets.map((outlet, index) => (
+                // Outlets have no identity of their own: the provider saves the list whole.
+                // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole, never reordered
+                <Table.Row key={index}>
+                  <Table.Cell>{outlet.name}</Table.Cell>
+                  <Table.Cell>{outlet.siret ?? '—'}</Table.Cell>
+                  <Table.Cell>{outlet.address ?? '—'}</Table.Cell>
+                  <Table.Cell>
+                    {outlet.treatmentCode
+                      ? `${outlet.treatmentCode.code} — ${outlet.treatmentCode.description}`
+                      : ''}
+                  </Table.Cell>
+                  <Table.Cell>{outlet.qualificationLabel ?? t('operations.detail.transit')}</Table.Cell>
+                  <Table.Cell>
+                    {outlet.quantityUnit === 'PERCENT'
+                      ? t('operations.detail.percent', { value: formatDecimal(outlet.quantity) })
+                      : t('operations.detail.tonnes', { value: formatDecimal(outlet.quantity) })}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </ResponsiveTable>
           )}
         </Stack>
       </Card.Body>

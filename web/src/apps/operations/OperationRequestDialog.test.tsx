@@ -2,6 +2,7 @@ import { messages } from '@portal/domain/messages';
 import { waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GraphQLRequestError } from '../../relay/errors.ts';
+import { fillDate } from '../../test/dateField.ts';
 import { globalId } from '../../test/fixtures.ts';
 import { cardboard, gerland, openOperations, siteNode, skipNode } from '../../test/skipFixtures.ts';
 import {
@@ -77,10 +78,9 @@ describe('asking for a rotation or a retirement', () => {
     );
     expect(within(dialog).getByRole('radio', { name: 'Une rotation' })).toBeChecked();
     const date = within(dialog).getByLabelText(/^Date d'intervention souhaitée/);
-    expect(date).toHaveValue('2030-03-10');
+    expect(date).toHaveValue('10/03/2030');
     expect(date).toBeRequired();
-    await view.user.clear(date);
-    await view.user.type(date, '2030-03-12');
+    await fillDate(view.user, date, '12/03/2030');
     await view.user.type(
       within(dialog).getByRole('textbox', { name: 'Commentaire pour le prestataire' }),
       'Accès par le portail nord',
@@ -128,16 +128,33 @@ describe('asking for a rotation or a retirement', () => {
     expect(within(benne).queryByRole('button', { name: /^Demander le retrait/ })).not.toBeInTheDocument();
   });
 
-  it('offers nothing to ask on a container already asked for, ordered or archived', async () => {
-    await openWith([
+  it('offers nothing to ask on a container already asked for or archived, and waits on an ordered one', async () => {
+    const view = await openWith([
       glassAsked,
-      skipNode({ databaseId: 11, name: 'Bac commandé', state: 'ORDERED', canRequestRetirement: false }),
+      skipNode({
+        databaseId: 11,
+        name: 'Bac commandé',
+        state: 'ORDERED',
+        canRequestRotation: false,
+        canRequestRetirement: false,
+      }),
       skipNode({ databaseId: 12, name: 'Bac archivé', state: 'ARCHIVED', canRequestRetirement: false }),
     ]);
     await screen.findByRole('article', { name: 'Bac verre' });
-    for (const name of ['Bac verre', 'Bac commandé', 'Bac archivé']) {
+    for (const name of ['Bac verre', 'Bac archivé']) {
       expect(within(card(name)).queryByRole('button', { name: /^Demander/ })).not.toBeInTheDocument();
     }
+    // Its delivery awaited, the ordered one shows both requests, disabled until it is delivered.
+    const ordered = within(card('Bac commandé')).getAllByRole('button', { name: /^Demander/ });
+    expect(ordered.map((button) => button.textContent)).toEqual([
+      'Demander une rotation',
+      'Demander le retrait',
+    ]);
+    for (const button of ordered) {
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      await view.user.click(button);
+    }
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('asks for the definitive retirement of a container, and says when it fails', async () => {
@@ -210,7 +227,7 @@ describe('asking for a rotation or a retirement', () => {
     await waitFor(() => expect(date).toHaveAccessibleDescription(messages.dateFormat));
     expect(pendingOperationNames(view.environment)).not.toContain(REQUEST);
 
-    await view.user.type(date, '2030-03-01');
+    await fillDate(view.user, date, '01/03/2030');
     await view.user.click(within(dialog).getByRole('button', { name: 'Envoyer la demande' }));
     await resolveOperation(view.environment, REQUEST, {
       RequestOperationPayload: {
@@ -227,8 +244,7 @@ describe('asking for a rotation or a retirement', () => {
     expect(screen.queryByText(messages.rotationRequested)).not.toBeInTheDocument();
 
     // No operation and no reason: the request's own message.
-    await view.user.clear(date);
-    await view.user.type(date, '2030-03-11');
+    await fillDate(view.user, date, '11/03/2030');
     await view.user.click(within(dialog).getByRole('button', { name: 'Envoyer la demande' }));
     await resolveOperation(view.environment, REQUEST, {
       RequestOperationPayload: { operation: null, skip: null, userErrors: [] },
@@ -252,8 +268,8 @@ describe('asking for a rotation or a retirement', () => {
     await view.user.click(within(dialog).getByRole('radio', { name: 'Un programme récurrent' }));
     expect(within(dialog).queryByLabelText(/^Date d'intervention souhaitée/)).not.toBeInTheDocument();
     expect(dialog).toHaveTextContent('Le prestataire valide le programme');
-    await view.user.type(within(dialog).getByLabelText(/^Date de début/), '2030-03-11');
-    await view.user.type(within(dialog).getByLabelText(/^Date de fin/), '2030-06-30');
+    await fillDate(view.user, within(dialog).getByLabelText(/^Date de début/), '11/03/2030');
+    await fillDate(view.user, within(dialog).getByLabelText(/^Date de fin/), '30/06/2030');
     await view.user.click(within(dialog).getByRole('button', { name: 'Envoyer la demande' }));
     expect(await within(dialog).findByText(messages.recurrenceWeekdaysRequired)).toBeInTheDocument();
     expect(pendingOperationNames(view.environment)).not.toContain(PROGRAM);

@@ -1,4 +1,4 @@
-import { CloseButton, Dialog, Flex, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { CloseButton, Dialog, Flex, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { messages } from '@portal/domain/messages';
 import { operationRequestSchema } from '@portal/domain/operations';
 import { parisDate, recurrenceProgramSchema } from '@portal/domain/recurrence';
@@ -8,6 +8,7 @@ import { graphql, useMutation } from 'react-relay';
 import { z } from 'zod';
 import type { OperationRequestDialogMutation } from '../../__generated__/OperationRequestDialogMutation.graphql.ts';
 import type { OperationRequestDialogProgramMutation } from '../../__generated__/OperationRequestDialogProgramMutation.graphql.ts';
+import { FormDateInput } from '../../forms/DateInput.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormDialogFooter } from '../../forms/FormDialogFooter.tsx';
 import { FormField } from '../../forms/FormField.tsx';
@@ -227,7 +228,7 @@ function RequestForm({
                   error={errors.requestedDate?.message}
                   required
                 >
-                  <Input type="date" {...register('requestedDate')} />
+                  <FormDateInput control={control} name="requestedDate" />
                 </FormField>
               )}
               <FormField label={t('operations.request.comment')} error={errors.comment?.message}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { OperationRow_operation$key } from '../../__generated__/OperationRow_operation.graphql.ts';
+import { ResponsiveTable } from '../../components/ResponsiveTable.tsx';
 import { formatDate } from '../../i18n/format.ts';
 import { paths } from '../../paths.ts';
 import { selectionSearch } from '../dashboard/selection.ts';
@@ -31,26 +32,23 @@ export function OperationTable({
   const { t } = useTranslation();
   return (
     <Box>
-      <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="bg.panel">
-        <Table.Root size="sm" aria-labelledby={labelledBy}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('operations.columns.type')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('operations.columns.skipAndWaste')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{operationFieldLabels.companySite}</Table.ColumnHeader>
-              <Table.ColumnHeader>{operationFieldLabels.requestedDate}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('operations.columns.interventionDate')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{operationFieldLabels.status}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('operations.columns.actions')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((row) => (
-              <OperationRow key={row.id} operation={row} />
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <ResponsiveTable
+        labelledBy={labelledBy}
+        cardsBelow="48rem"
+        columns={[
+          { label: t('operations.columns.type'), nowrap: true },
+          { label: t('operations.columns.skipAndWaste') },
+          { label: operationFieldLabels.companySite },
+          { label: operationFieldLabels.requestedDate },
+          { label: t('operations.columns.interventionDate') },
+          { label: operationFieldLabels.status },
+          { label: t('operations.columns.actions'), actions: true },
+        ]}
+      >
+        {rows.map((row) => (
+          <OperationRow key={row.id} operation={row} />
+        ))}
+      </ResponsiveTable>
       <Text mt="2" fontSize="sm" color="fg.muted">
         {t('operations.count', { count: totalCount })}
       </Text>
@@ -80,6 +78,7 @@ function OperationRow({ operation }: { operation: OperationRow_operation$key }) 
         skip {
           name
         }
+        skipName
         establishment {
           displayName
         }
@@ -107,7 +106,7 @@ function OperationRow({ operation }: { operation: OperationRow_operation$key }) 
         </Link>
       </Table.Cell>
       <Table.Cell>
-        {data.skip?.name ?? t('operations.unknownSkip')}
+        {data.skip?.name ?? data.skipName ?? t('operations.unknownSkip')}
         <Text as="span" color="fg.muted" fontSize="xs" display="block">
           {[data.thirdLevelWaste?.label, data.wasteCode?.code].filter(Boolean).join(' · ')}
         </Text>
@@ -118,7 +117,7 @@ function OperationRow({ operation }: { operation: OperationRow_operation$key }) 
       <Table.Cell>
         <Badge colorPalette={statusPalette(data.status)}>{data.statusLabel}</Badge>
       </Table.Cell>
-      <Table.Cell textAlign="end">
+      <Table.Cell>
         <OperationActions operation={data} size="xs" />
       </Table.Cell>
     </Table.Row>

@@ -1,7 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { graphql } from 'react-relay';
+import type { PickupsLayoutQuery } from '../../__generated__/PickupsLayoutQuery.graphql.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { type RouteTab, TabsLayout } from '../../layouts/TabsLayout.tsx';
 import { paths } from '../../paths.ts';
+import { usePreloadedRouteQuery } from '../../relay/preload.ts';
+import { audienceIncludes, typologiesFromGraph } from '../../routing/screens.ts';
+import { TO_VALIDATE_AUDIENCE } from './operationListParams.ts';
 
 /** `/operations` (SPEC 2: operations with three tabs): containers, requests in progress, history. */
 export function OperationsLayout() {
@@ -19,12 +24,27 @@ export function OperationsLayout() {
   );
 }
 
-/** `/mes-enlevements` (SPEC 2): the pick-up history and what waits for the viewer's validation. */
+export const pickupsLayoutQuery = graphql`
+  query PickupsLayoutQuery {
+    viewer {
+      typologies
+    }
+  }
+`;
+
+/**
+ * `/mes-enlevements` (SPEC 2): the pick-up history and what waits for the viewer's validation; a carrier has
+ * nothing to validate, and only its history.
+ */
 export function PickupsLayout() {
   const { t } = useTranslation();
+  const { viewer } = usePreloadedRouteQuery<PickupsLayoutQuery>(pickupsLayoutQuery);
+  const typologies = typologiesFromGraph(viewer?.typologies ?? []);
   const tabs: RouteTab[] = [
     { key: 'history', label: t('operations.allPickupsTab'), to: paths.pickups, end: true },
-    { key: 'toValidate', label: t('operations.toValidateTab'), to: paths.pickupsToValidate },
+    ...(audienceIncludes(TO_VALIDATE_AUDIENCE, typologies)
+      ? [{ key: 'toValidate', label: t('operations.toValidateTab'), to: paths.pickupsToValidate }]
+      : []),
   ];
   return (
     <>

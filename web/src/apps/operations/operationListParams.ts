@@ -1,5 +1,8 @@
+import { HISTORY_FILTERS, type HistoryFilter } from '@portal/domain/operations';
 import { normalizeWasteCode } from '@portal/domain/skips';
+import type { UserTypology } from '@portal/domain/typologies';
 import type {
+  OperationFilter,
   OperationHistoryFilter,
   OperationListPageQuery$variables,
   OperationStatus,
@@ -109,6 +112,9 @@ const OPEN_STATUSES: OperationStatus[] = [
   'COMPLETED',
 ];
 
+/** Who has operations waiting for them: producers and providers; a carrier only reads what it carries. */
+export const TO_VALIDATE_AUDIENCE = ['producer', 'retriever'] as const satisfies readonly UserTypology[];
+
 /**
  * What waits for the viewer: a producer validates what its providers completed; a provider accepts its clients'
  * requests and completes what it scheduled (domain/operations.ts, who makes each move).
@@ -158,4 +164,21 @@ export function operationListVariables(
     wasteTypeId: globalId('ThirdLevelWaste', wasteId ?? 0),
     withWaste: wasteId !== null,
   };
+}
+
+/**
+ * Whether an operation, as a move or a completion left it, still belongs in a list of that filter: what those
+ * change is its status and its real intervention date (the others, its type, site or waste, stay).
+ */
+export function operationFilterHolds(
+  filter: OperationFilter,
+  operation: { status: string; realInterventionDate: string | null },
+): boolean {
+  const { status, realInterventionDate: realised } = operation;
+  if (filter.statuses?.length && !(filter.statuses as readonly string[]).includes(status)) return false;
+  const history = filter.history ? HISTORY_FILTERS[filter.history.toLowerCase() as HistoryFilter] : undefined;
+  if (history && !(history.statuses as readonly string[]).includes(status)) return false;
+  if (filter.realisedFrom && !(realised && realised >= filter.realisedFrom)) return false;
+  if (filter.realisedTo && !(realised && realised <= filter.realisedTo)) return false;
+  return true;
 }

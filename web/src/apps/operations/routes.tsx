@@ -4,11 +4,16 @@ import OperationListPageQueryNode, {
 import OperationPageQueryNode, {
   type OperationPageQuery,
 } from '../../__generated__/OperationPageQuery.graphql.ts';
+import PickupsLayoutQueryNode from '../../__generated__/PickupsLayoutQuery.graphql.ts';
 import SkipsTabQueryNode, { type SkipsTabQuery } from '../../__generated__/SkipsTabQuery.graphql.ts';
-import { ALL_ROLES, defineApp, type Screen } from '../../routing/screens.ts';
+import { ALL_ROLES, defineApp, type Screen, viewerQuery } from '../../routing/screens.ts';
 import { notFound, routeId } from '../errors/notFound.ts';
 import { skipsTabVariables } from '../skips/skipsTabParams.ts';
-import { type OperationListMode, operationListVariables } from './operationListParams.ts';
+import {
+  type OperationListMode,
+  operationListVariables,
+  TO_VALIDATE_AUDIENCE,
+} from './operationListParams.ts';
 
 /**
  * The lists of operations (SPEC 2, 4): one screen, its mode picking the statuses; the filter and the
@@ -17,6 +22,7 @@ import { type OperationListMode, operationListVariables } from './operationListP
 const operationList = (mode: OperationListMode) =>
   ({
     errors: 'screen',
+    skeleton: 'list',
     loader: async ({ requireViewer, preload, searchParams }) => {
       const viewer = await requireViewer();
       const variables = operationListVariables(mode, viewer, searchParams);
@@ -37,6 +43,7 @@ export const operationsApp = defineApp({
       path: '/operations/:id',
       layout: 'dashboard',
       errors: 'screen',
+      skeleton: 'detail',
       loader: async ({ requireViewer, preload, params }) => {
         await requireViewer();
         const databaseId = routeId(params.id);
@@ -46,14 +53,21 @@ export const operationsApp = defineApp({
       lazy: () => import('./OperationPage.tsx').then((module) => ({ Component: module.OperationPage })),
     },
     {
-      // SPEC 2: pick-up history and the operations waiting for the viewer's validation.
+      // SPEC 2: pick-up history and the operations waiting for the viewer's validation (a carrier validates
+      // nothing: it reads what it carries).
       key: 'pickups',
       path: '/mes-enlevements',
       layout: 'dashboard',
+      loader: viewerQuery('pickupsLayout', PickupsLayoutQueryNode),
       lazy: () => import('./OperationsLayout.tsx').then((module) => ({ Component: module.PickupsLayout })),
       children: [
         operationList('pickups'),
-        { key: 'pickupsToValidate', path: 'operations-a-valider', ...operationList('toValidate') },
+        {
+          key: 'pickupsToValidate',
+          path: 'operations-a-valider',
+          audience: TO_VALIDATE_AUDIENCE,
+          ...operationList('toValidate'),
+        },
       ],
       navigation: { labelKey: 'nav.pickups', audience: ALL_ROLES, order: 70 },
     },
@@ -66,6 +80,7 @@ export const operationsApp = defineApp({
       children: [
         {
           errors: 'screen',
+          skeleton: 'list',
           // The list depends on the selection and the state filter of the URL: a change loads it again.
           loader: async ({ requireViewer, preload, searchParams }) => {
             const viewer = await requireViewer();

@@ -51,12 +51,21 @@ async function openList(
     linkedEstablishments?: EstablishmentFixture[];
   },
 ) {
+  const view = await openLayout(path, fixture);
+  const operation = await resolveOperation(view.environment, 'EstablishmentListPageQuery', view.resolvers);
+  return { ...view, operation };
+}
+
+/** Signs in with the fixture's typologies and answers the layout, not the screen. */
+async function openLayout(path: string, fixture: Parameters<typeof viewerResolvers>[0] & object) {
   const view = renderRoute(path);
-  await resolveSession(view.environment, { hasAcceptedCGU: true });
+  await resolveSession(view.environment, {
+    hasAcceptedCGU: true,
+    typologies: (fixture.typologies ?? ['PRODUCER']) as ('PRODUCER' | 'RETRIEVER' | 'CARRIER')[],
+  });
   const resolvers = viewerResolvers(fixture);
   await resolveOperation(view.environment, 'DashboardLayoutQuery', resolvers);
-  const operation = await resolveOperation(view.environment, 'EstablishmentListPageQuery', resolvers);
-  return { ...view, operation, resolvers };
+  return { ...view, resolvers };
 }
 
 const search = (view: { router: { state: { location: { search: string } } } }) =>
@@ -265,12 +274,21 @@ describe('the linked sites: one screen, labelled by the typology', () => {
 
   it('gives the 404 page to a producer opening the clients screen, and to a retriever opening providers', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const producer = await openList('/mes-clients', { typologies: ['PRODUCER'], establishments: [gerland] });
+    // The menu does not offer them: the list is not even asked for.
+    const producer = await openLayout('/mes-clients', {
+      typologies: ['PRODUCER'],
+      establishments: [gerland],
+    });
     expect(await screen.findByText(messages.notFound)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Mes clients' })).not.toBeInTheDocument();
+    expect(pendingOperationNames(producer.environment)).not.toContain('EstablishmentListPageQuery');
     producer.unmount();
 
-    await openList('/mes-prestataires', { typologies: ['RETRIEVER'], establishments: [provider] });
+    const retriever = await openLayout('/mes-prestataires', {
+      typologies: ['RETRIEVER'],
+      establishments: [provider],
+    });
     expect(await screen.findByText(messages.notFound)).toBeInTheDocument();
+    expect(pendingOperationNames(retriever.environment)).not.toContain('EstablishmentListPageQuery');
   });
 });

@@ -1,4 +1,4 @@
-import { Box, Field, Flex, Heading, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Field, Flex, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { establishmentFieldLabels } from '@portal/domain/sites';
 import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import type { EstablishmentListPageLinkedPaginationQuery } from '../../__generat
 import type { EstablishmentListPageOwnPaginationQuery } from '../../__generated__/EstablishmentListPageOwnPaginationQuery.graphql.ts';
 import type { EstablishmentListPageQuery } from '../../__generated__/EstablishmentListPageQuery.graphql.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { UpdatingRegion } from '../../components/Skeletons.tsx';
 import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
@@ -200,7 +201,7 @@ function LinkedEstablishmentList({
 
 /**
  * The loader fetched the list for the URL the screen opened with; later changes of the URL's search and sort
- * refetch it inside a transition, so the previous rows stay (dimmed) until the new ones arrive.
+ * refetch it inside a transition, so the previous rows stay (marked busy) until the new ones arrive.
  */
 function useRefetchOnChange(variables: ListVariables, refetch: (variables: ListVariables) => void): boolean {
   const [isPending, startTransition] = useTransition();
@@ -236,15 +237,7 @@ function EstablishmentResults({
 }: EstablishmentResultsProps) {
   const { t } = useTranslation();
   return (
-    <Stack gap="3">
-      <Box role="status" aria-live="polite" minH="6">
-        {busy && (
-          <Flex align="center" gap="2" color="fg.muted" fontSize="sm">
-            <Spinner size="xs" />
-            {t('sites.updating')}
-          </Flex>
-        )}
-      </Box>
+    <UpdatingRegion busy={busy} label={t('sites.updating')}>
       {totalCount === 0 ? (
         <Box borderWidth="1px" borderStyle="dashed" borderRadius="md" bg="bg.panel" p="6" textAlign="center">
           <Text color="fg.muted">
@@ -257,11 +250,10 @@ function EstablishmentResults({
           rows={rows}
           view={view}
           totalCount={totalCount}
-          busy={busy}
           {...paging}
         />
       )}
-    </Stack>
+    </UpdatingRegion>
   );
 }
 

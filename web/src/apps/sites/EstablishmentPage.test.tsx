@@ -2,6 +2,7 @@ import { messages } from '@portal/domain/messages';
 import { waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { GraphQLRequestError } from '../../relay/errors.ts';
+import { fillDate } from '../../test/dateField.ts';
 import {
   type EstablishmentFixture,
   establishment,
@@ -100,7 +101,10 @@ function pageResolvers(fixture: PageFixture) {
 
 async function openPage(path: string, fixture: PageFixture) {
   const view = renderRoute(path);
-  await resolveSession(view.environment, { hasAcceptedCGU: true });
+  await resolveSession(view.environment, {
+    hasAcceptedCGU: true,
+    typologies: (fixture.typologies ?? ['PRODUCER']) as ('PRODUCER' | 'RETRIEVER' | 'CARRIER')[],
+  });
   await resolveOperation(
     view.environment,
     'DashboardLayoutQuery',
@@ -250,19 +254,28 @@ describe('one of my establishments', () => {
     expect(await screen.findByText(messages.forbidden)).toBeInTheDocument();
   });
 
-  it('is read-only when the graph says the user may not edit it', async () => {
+  it('is read-only, chantiers included, when the graph says the user may not edit it, and says so', async () => {
+    // A limited-entity user on its own establishment (SPEC 6): the graph lets it change neither the profile
+    // nor its chantiers, and the page says both, never offering what the api would refuse.
     await openPage('/mes-etablissements/12', {
       site: gerland,
       canEdit: false,
       canAddEntity: false,
-      entities: [{ ...vaise, canEdit: false }],
+      entities: [
+        { ...vaise, canEdit: false },
+        { ...partDieu, canEdit: false },
+      ],
     });
-    expect(await screen.findByText('Vous pouvez consulter ce profil, pas le modifier.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Vous pouvez consulter cet établissement et ses chantiers, pas les modifier.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: "Modifier l'établissement" })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Ajouter un chantier' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Modifier le chantier/ })).not.toBeInTheDocument();
+    expect(within(entitySection()).queryByRole('button')).not.toBeInTheDocument();
     expect(within(entitySection()).getByText('Gare de Vaise')).toBeInTheDocument();
+    expect(within(entitySection()).getByText('Tour Part-Dieu')).toBeInTheDocument();
   });
 });
 
@@ -278,8 +291,8 @@ describe('chantiers', () => {
       within(dialog).getByRole('textbox', { name: /^Nom du chantier/ }),
       'Halle Tony Garnier',
     );
-    await view.user.type(within(dialog).getByLabelText(/^Date de début/), '2025-03-10');
-    await view.user.type(within(dialog).getByLabelText(/^Date de fin/), '2025-03-01');
+    await fillDate(view.user, within(dialog).getByLabelText(/^Date de début/), '10/03/2025');
+    await fillDate(view.user, within(dialog).getByLabelText(/^Date de fin/), '01/03/2025');
     await view.user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() =>
       expect(within(dialog).getByLabelText(/^Date de fin/)).toHaveAccessibleDescription(
@@ -288,8 +301,7 @@ describe('chantiers', () => {
     );
     expect(pendingOperationNames(view.environment)).not.toContain('EntityFormDialogCreateMutation');
 
-    await view.user.clear(within(dialog).getByLabelText(/^Date de fin/));
-    await view.user.type(within(dialog).getByLabelText(/^Date de fin/), '2025-06-30');
+    await fillDate(view.user, within(dialog).getByLabelText(/^Date de fin/), '30/06/2025');
     await view.user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     const mutation = await resolveOperation(view.environment, 'EntityFormDialogCreateMutation', {
       CreateEntityPayload: {
@@ -331,7 +343,7 @@ describe('chantiers', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Modifier le chantier' });
     const name = within(dialog).getByRole('textbox', { name: /^Nom du chantier/ });
     expect(name).toHaveValue('Tour Part-Dieu');
-    expect(within(dialog).getByLabelText(/^Date de début/)).toHaveValue('2025-03-03');
+    expect(within(dialog).getByLabelText(/^Date de début/)).toHaveValue('03/03/2025');
     await view.user.clear(name);
     await view.user.type(name, 'Tour Part-Dieu, lot 2');
     await view.user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
@@ -359,7 +371,7 @@ describe('chantiers', () => {
     await view.user.click(await screen.findByRole('button', { name: 'Ajouter un chantier' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nouveau chantier' });
     await view.user.type(within(dialog).getByRole('textbox', { name: /^Nom du chantier/ }), 'Halle');
-    await view.user.type(within(dialog).getByLabelText(/^Date de début/), '2025-03-10');
+    await fillDate(view.user, within(dialog).getByLabelText(/^Date de début/), '10/03/2025');
     await view.user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     await rejectOperation(view.environment, 'EntityFormDialogCreateMutation', new Error('HTTP 500'));
     expect(await screen.findByText(messages.entityAddError)).toBeInTheDocument();
@@ -443,8 +455,15 @@ describe('the :id of the route', () => {
     expect(await screen.findByText(messages.notFound)).toBeInTheDocument();
     wrongScreen.unmount();
 
-    // A producer has no clients screen, whatever the id.
-    await openPage('/mes-clients/40', { site: provider, isOwn: false });
+    // A producer has no clients screen, whatever the id: its menu does not offer it, nothing is asked.
+    const clients = renderRoute('/mes-clients/40');
+    await resolveSession(clients.environment, { hasAcceptedCGU: true, typologies: ['PRODUCER'] });
+    await resolveOperation(
+      clients.environment,
+      'DashboardLayoutQuery',
+      viewerResolvers({ establishments: [gerland] }),
+    );
     expect(await screen.findByText(messages.notFound)).toBeInTheDocument();
+    expect(pendingOperationNames(clients.environment)).not.toContain('EstablishmentPageQuery');
   });
 });

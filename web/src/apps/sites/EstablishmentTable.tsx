@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { EstablishmentTable_establishment$key } from '../../__generated__/EstablishmentTable_establishment.graphql.ts';
+import { ResponsiveTable } from '../../components/ResponsiveTable.tsx';
 import { selectionSearch } from '../dashboard/selection.ts';
 import { sitePath } from './sitePaths.ts';
 import type { SiteView } from './siteViews.ts';
@@ -20,8 +21,6 @@ interface EstablishmentTableProps {
   hasNext: boolean;
   isLoadingNext: boolean;
   onLoadNext: () => void;
-  /** A new search or sort is on its way: the rows shown are the previous ones. */
-  busy?: boolean;
 }
 
 /**
@@ -36,29 +35,24 @@ export function EstablishmentTable({
   hasNext,
   isLoadingNext,
   onLoadNext,
-  busy = false,
 }: EstablishmentTableProps) {
   const { t } = useTranslation();
   return (
     <Box>
-      <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="bg.panel">
-        <Table.Root size="sm" aria-label={label} aria-busy={busy} opacity={busy ? 0.6 : 1}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('sites.columns.establishment')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{establishmentFieldLabels.city}</Table.ColumnHeader>
-              <Table.ColumnHeader>{establishmentFieldLabels.postcode}</Table.ColumnHeader>
-              <Table.ColumnHeader>{establishmentFieldLabels.siret}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('sites.columns.entities')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((row) => (
-              <EstablishmentTableRowView key={row.id} establishment={row} view={view} />
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <ResponsiveTable
+        label={label}
+        columns={[
+          { label: t('sites.columns.establishment') },
+          { label: establishmentFieldLabels.city },
+          { label: establishmentFieldLabels.postcode },
+          { label: establishmentFieldLabels.siret },
+          { label: t('sites.columns.entities'), numeric: true },
+        ]}
+      >
+        {rows.map((row) => (
+          <EstablishmentTableRowView key={row.id} establishment={row} view={view} />
+        ))}
+      </ResponsiveTable>
       <HStack mt="3" gap="4" justify="space-between" wrap="wrap">
         <Text color="fg.muted" fontSize="sm">
           {t('sites.count', { count: totalCount })}
@@ -109,7 +103,7 @@ function EstablishmentTableRowView({
       <Table.Cell>{data.city}</Table.Cell>
       <Table.Cell>{data.postcode}</Table.Cell>
       <Table.Cell fontVariantNumeric="tabular-nums">{data.siret}</Table.Cell>
-      <Table.Cell textAlign="end">{data.entityCount}</Table.Cell>
+      <Table.Cell>{data.entityCount}</Table.Cell>
     </Table.Row>
   );
 }

@@ -4,7 +4,7 @@ import EstablishmentListPageQueryNode, {
 import EstablishmentPageQueryNode, {
   type EstablishmentPageQuery,
 } from '../../__generated__/EstablishmentPageQuery.graphql.ts';
-import { defineApp, type Screen } from '../../routing/screens.ts';
+import { ALL_ROLES, defineApp, type Screen } from '../../routing/screens.ts';
 import { notFound, routeId } from '../errors/notFound.ts';
 import { listVariables } from './listParams.ts';
 import { type SiteView, siteViews } from './siteViews.ts';
@@ -20,6 +20,7 @@ const siteScreens = (view: SiteView) =>
       {
         errors: 'screen',
         revalidate: 'unlessOnlySearchChanged',
+        skeleton: 'list',
         loader: async ({ requireViewer, preload, searchParams }) => {
           await requireViewer();
           const variables = { linked: siteViews[view].linked, ...listVariables(searchParams) };
@@ -38,6 +39,7 @@ const siteScreens = (view: SiteView) =>
         path: ':id',
         errors: 'screen',
         revalidate: 'unlessOnlySearchChanged',
+        skeleton: 'detail',
         loader: async ({ requireViewer, preload, params }) => {
           await requireViewer();
           const databaseId = routeId(params.id);
@@ -60,7 +62,8 @@ export const sitesApp = defineApp({
       key: 'establishments',
       path: '/mes-etablissements',
       ...siteScreens('establishments'),
-      navigation: { labelKey: 'nav.establishments', audience: ['producer', 'retriever'], order: 30 },
+      // A carrier's are its carrier sites.
+      navigation: { labelKey: 'nav.establishments', audience: ALL_ROLES, order: 30 },
     },
     {
       key: 'providers',

@@ -1,8 +1,16 @@
 import { messages } from '@portal/domain/messages';
 import { waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fillDate } from '../../test/dateField.ts';
 import { globalId } from '../../test/fixtures.ts';
-import { deliveryNode, openOperations, programNode } from '../../test/skipFixtures.ts';
+import {
+  cardboard,
+  deliveryNode,
+  gerland,
+  openOperations,
+  programNode,
+  siteNode,
+} from '../../test/skipFixtures.ts';
 import { pendingOperationNames, rejectOperation, resolveOperation, screen } from '../../test/TestWrapper.tsx';
 
 type View = Awaited<ReturnType<typeof openOperations>>;
@@ -33,6 +41,31 @@ describe('ordering a delivery', () => {
     vi.useRealTimers();
   });
 
+  it('takes the ordered container out of the list of available ones', async () => {
+    const view = await openOperations({
+      path: '/operations?etablissement=12&etat=disponibles',
+      site: siteNode(gerland, { skips: [{ ...cardboard, plannedWork: null }] }),
+    });
+    const dialog = await openOrderDialog(view);
+    await fillDate(view.user, within(dialog).getByLabelText(/^Date de livraison souhaitée/), '12/03/2030');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Commander' }));
+    await resolveOperation(view.environment, 'DeliveryOrderDialogMutation', {
+      OrderSkipDeliveryPayload: {
+        userErrors: [],
+        program: null,
+        skip: { ...cardboard, plannedWork: null, state: 'ORDERED' },
+        deliveries: [
+          deliveryNode({ databaseId: 51, skipName: 'Benne carton quai 2', requestedDate: '2030-03-12' }),
+        ],
+      },
+    });
+    expect(await screen.findByText(messages.deliveryOrdered)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Benne carton quai 2' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByText('Aucun contenant ne correspond à ce filtre.')).toBeInTheDocument();
+  });
+
   it('orders one delivery on a date, which joins the site’s deliveries', async () => {
     const view = await openOperations();
     const dialog = await openOrderDialog(view);
@@ -45,7 +78,7 @@ describe('ordering a delivery', () => {
     );
     expect(pendingOperationNames(view.environment)).not.toContain('DeliveryOrderDialogMutation');
 
-    await view.user.type(within(dialog).getByLabelText(/^Date de livraison souhaitée/), '2030-03-12');
+    await fillDate(view.user, within(dialog).getByLabelText(/^Date de livraison souhaitée/), '12/03/2030');
     await view.user.type(
       within(dialog).getByRole('textbox', { name: 'Commentaire pour le prestataire' }),
       'Quai 2',
@@ -90,8 +123,8 @@ describe('ordering a delivery', () => {
       within(dialog).getByText('Complétez le programme pour voir ses prochaines dates.'),
     ).toBeInTheDocument();
 
-    await view.user.type(within(dialog).getByLabelText(/^Date de début/), '2030-01-01');
-    await view.user.type(within(dialog).getByLabelText(/^Date de fin/), '2030-12-31');
+    await fillDate(view.user, within(dialog).getByLabelText(/^Date de début/), '01/01/2030');
+    await fillDate(view.user, within(dialog).getByLabelText(/^Date de fin/), '31/12/2030');
     // Weekly by default: a day of the week is needed.
     expect(within(dialog).getByRole('group', { name: 'Jours de la semaine' })).toBeInTheDocument();
     await view.user.selectOptions(within(dialog).getByRole('combobox', { name: /^Récurrence/ }), 'Mois');
@@ -182,8 +215,8 @@ describe('ordering a delivery', () => {
     const view = await openOperations();
     const dialog = await openOrderDialog(view);
     await view.user.click(within(dialog).getByRole('radio', { name: 'Un programme récurrent' }));
-    await view.user.type(within(dialog).getByLabelText(/^Date de début/), '2030-06-30');
-    await view.user.type(within(dialog).getByLabelText(/^Date de fin/), '2030-06-01');
+    await fillDate(view.user, within(dialog).getByLabelText(/^Date de début/), '30/06/2030');
+    await fillDate(view.user, within(dialog).getByLabelText(/^Date de fin/), '01/06/2030');
     await view.user.click(within(dialog).getByRole('button', { name: 'Commander' }));
     await waitFor(() =>
       expect(within(dialog).getByLabelText(/^Date de fin/)).toHaveAccessibleDescription(
@@ -193,8 +226,7 @@ describe('ordering a delivery', () => {
     expect(within(dialog).getByText(messages.recurrenceWeekdaysRequired)).toBeInTheDocument();
     expect(pendingOperationNames(view.environment)).not.toContain('DeliveryOrderDialogMutation');
 
-    await view.user.clear(within(dialog).getByLabelText(/^Date de fin/));
-    await view.user.type(within(dialog).getByLabelText(/^Date de fin/), '2030-07-14');
+    await fillDate(view.user, within(dialog).getByLabelText(/^Date de fin/), '14/07/2030');
     await view.user.click(within(dialog).getByRole('checkbox', { name: 'Mardi' }));
     await view.user.click(within(dialog).getByRole('checkbox', { name: 'Lundi' }));
     expect(previewDates(dialog)).toEqual([

@@ -1,4 +1,4 @@
-import { CloseButton, Dialog, Flex, Input, Portal, Stack, Textarea } from '@chakra-ui/react';
+import { CloseButton, Dialog, Flex, Portal, Stack, Textarea } from '@chakra-ui/react';
 import {
   type DeliveryOrderInput,
   type DeliveryOrderValues,
@@ -11,6 +11,7 @@ import { graphql, useFragment, useMutation } from 'react-relay';
 import { ConnectionHandler } from 'relay-runtime';
 import type { DeliveryOrderDialog_skip$key } from '../../__generated__/DeliveryOrderDialog_skip.graphql.ts';
 import type { DeliveryOrderDialogMutation } from '../../__generated__/DeliveryOrderDialogMutation.graphql.ts';
+import { FormDateInput } from '../../forms/DateInput.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormDialogFooter } from '../../forms/FormDialogFooter.tsx';
 import { FormField } from '../../forms/FormField.tsx';
@@ -24,6 +25,7 @@ import {
   RecurrenceProgramFields,
 } from '../../forms/RecurrenceProgramFields.tsx';
 import { useMutationForm } from '../../forms/useMutationForm.ts';
+import { useLeaveLists } from '../../relay/listMembership.ts';
 import { SITE_DELIVERIES_CONNECTION } from './DeliveryList.tsx';
 
 const orderDeliveryMutation = graphql`
@@ -124,6 +126,7 @@ function OrderForm({ target, onDone }: { target: DeliveryOrderTarget; onDone: ()
     target.skip,
   );
   const [commitOrder, isInFlight] = useMutation<DeliveryOrderDialogMutation>(orderDeliveryMutation);
+  const leaveLists = useLeaveLists();
   const { form, alert, submit, outcome } = useMutationForm<OrderFormValues, DeliveryOrderValues>({
     schema: deliveryOrderSchema,
     toInput: toOrder,
@@ -149,6 +152,11 @@ function OrderForm({ target, onDone }: { target: DeliveryOrderTarget; onDone: ()
           clientMutationId,
         },
         connections: [ConnectionHandler.getConnectionID(target.establishmentId, SITE_DELIVERIES_CONNECTION)],
+      },
+      // Ordered, the container leaves a list of available containers only.
+      updater: (store, response) => {
+        const ordered = response?.orderSkipDelivery.skip;
+        if (ordered) leaveLists(store, [ordered.id]);
       },
       ...outcome({
         result: ({ orderSkipDelivery }) => ({
@@ -190,7 +198,7 @@ function OrderForm({ target, onDone }: { target: DeliveryOrderTarget; onDone: ()
                   error={errors.requestedDate?.message}
                   required
                 >
-                  <Input type="date" {...register('requestedDate')} />
+                  <FormDateInput control={control} name="requestedDate" />
                 </FormField>
               )}
 

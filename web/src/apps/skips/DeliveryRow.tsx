@@ -6,6 +6,7 @@ import {
   skipDeliveryStatusLabels,
 } from '@portal/domain/deliveries';
 import { messages } from '@portal/domain/messages';
+import { parisDate } from '@portal/domain/recurrence';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';
@@ -14,7 +15,7 @@ import type { DeliveryRowAdvanceMutation } from '../../__generated__/DeliveryRow
 import type { DeliveryRowCancelMutation } from '../../__generated__/DeliveryRowCancelMutation.graphql.ts';
 import type { DeliveryRowDeleteProgramMutation } from '../../__generated__/DeliveryRowDeleteProgramMutation.graphql.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { DateDialog } from '../../components/DateDialog.tsx';
+import { DateDialog, type DateOutcome } from '../../components/DateDialog.tsx';
 import { mutationFeedback } from '../../forms/mutationFeedback.ts';
 import { formatDate } from '../../i18n/format.ts';
 
@@ -93,6 +94,7 @@ export function DeliveryRow({ delivery, connectionId, showSite, canDeleteProgram
     graphql`
       fragment DeliveryRow_delivery on SkipDelivery {
         id
+        orderedAt
         requestedDate
         scheduledDate
         status
@@ -126,19 +128,20 @@ export function DeliveryRow({ delivery, connectionId, showSite, canDeleteProgram
   const labelValues = { name: skipName, date: requestedDate };
   const providerActions = data.canAdvance ? providerActionsFor(data.status) : [];
 
-  const advance = (action: ProviderAction, scheduledDate: string | null, onDone?: () => void) => {
+  /** A dated step answers through its dialog's form: a refused date stays under the field, a success closes. */
+  const advance = (action: ProviderAction, scheduledDate: string | null, dated?: DateOutcome) => {
     const to = SKIP_DELIVERY_ACTIONS[action].to;
+    const feedback = {
+      result: ({ advanceSkipDelivery }: DeliveryRowAdvanceMutation['response']) => ({
+        userErrors: advanceSkipDelivery.userErrors,
+        ok: !!advanceSkipDelivery.delivery,
+      }),
+      success: PROVIDER_ACTION_SUCCESS[action],
+      failure: messages.deliveryUpdateError,
+    };
     commitAdvance({
       variables: { input: { id: data.id, status: to, scheduledDate } },
-      ...mutationFeedback({
-        result: ({ advanceSkipDelivery }) => ({
-          userErrors: advanceSkipDelivery.userErrors,
-          ok: !!advanceSkipDelivery.delivery,
-        }),
-        success: PROVIDER_ACTION_SUCCESS[action],
-        failure: messages.deliveryUpdateError,
-        onSuccess: () => onDone?.(),
-      }),
+      ...(dated ? dated({ ...feedback, onSuccess: () => setScheduling(null) }) : mutationFeedback(feedback)),
     });
   };
 
@@ -273,12 +276,14 @@ export function DeliveryRow({ delivery, connectionId, showSite, canDeleteProgram
         <DateDialog
           open={scheduling !== null}
           dateLabel={t('deliveries.scheduledDate')}
+          inputField="scheduledDate"
           initialDate={data.scheduledDate ?? data.requestedDate}
+          earliest={{ date: parisDate(new Date(data.orderedAt)), message: messages.scheduledBeforeOrder }}
           title={t('deliveries.scheduleTitle', labelValues)}
           submitLabel={scheduling ? SKIP_DELIVERY_ACTIONS[scheduling].label : ''}
           loading={isAdvancing}
-          onSubmit={(scheduledDate) => {
-            if (scheduling) advance(scheduling, scheduledDate, () => setScheduling(null));
+          onSubmit={(scheduledDate, outcome) => {
+            if (scheduling) advance(scheduling, scheduledDate, outcome);
           }}
           onClose={() => setScheduling(null)}
         />

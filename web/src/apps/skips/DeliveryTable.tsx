@@ -1,8 +1,9 @@
-import { Box, Button, Table } from '@chakra-ui/react';
+import { Box, Button } from '@chakra-ui/react';
 import { deliveryFields } from '@portal/domain/deliveries';
 import { fieldLabels } from '@portal/domain/fields';
 import { useTranslation } from 'react-i18next';
 import type { DeliveryRow_delivery$key } from '../../__generated__/DeliveryRow_delivery.graphql.ts';
+import { ResponsiveTable } from '../../components/ResponsiveTable.tsx';
 import { DeliveryRow } from './DeliveryRow.tsx';
 
 const deliveryFieldLabels = fieldLabels(deliveryFields);
@@ -33,31 +34,28 @@ export function DeliveryTable({
   const { t } = useTranslation();
   return (
     <Box>
-      <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="bg.panel">
-        <Table.Root size="sm" aria-labelledby={labelledBy}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{deliveryFieldLabels.skip}</Table.ColumnHeader>
-              {showSite && <Table.ColumnHeader>{deliveryFieldLabels.companySite}</Table.ColumnHeader>}
-              <Table.ColumnHeader>{deliveryFieldLabels.requestedDate}</Table.ColumnHeader>
-              <Table.ColumnHeader>{deliveryFieldLabels.status}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('deliveries.columns.program')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('deliveries.columns.actions')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((row) => (
-              <DeliveryRow
-                key={row.id}
-                delivery={row}
-                connectionId={connectionId}
-                showSite={showSite}
-                canDeleteProgram={canDeleteProgram}
-              />
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <ResponsiveTable
+        labelledBy={labelledBy}
+        cardsBelow="40rem"
+        columns={[
+          { label: deliveryFieldLabels.skip },
+          ...(showSite ? [{ label: deliveryFieldLabels.companySite }] : []),
+          { label: deliveryFieldLabels.requestedDate },
+          { label: deliveryFieldLabels.status },
+          { label: t('deliveries.columns.program') },
+          { label: t('deliveries.columns.actions'), actions: true },
+        ]}
+      >
+        {rows.map((row) => (
+          <DeliveryRow
+            key={row.id}
+            delivery={row}
+            connectionId={connectionId}
+            showSite={showSite}
+            canDeleteProgram={canDeleteProgram}
+          />
+        ))}
+      </ResponsiveTable>
       {hasNext && (
         <Button mt="3" variant="outline" size="sm" loading={isLoadingNext} onClick={onLoadNext}>
           {t('deliveries.showMore')}

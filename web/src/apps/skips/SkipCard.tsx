@@ -3,6 +3,7 @@ import { messages } from '@portal/domain/messages';
 import {
   FILLING_LEVELS,
   fillingLevelLabels,
+  formatSkipCapacity,
   skipFieldLabels,
   skipPlannedWorkLabels,
   skipStateLabels,
@@ -11,17 +12,17 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import { useRevalidator } from 'react-router-dom';
-import { ConnectionHandler } from 'relay-runtime';
 import type { SkipCard_skip$data, SkipCard_skip$key } from '../../__generated__/SkipCard_skip.graphql.ts';
 import type { SkipCardArchiveMutation } from '../../__generated__/SkipCardArchiveMutation.graphql.ts';
 import type { SkipCardDeleteMutation } from '../../__generated__/SkipCardDeleteMutation.graphql.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { mutationFeedback } from '../../forms/mutationFeedback.ts';
 import { formatDecimal } from '../../i18n/format.ts';
+import { useLeaveLists } from '../../relay/listMembership.ts';
 import { IncidentDialog } from '../operations/IncidentDialog.tsx';
 import { OperationRequestDialog, type OperationRequestType } from '../operations/OperationRequestDialog.tsx';
 import { FillingGauge } from './FillingGauge.tsx';
-import { type SkipListScope, scopeShows } from './skipsTabParams.ts';
+import type { SkipListScope } from './skipsTabParams.ts';
 
 const archiveSkipMutation = graphql`
   mutation SkipCardArchiveMutation($input: ArchiveSkipInput!) {
@@ -58,7 +59,7 @@ interface SkipCardProps {
   skip: SkipCard_skip$key;
   /** The site lets the viewer order deliveries. */
   canOrder: boolean;
-  /** The list the card is in: an archived (or restored) container leaves it when the list does not show it. */
+  /** The list the card is in: a deleted container leaves it (an archived one, by the list's own rule). */
   list: SkipListScope;
   onEdit: (skip: SkipCard_skip$data) => void;
   onOrder: (skip: SkipCard_skip$data) => void;
@@ -122,12 +123,14 @@ export function SkipCard({ skip, canOrder, list, onEdit, onOrder }: SkipCardProp
   const [declaring, setDeclaring] = useState(false);
   const revalidator = useRevalidator();
   const missingId = useId();
+  const awaitingDeliveryId = useId();
   const [commitArchive, isArchiving] = useMutation<SkipCardArchiveMutation>(archiveSkipMutation);
   const [commitDelete, isDeleting] = useMutation<SkipCardDeleteMutation>(deleteSkipMutation);
+  const leaveLists = useLeaveLists();
   const archived = data.state === 'ARCHIVED';
   const waste = data.thirdLevelWaste?.label ?? data.secondLevelWaste?.label ?? null;
   const volume = formatDecimal(data.volume);
-  const capacity = volume ? [volume, data.unit].filter(Boolean).join(' ') : null;
+  const capacity = volume ? formatSkipCapacity(volume, data.unit) : null;
 
   const toggleArchive = () => {
     const archiving = !archived;
@@ -137,10 +140,7 @@ export function SkipCard({ skip, canOrder, list, onEdit, onOrder }: SkipCardProp
       variables: { input: { id: data.id, archived: archiving } },
       updater: (store, response) => {
         const changed = response?.archiveSkip.skip;
-        if (!changed || scopeShows(list, { state: changed.state, entityId: changed.entity?.id ?? null }))
-          return;
-        const connection = store.get(list.connectionId);
-        if (connection) ConnectionHandler.deleteNode(connection, changed.id);
+        if (changed) leaveLists(store, [changed.id]);
       },
       ...mutationFeedback({
         result: ({ archiveSkip }) => ({ userErrors: archiveSkip.userErrors, ok: !!archiveSkip.skip }),
@@ -221,6 +221,12 @@ export function SkipCard({ skip, canOrder, list, onEdit, onOrder }: SkipCardProp
             </Alert.Description>
           </Alert.Root>
         )}
+        {awaitsDelivery(data) && (
+          <Alert.Root status="info" size="sm" id={awaitingDeliveryId}>
+            <Alert.Indicator />
+            <Alert.Description>{t('skips.awaitingDelivery')}</Alert.Description>
+          </Alert.Root>
+        )}
         <SkipActions
           data={data}
           canOrder={canOrder && !archived}
@@ -232,6 +238,7 @@ export function SkipCard({ skip, canOrder, list, onEdit, onOrder }: SkipCardProp
           onRequest={setRequesting}
           onDeclareIncident={() => setDeclaring(true)}
           missingId={data.missingForRotation.length > 0 ? missingId : undefined}
+          awaitingDeliveryId={awaitingDeliveryId}
         />
       </Card.Body>
       <OperationRequestDialog
@@ -268,6 +275,7 @@ function SkipActions({
   onRequest,
   onDeclareIncident,
   missingId,
+  awaitingDeliveryId,
 }: {
   data: SkipCard_skip$data;
   canOrder: boolean;
@@ -280,13 +288,18 @@ function SkipActions({
   onDeclareIncident: () => void;
   /** The warning naming the fields a rotation still needs. */
   missingId: string | undefined;
+  /** The note saying why nothing may be asked while a delivery is awaited. */
+  awaitingDeliveryId: string;
 }) {
   const { t } = useTranslation();
   const archived = data.state === 'ARCHIVED';
   const name = data.name;
-  // The producer sees the rotation button on a container on site with nothing asked yet; it stays disabled,
-  // pointing at the warning, until every mandatory field is filled (SPEC 5).
-  const mayAskRotation = data.canEdit && data.state === 'AVAILABLE' && !data.plannedWork;
+  // The producer sees the rotation and retirement buttons on a container with nothing asked yet. They stay
+  // disabled, pointing at the reason, while a delivery of it is awaited (not on site: the api refuses any
+  // request), and the rotation until every mandatory field is filled (SPEC 5).
+  const awaiting = awaitsDelivery(data);
+  const mayAskRotation = data.canEdit && (data.state === 'AVAILABLE' || awaiting) && !data.plannedWork;
+  const rotationReasons = [missingId, awaiting ? awaitingDeliveryId : undefined].filter(Boolean).join(' ');
   const any =
     data.canEdit ||
     data.canComplete ||
@@ -301,12 +314,8 @@ function SkipActions({
         <Button
           size="xs"
           colorPalette="brand"
-          // aria-disabled, not disabled: the button stays in the tab order, so keyboard users reach its reason.
-          aria-disabled={!data.canRequestRotation || undefined}
-          opacity={data.canRequestRotation ? undefined : 0.5}
-          cursor={data.canRequestRotation ? undefined : 'not-allowed'}
+          {...unavailable(!data.canRequestRotation, rotationReasons)}
           aria-label={t('operations.request.rotationLabel', { name })}
-          aria-describedby={data.canRequestRotation ? undefined : missingId}
           onClick={() => {
             if (data.canRequestRotation) onRequest('ROTATION');
           }}
@@ -314,12 +323,15 @@ function SkipActions({
           {t('operations.request.rotation')}
         </Button>
       )}
-      {data.canRequestRetirement && (
+      {(data.canRequestRetirement || awaiting) && (
         <Button
           size="xs"
           variant="outline"
+          {...unavailable(!data.canRequestRetirement, awaitingDeliveryId)}
           aria-label={t('operations.request.retirementLabel', { name })}
-          onClick={() => onRequest('RETIREMENT')}
+          onClick={() => {
+            if (data.canRequestRetirement) onRequest('RETIREMENT');
+          }}
         >
           {t('operations.request.retirement')}
         </Button>
@@ -379,4 +391,23 @@ function SkipActions({
       )}
     </Wrap>
   );
+}
+
+/** Ordered: a delivery of the container is awaited, so it is not on site and nothing may be asked of it yet. */
+function awaitsDelivery(skip: Pick<SkipCard_skip$data, 'state' | 'canEdit' | 'plannedWork'>): boolean {
+  return skip.state === 'ORDERED' && skip.canEdit && !skip.plannedWork;
+}
+
+/**
+ * A request button that may not be used now, with its reason: aria-disabled, not disabled, so that it stays in
+ * the tab order and keyboard users reach the reason it points at.
+ */
+function unavailable(disabled: boolean, reasonIds: string | undefined) {
+  if (!disabled) return {};
+  return {
+    'aria-disabled': true,
+    opacity: 0.5,
+    cursor: 'not-allowed',
+    'aria-describedby': reasonIds || undefined,
+  } as const;
 }

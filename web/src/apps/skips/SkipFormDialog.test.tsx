@@ -75,7 +75,7 @@ describe('the container form', () => {
     expect(pendingOperationNames(view.environment)).not.toContain('SkipFormDialogCreateMutation');
 
     await view.user.type(within(dialog).getByRole('textbox', { name: /^Nom\b/ }), 'Benne bois atelier');
-    await view.user.selectOptions(select(dialog, 'Type de contenant'), 'Benne 15 m3');
+    await view.user.selectOptions(select(dialog, 'Type de contenant'), 'Benne 15 m³');
     expect(within(dialog).getByRole('textbox', { name: 'Volume' })).toHaveValue('15');
     expect(select(dialog, 'Unité')).toHaveValue('m3');
     // The selected chantier would be the default; here the whole site is selected.
@@ -231,7 +231,10 @@ describe('the container form', () => {
     await view.user.click(within(dialog).getByRole('checkbox', { name: 'Contenant dangereux' }));
     for (const label of extras) expect(within(dialog).getByLabelText(label)).toBeInTheDocument();
     expect(within(dialog).getByRole('combobox', { name: 'Code déchet' })).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Date de validité du récépissé')).toHaveAttribute('type', 'date');
+    expect(within(dialog).getByLabelText('Date de validité du récépissé')).toHaveAttribute(
+      'placeholder',
+      'jj/mm/aaaa',
+    );
     expect(
       within(dialog).getByRole('checkbox', { name: 'Polluants organiques persistants (POP)' }),
     ).not.toBeChecked();
@@ -315,7 +318,7 @@ describe('editing a container', () => {
   const complete = {
     ...cardboard,
     establishment: { id: globalId('Establishment', 12) },
-    skipType: { id: globalId('SkipType', 4), label: 'Benne 15 m3' },
+    skipType: { id: globalId('SkipType', 4), label: 'Benne 15 m³' },
     firstLevelWaste: { id: globalId('FirstLevelWaste', 2), label: 'Déchets dangereux' },
     secondLevelWaste: { id: globalId('SecondLevelWaste', 3), label: 'Emballages souillés' },
     thirdLevelWaste: {

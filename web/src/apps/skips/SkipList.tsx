@@ -1,10 +1,12 @@
 import { Box, Button, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { useSearchParams } from 'react-router-dom';
+import type { RecordProxy } from 'relay-runtime';
 import type { SkipList_establishment$key } from '../../__generated__/SkipList_establishment.graphql.ts';
 import type { SkipListPaginationQuery } from '../../__generated__/SkipListPaginationQuery.graphql.ts';
+import { useListMembership } from '../../relay/listMembership.ts';
 import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 import { DeliveryOrderDialog, type DeliveryOrderTarget } from './DeliveryOrderDialog.tsx';
@@ -15,6 +17,7 @@ import {
   STATE_FILTER_KEYS,
   STATE_FILTERS,
   type StateFilter,
+  scopeShows,
   writeStateFilter,
 } from './skipsTabParams.ts';
 
@@ -25,15 +28,20 @@ import {
 export function SkipList({
   establishment,
   entityId,
+  grouped = false,
 }: {
   establishment: SkipList_establishment$key;
   /** The chantier the list is narrowed to (the dashboard selection), as a global id. */
   entityId: string | null;
+  /**
+   * One establishment's group among others (no establishment chosen): titled by the establishment, under the
+   * page's state filter (SkipStateFilter).
+   */
+  grouped?: boolean;
 }) {
   const { t } = useTranslation();
   const headingId = useId();
   const [searchParams] = useSearchParams();
-  const updateSearch = useUpdateSearch();
   const [formTarget, setFormTarget] = useState<SkipFormTarget | null>(null);
   const [orderTarget, setOrderTarget] = useState<DeliveryOrderTarget | null>(null);
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
@@ -70,36 +78,38 @@ export function SkipList({
   const filter = readStateFilter(searchParams);
   const edges = data.skips.edges;
   const listedStates = STATE_FILTERS[filter].states;
+  const connectionId = data.skips.__id;
+  // A container archived (its retirement validated, or by hand) or restored leaves a list that does not show it.
+  const holds = useCallback(
+    (skip: RecordProxy) =>
+      scopeShows(
+        { connectionId, states: listedStates, entityId },
+        {
+          state: String(skip.getValue('state')),
+          entityId: skip.getLinkedRecord('entity')?.getDataID() ?? null,
+        },
+      ),
+    [connectionId, listedStates, entityId],
+  );
+  useListMembership(connectionId, holds);
 
   return (
     <Stack as="section" gap="5" aria-labelledby={headingId}>
       <HStack justify="space-between" align="end" gap="4" wrap="wrap">
-        <Stack gap="1">
-          <Heading as="h2" size="lg" id={headingId}>
-            {t('skips.title')}
+        {grouped ? (
+          <Heading as="h3" size="md" id={headingId}>
+            {data.displayName}
           </Heading>
-          <Text color="fg.muted">{data.displayName}</Text>
-        </Stack>
+        ) : (
+          <Stack gap="1">
+            <Heading as="h2" size="lg" id={headingId}>
+              {t('skips.title')}
+            </Heading>
+            <Text color="fg.muted">{data.displayName}</Text>
+          </Stack>
+        )}
         <HStack gap="3" align="end" wrap="wrap">
-          <Field.Root width="auto">
-            <Field.Label fontSize="sm">{t('skips.stateFilter')}</Field.Label>
-            <NativeSelect.Root size="sm" width="64">
-              <NativeSelect.Field
-                value={filter}
-                onChange={(event) => {
-                  const chosen = event.currentTarget.value as StateFilter;
-                  updateSearch((current) => writeStateFilter(current, chosen));
-                }}
-              >
-                {STATE_FILTER_KEYS.map((key) => (
-                  <option key={key} value={key}>
-                    {t(`skips.stateFilters.${key}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          {!grouped && <SkipStateFilter />}
           {data.canManageSkips && (
             <Button
               colorPalette="brand"
@@ -120,8 +130,15 @@ export function SkipList({
         </HStack>
       </HStack>
       {edges.length === 0 ? (
-        <Box borderWidth="1px" borderStyle="dashed" borderRadius="md" bg="bg.panel" p="6" textAlign="center">
-          <Text color="fg.muted">
+        <Box
+          borderWidth="1px"
+          borderStyle="dashed"
+          borderRadius="md"
+          bg="bg.panel"
+          p={grouped ? '3' : '6'}
+          textAlign="center"
+        >
+          <Text color="fg.muted" fontSize={grouped ? 'sm' : undefined}>
             {filter === 'inService' ? t('skips.empty') : t('skips.emptyForFilter')}
           </Text>
         </Box>
@@ -156,5 +173,33 @@ export function SkipList({
       <SkipFormDialog target={formTarget} onClose={() => setFormTarget(null)} />
       <DeliveryOrderDialog target={orderTarget} onClose={() => setOrderTarget(null)} />
     </Stack>
+  );
+}
+
+/** Which containers the lists show (in service, available, ordered, archived, all), kept in the URL. */
+export function SkipStateFilter() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const updateSearch = useUpdateSearch();
+  return (
+    <Field.Root width="auto">
+      <Field.Label fontSize="sm">{t('skips.stateFilter')}</Field.Label>
+      <NativeSelect.Root size="sm" width="64">
+        <NativeSelect.Field
+          value={readStateFilter(searchParams)}
+          onChange={(event) => {
+            const chosen = event.currentTarget.value as StateFilter;
+            updateSearch((current) => writeStateFilter(current, chosen));
+          }}
+        >
+          {STATE_FILTER_KEYS.map((key) => (
+            <option key={key} value={key}>
+              {t(`skips.stateFilters.${key}`)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
   );
 }

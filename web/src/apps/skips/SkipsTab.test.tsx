@@ -2,6 +2,7 @@ import { messages } from '@portal/domain/messages';
 import { waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GraphQLRequestError } from '../../relay/errors.ts';
+import { fillDate } from '../../test/dateField.ts';
 import { globalId, USER_ID } from '../../test/fixtures.ts';
 import {
   cardboard,
@@ -12,6 +13,7 @@ import {
   provider,
   siteNode,
   skipNode,
+  solvents,
   villeurbanne,
 } from '../../test/skipFixtures.ts';
 import { pendingOperationNames, rejectOperation, resolveOperation, screen } from '../../test/TestWrapper.tsx';
@@ -46,17 +48,36 @@ describe('the operations screen', () => {
     expect(within(menu).getByRole('link', { name: 'Opérations' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('invites to choose an establishment when none is selected', async () => {
+  it('shows the containers of every establishment, grouped by establishment, when none is chosen', async () => {
     const { operation } = await openOperations({
       path: '/operations',
       establishments: [gerland, villeurbanne],
       site: null,
+      groups: [siteNode(gerland, { skips: [cardboard] }), siteNode(villeurbanne, { skips: [] })],
     });
-    expect(operation.request.variables).toMatchObject({ withSite: false, provider: false });
+    expect(operation.request.variables).toMatchObject({
+      withSite: false,
+      ownGroups: true,
+      clientGroups: false,
+      provider: false,
+    });
+    const containers = await screen.findByRole('region', { name: 'Contenants' });
+    expect(containers).toHaveTextContent('Tous vos établissements.');
+    // One state filter for every group.
+    expect(within(containers).getAllByRole('combobox', { name: 'Afficher' })).toHaveLength(1);
+    const lyon = within(containers).getByRole('region', {
+      name: 'Martin Industries > Usine de Lyon Gerland',
+    });
     expect(
-      await screen.findByText(/Choisissez un établissement dans le sélecteur en haut de page/),
+      within(lyon).getByRole('heading', { level: 3, name: 'Martin Industries > Usine de Lyon Gerland' }),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Ajouter un contenant' })).not.toBeInTheDocument();
+    expect(within(lyon).getByRole('article', { name: 'Benne carton quai 2' })).toBeInTheDocument();
+    const depot = within(containers).getByRole('region', {
+      name: 'Martin Industries > Dépôt de Villeurbanne',
+    });
+    expect(depot).toHaveTextContent('Aucun contenant en service sur ce site.');
+    expect(within(depot).getByRole('button', { name: 'Ajouter un contenant' })).toBeInTheDocument();
+    expect(containers).toHaveTextContent('2 sites affichés sur 2');
   });
 });
 
@@ -69,6 +90,8 @@ describe('the containers of an establishment', () => {
       entityId: null,
       states: ['AVAILABLE', 'ORDERED'],
       provider: false,
+      ownGroups: false,
+      clientGroups: false,
     });
     const benne = await screen.findByRole('article', { name: 'Benne carton quai 2' });
     expect(within(benne).getByText('Disponible')).toBeInTheDocument();
@@ -78,7 +101,9 @@ describe('the containers of an establishment', () => {
       'À moitié plein',
     );
     expect(within(benne).getByText('À moitié plein')).toBeInTheDocument();
-    expect(benne).toHaveTextContent('15 m3');
+    // The unit as the skip types write it (domain's label), never the stored code `m3`.
+    expect(benne).toHaveTextContent('15 m³');
+    expect(benne).not.toHaveTextContent('m3');
     expect(benne).toHaveTextContent('Emballages en papier et carton');
     expect(
       within(benne).getByText(
@@ -95,6 +120,35 @@ describe('the containers of an establishment', () => {
       'Plein',
     );
     expect(within(drums).queryByText(/Champs à compléter/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the requests of a container awaiting its delivery in sight, disabled, and says why', async () => {
+    const view = await openOperations({
+      site: siteNode(gerland, { skips: [{ ...solvents, fillingLevel: 'THREE_QUARTERS' }] }),
+    });
+    const drums = await screen.findByRole('article', { name: 'Fûts de solvants' });
+    expect(within(drums).getByText('Commandé')).toBeInTheDocument();
+    const reason =
+      'Une livraison de ce contenant est commandée : une rotation ou un retrait pourra être demandé une fois la livraison validée par le prestataire.';
+    expect(within(drums).getByText(reason)).toBeInTheDocument();
+    const rotation = within(drums).getByRole('button', {
+      name: 'Demander une rotation du contenant Fûts de solvants',
+    });
+    const retirement = within(drums).getByRole('button', {
+      name: 'Demander le retrait définitif du contenant Fûts de solvants',
+    });
+    for (const button of [rotation, retirement]) {
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      expect(button).toHaveAccessibleDescription(reason);
+      // Still reachable with the keyboard, so that its reason is heard; a click asks nothing.
+      expect(button).not.toHaveAttribute('disabled');
+      await view.user.click(button);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    }
+    // Another delivery may still be ordered.
+    expect(
+      within(drums).getByRole('button', { name: 'Commander une livraison du contenant Fûts de solvants' }),
+    ).not.toHaveAttribute('aria-disabled');
   });
 
   it('shows archived containers only when the filter asks for them', async () => {
@@ -307,11 +361,19 @@ describe('deliveries', () => {
       linked: [gerland, villeurbanne],
       site: null,
       incoming: [ordered, acknowledged, scheduled],
+      groups: [siteNode(gerland, { skips: [cardboard] })],
     });
-    expect(view.operation.request.variables).toMatchObject({ withSite: false, provider: true });
+    expect(view.operation.request.variables).toMatchObject({
+      withSite: false,
+      provider: true,
+      clientGroups: true,
+      ownGroups: false,
+    });
+    // Its clients' containers, grouped by site, under the deliveries to handle.
+    expect(await screen.findByText(/^Tous vos clients\./)).toBeInTheDocument();
     expect(
-      await screen.findByText(/Choisissez un client dans le sélecteur en haut de page/),
-    ).toBeInTheDocument();
+      screen.getByRole('region', { name: 'Martin Industries > Usine de Lyon Gerland' }),
+    ).toHaveTextContent('Benne carton quai 2');
     const table = screen.getByRole('table', { name: 'Livraisons à traiter' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('Martin Industries > Usine de Lyon Gerland');
@@ -350,9 +412,8 @@ describe('deliveries', () => {
       name: 'Livraison du contenant Fûts de solvants souhaitée le 20/03/2030',
     });
     const date = within(dialog).getByLabelText(/^Date de livraison/);
-    expect(date).toHaveValue('2030-03-20');
-    await view.user.clear(date);
-    await view.user.type(date, '2030-03-21');
+    expect(date).toHaveValue('20/03/2030');
+    await fillDate(view.user, date, '21/03/2030');
     await view.user.click(within(dialog).getByRole('button', { name: 'Programmer' }));
     const schedule = await resolveOperation(view.environment, 'DeliveryRowAdvanceMutation', {
       SkipDeliveryPayload: {
@@ -366,6 +427,50 @@ describe('deliveries', () => {
     expect(await screen.findByText(messages.deliveryScheduled)).toBeInTheDocument();
     await waitFor(() => expect(rows[1]).toHaveTextContent('Programmée le 21/03/2030'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('offers no delivery day before the order, and keeps a refused day in its dialog under the field', async () => {
+    const acknowledged = deliveryNode({
+      databaseId: 42,
+      skipName: 'Fûts de solvants',
+      requestedDate: '2030-03-20',
+      status: 'AWAITING_SCHEDULING',
+      canAdvance: true,
+    });
+    const view = await openOperations({
+      path: '/operations',
+      typologies: ['RETRIEVER'],
+      establishments: [provider],
+      linked: [gerland],
+      site: null,
+      incoming: [acknowledged],
+    });
+    await view.user.click(
+      await screen.findByRole('button', {
+        name: 'Programmer : livraison du contenant Fûts de solvants du 20/03/2030',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    const date = within(dialog).getByLabelText(/^Date de livraison/);
+    // Ordered on 1 March 2030: the calendar offers no day before, and the field names the first one.
+    expect(date).toHaveAccessibleDescription('Au plus tôt le 01/03/2030.');
+    await fillDate(view.user, date, '27/02/2030');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Programmer' }));
+    await waitFor(() => expect(date).toHaveAccessibleDescription(messages.scheduledBeforeOrder));
+    expect(pendingOperationNames(view.environment)).not.toContain('DeliveryRowAdvanceMutation');
+
+    await fillDate(view.user, date, '02/03/2030');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Programmer' }));
+    await resolveOperation(view.environment, 'DeliveryRowAdvanceMutation', {
+      SkipDeliveryPayload: {
+        delivery: null,
+        userErrors: [{ field: ['scheduledDate'], message: messages.scheduledBeforeOrder }],
+      },
+    });
+    await waitFor(() => expect(date).toHaveAccessibleDescription(messages.scheduledBeforeOrder));
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(date).toHaveValue('02/03/2030');
+    expect(screen.getAllByText(messages.scheduledBeforeOrder)).toHaveLength(1);
   });
 
   it('shows a provider the containers of the selected client, to complete', async () => {

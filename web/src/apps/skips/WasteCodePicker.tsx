@@ -1,13 +1,12 @@
 import { Combobox, createListCollection, Field, Spinner, Text } from '@chakra-ui/react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
-import type { Subscription } from 'relay-runtime';
+import { graphql } from 'react-relay';
 import type { WasteCodePickerQuery } from '../../__generated__/WasteCodePickerQuery.graphql.ts';
+import { useSearchQuery } from '../../relay/useSearchQuery.ts';
 
-/** Typing pauses this long before the search runs. */
-export const WASTE_CODE_SEARCH_DEBOUNCE_MS = 250;
 const RESULT_COUNT = 30;
+const NO_CODES: readonly WasteCodeOption[] = [];
 
 const wasteCodePickerQuery = graphql`
   query WasteCodePickerQuery($search: String, $dangerous: Boolean, $first: Int) {
@@ -49,51 +48,25 @@ export function WasteCodePicker({
   disabled = false,
 }: WasteCodePickerProps) {
   const { t } = useTranslation();
-  const environment = useRelayEnvironment();
   const errorId = useId();
   const valueText = value ? optionText(value) : '';
   const [inputValue, setInputValue] = useState(valueText);
-  const [results, setResults] = useState<readonly WasteCodeOption[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const pending = useRef<{ timer?: ReturnType<typeof setTimeout>; subscription?: Subscription }>({});
+  const {
+    result: found,
+    loading,
+    failed,
+    search,
+  } = useSearchQuery<WasteCodePickerQuery, readonly WasteCodeOption[]>(
+    wasteCodePickerQuery,
+    (text) => ({ search: text, dangerous, first: RESULT_COUNT }),
+    (data) => data.wasteCodes.map(({ code, description }) => ({ code, description })),
+  );
+  const results = found ?? NO_CODES;
 
   // The value may change from outside (a precise waste gives its default code): the input follows it.
   useEffect(() => {
     setInputValue(valueText);
   }, [valueText]);
-
-  useEffect(() => {
-    const current = pending.current;
-    return () => {
-      clearTimeout(current.timer);
-      current.subscription?.unsubscribe();
-    };
-  }, []);
-
-  const search = (text: string, delay: number) => {
-    clearTimeout(pending.current.timer);
-    pending.current.subscription?.unsubscribe();
-    setLoading(true);
-    pending.current.timer = setTimeout(() => {
-      const trimmed = text.trim();
-      pending.current.subscription = fetchQuery<WasteCodePickerQuery>(environment, wasteCodePickerQuery, {
-        search: trimmed === '' ? null : trimmed,
-        dangerous,
-        first: RESULT_COUNT,
-      }).subscribe({
-        next: (data) => {
-          setResults(data.wasteCodes.map(({ code, description }) => ({ code, description })));
-          setFailed(false);
-          setLoading(false);
-        },
-        error: () => {
-          setFailed(true);
-          setLoading(false);
-        },
-      });
-    }, delay);
-  };
 
   // The chosen code stays among the items, so that the combobox can show it whatever the last search found.
   const collection = useMemo(() => {
@@ -109,7 +82,7 @@ export function WasteCodePicker({
         inputValue={inputValue}
         onInputValueChange={(details) => {
           setInputValue(details.inputValue);
-          if (details.reason === 'input-change') search(details.inputValue, WASTE_CODE_SEARCH_DEBOUNCE_MS);
+          if (details.reason === 'input-change') search(details.inputValue);
           if (details.reason === 'clear-trigger') onChange(null);
         }}
         onValueChange={(details) => onChange(details.items[0] ?? null)}

@@ -10,6 +10,7 @@ import {
 import { createContext, type ReactNode, useContext } from 'react';
 import { Controller, type UseFormRegisterReturn, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormDateInput } from '../../forms/DateInput.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import type { FormValues } from '../../forms/fieldTable.ts';
 import { SelectInput } from '../../forms/SelectInput.tsx';
@@ -87,10 +88,9 @@ export const enumOptions = <V extends string>(values: readonly V[], labels: Reco
     (value) => value,
   );
 
-const INPUT_PROPS: Partial<Record<string, { inputMode?: 'decimal' | 'numeric'; type?: string }>> = {
+const INPUT_PROPS: Partial<Record<string, { inputMode?: 'decimal' | 'numeric' }>> = {
   decimal: { inputMode: 'decimal' },
   integer: { inputMode: 'numeric' },
-  date: { type: 'date' },
 };
 
 /**
@@ -127,11 +127,15 @@ export function SkipInput({ field, helperText }: { field: SkipFormField; helperT
       required={(skipFields[field] as FieldSpec).required === true}
       helperText={helperText}
     >
-      <Input
-        autoComplete="off"
-        {...INPUT_PROPS[kind]}
-        {...form.register(field, { setValueAs: emptyToNull })}
-      />
+      {kind === 'date' ? (
+        <FormDateInput control={form.control} name={field} emptyValue={null} />
+      ) : (
+        <Input
+          autoComplete="off"
+          {...INPUT_PROPS[kind]}
+          {...form.register(field, { setValueAs: emptyToNull })}
+        />
+      )}
     </FormField>
   );
 }

@@ -14,6 +14,8 @@ describe('the containers tab of the URL', () => {
       entityId: globalId('Entity', 7),
       states: ['AVAILABLE', 'ORDERED'],
       provider: false,
+      ownGroups: false,
+      clientGroups: false,
     });
   });
 
@@ -24,10 +26,26 @@ describe('the containers tab of the URL', () => {
       entityId: globalId('Entity', 9),
       states: ['AVAILABLE', 'ORDERED'],
       provider: true,
+      ownGroups: false,
+      clientGroups: false,
     });
     expect(skipsTabVariables(provider, params('etablissement=40'))).toMatchObject({
       withSite: false,
       entityId: null,
+    });
+  });
+
+  it('lists every site’s containers, grouped, when none is chosen: a provider’s clients’ sites', () => {
+    expect(skipsTabVariables(producer, params('etat=archives'))).toMatchObject({
+      withSite: false,
+      ownGroups: true,
+      clientGroups: false,
+      states: ['ARCHIVED'],
+    });
+    expect(skipsTabVariables(provider, params('etablissement=40'))).toMatchObject({
+      withSite: false,
+      ownGroups: false,
+      clientGroups: true,
     });
   });
 

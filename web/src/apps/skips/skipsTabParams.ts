@@ -70,12 +70,16 @@ export function skipsTabVariables(viewer: SkipsTabViewer, params: URLSearchParam
   const siteId = requested.siteId === null ? null : routeId(String(requested.siteId));
   const entityId = requested.entityId === null ? null : routeId(String(requested.entityId));
   const states = STATE_FILTERS[readStateFilter(params)].states;
+  const clients = viewer.ownSiteTypology === 'RETRIEVER';
   return {
     siteId: siteId ?? 0,
     withSite: siteId !== null,
     entityId: siteId !== null && entityId !== null ? globalId('Entity', entityId) : null,
     states: states === null ? null : [...states],
     provider: viewer.isRetriever,
+    // No site chosen: every one's containers, grouped (own establishments, or a provider's clients' sites).
+    ownGroups: siteId === null && !clients,
+    clientGroups: siteId === null && clients,
   };
 }
 

@@ -1,0 +1,99 @@
+import type { Page } from '@playwright/test';
+import { persistedId } from '../persisted.ts';
+import { seriousViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
+import { acceptTermsThroughApi, producer, signInToDashboard } from './portal.ts';
+
+/**
+ * Waits that do not feel long: a list loading for the first time shows the skeleton of its rows, not a spinner; a
+ * list that has rows keeps them on screen, marked busy, while a new filter loads the next ones, and the filter shows
+ * the new choice at once; another tab keeps the page shown, busy, until its rows come. The graph's answers to the
+ * list's query are held to observe it.
+ */
+
+const listQueryId = persistedId('OperationListPageQuery');
+
+/** Holds the answers to the list's query while `held` is set; `release` lets the waiting ones through. */
+async function holdListAnswers(page: Page) {
+  const waiting: (() => void)[] = [];
+  let held = false;
+  await page.route('**/graphql', async (route) => {
+    if (held && route.request().postData()?.includes(listQueryId)) {
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+    await route.continue();
+  });
+  return {
+    hold: () => {
+      held = true;
+    },
+    release: () => {
+      held = false;
+      for (const resolve of waiting.splice(0)) resolve();
+    },
+  };
+}
+
+test.beforeEach(async ({ stack }) => {
+  await acceptTermsThroughApi(stack, producer.email);
+});
+
+test('a list shows the skeleton of its rows until they come, then keeps them while a filter or a tab loads the next', async ({
+  page,
+}) => {
+  await signInToDashboard(page, producer.email);
+  const answers = await holdListAnswers(page);
+
+  answers.hold();
+  await page.goto('/mes-enlevements');
+  const skeleton = page.locator('[data-skeleton="list"]');
+  await expect(skeleton).toBeVisible();
+  await expect(skeleton).toHaveAttribute('role', 'status');
+  await expect(skeleton).toHaveAttribute('aria-busy', 'true');
+  await expect(skeleton).toHaveText('Chargement…');
+  await expect(page.locator('.chakra-spinner')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  answers.release();
+
+  const section = page.getByRole('region', { name: 'Historique des opérations' });
+  const firstOperation = section.getByRole('link', { name: / n° \d+$/ }).first();
+  await expect(firstOperation).toBeVisible();
+  await expect(skeleton).toHaveCount(0);
+  const firstName = (await firstOperation.textContent()) ?? '';
+  const count = section.getByText(/^\d+ opérations?$/);
+  const allCount = (await count.textContent()) ?? '';
+  const busy = section.locator('[aria-busy="true"]');
+  await expect(busy).toHaveCount(0);
+
+  // A new filter while the answer is held: the choice shows, the previous rows stay, busy, and nothing blanks.
+  answers.hold();
+  const filter = section.getByRole('combobox', { name: 'Afficher' });
+  await filter.selectOption({ label: 'Validées' });
+  await expect(page).toHaveURL(/filtre=validees/);
+  await expect(filter).toHaveValue('VALIDATED');
+  await expect(busy).toHaveCount(1);
+  await expect(busy.getByRole('link', { name: firstName, exact: true })).toBeVisible();
+  await expect(count).toHaveText(allCount);
+  await expect(skeleton).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The new rows replace them once they come.
+  answers.release();
+  await expect(busy).toHaveCount(0);
+  await expect(count).not.toHaveText(allCount);
+  await expect(section.getByRole('link', { name: / n° \d+$/ }).first()).toBeVisible();
+
+  // Another tab while its answer is held: the page shown stays whole and busy, never the next tab's heading over
+  // these rows, nor a skeleton in their place.
+  answers.hold();
+  await page.getByRole('link', { name: 'Opérations à valider' }).click();
+  await expect(page).toHaveURL(/\/mes-enlevements\/operations-a-valider/);
+  const pageBusy = page.getByRole('main').locator('[aria-busy="true"]');
+  await expect(pageBusy).toHaveCount(1);
+  await expect(pageBusy.getByRole('heading', { name: 'Historique des opérations', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Opérations à valider', level: 2 })).toHaveCount(0);
+  await expect(skeleton).toHaveCount(0);
+  answers.release();
+  await expect(page.getByRole('heading', { name: 'Opérations à valider', level: 2 })).toBeVisible();
+  await expect(pageBusy).toHaveCount(0);
+});

@@ -1,0 +1,199 @@
+import type { Locator, Page } from '@playwright/test';
+import { fr } from '../../web/src/i18n/fr.ts';
+import { seriousViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
+import {
+  acceptTermsThroughApi,
+  chantier,
+  containerJourneySite,
+  producer,
+  retriever,
+  signInToDashboard,
+} from './portal.ts';
+import { mainNavigation } from './screens.ts';
+
+/**
+ * Every screen fits the width of the window: no page is wider than a phone's 390 px (the rows of tables become
+ * cards there), and at 1280 px every table shows all its columns, its status and actions included, without
+ * sideways scrolling. The screens are those each account reaches: its menu, the screens these link to (tabs, an
+ * establishment, an operation…), each once by route, and the menu's screens again with an establishment
+ * selected. Read-only. The carrier's password belongs to the password reset journey, so it is not signed in here.
+ */
+
+const WIDE = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** A route, whatever its ids: '/operations/12' and '/operations/34' are one screen. */
+const routeOf = (url: URL): string => url.pathname.toLowerCase().replace(/\/\d+(?=\/|$)/g, '/:id');
+
+/** The screen has its content: its title is there and nothing says it is still loading. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: fr.app.loading })).toHaveCount(0);
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+}
+
+/**
+ * What overflows sideways: the page beyond the window, and each table shown (not one in a closed disclosure)
+ * beyond the window or beyond its own area, where it would scroll with some of its columns out of view.
+ */
+function overflows(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > width)
+      found.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+    for (const table of document.querySelectorAll('main table')) {
+      const box = table.getBoundingClientRect();
+      if (box.width === 0) continue;
+      const labelledBy = table.getAttribute('aria-labelledby');
+      const title =
+        table.getAttribute('aria-label') ?? document.getElementById(labelledBy ?? '')?.textContent;
+      const area = table.parentElement as HTMLElement;
+      if (Math.round(box.right) > width)
+        found.push(`the table '${title}' reaches ${Math.round(box.right)} px`);
+      if (area.scrollWidth > area.clientWidth)
+        found.push(`the table '${title}' is ${area.scrollWidth} px wide in ${area.clientWidth} px`);
+    }
+    return found;
+  });
+}
+
+/** The links of the page's content to other screens of the portal (not to its files, nor elsewhere). */
+function linksOfContent(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLAnchorElement>('main a[href]:not([target]):not([download])')]
+      .filter(
+        (link) => link.origin === window.location.origin && !/^\/(api|graphql)\/|\.\w+$/.test(link.pathname),
+      )
+      .map((link) => link.pathname + link.search),
+  );
+}
+
+/** Marks a visit with an establishment selected: each route is visited both with and without one. */
+const SELECTED = ' (establishment selected)';
+
+/** Visits every screen the account reaches and returns, by route, what overflows at each width. */
+async function widthsOfEveryScreen(page: Page, selectedEstablishment: number | null) {
+  await page.setViewportSize(WIDE);
+  await expect(mainNavigation(page).getByRole('link').first()).toBeVisible();
+  const menu = await mainNavigation(page)
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).pathname));
+  expect(menu.length).toBeGreaterThan(2);
+  const selected =
+    selectedEstablishment === null
+      ? []
+      : menu.map((path) => `${path}?etablissement=${selectedEstablishment}`);
+  const queue = [...menu, ...selected, '/cgu'];
+  const visited = new Set<string>();
+  const problems: Record<string, { wide: string[]; phone: string[] }> = {};
+  while (queue.length > 0) {
+    const target = queue.shift() as string;
+    const url = new URL(target, 'http://portal');
+    const key = `${routeOf(url)}${url.searchParams.has('etablissement') ? SELECTED : ''}`;
+    if (visited.has(key)) continue;
+    visited.add(key);
+
+    await page.setViewportSize(WIDE);
+    await page.goto(target);
+    await settled(page);
+    const wide = await overflows(page);
+    await page.setViewportSize(PHONE);
+    // The layout follows the new width at the next frame: wait for it rather than measure the old one.
+    await expect.poll(() => page.evaluate(() => document.documentElement.clientWidth)).toBe(PHONE.width);
+    const phone = await overflows(page);
+    if (wide.length > 0 || phone.length > 0) problems[`${key}: ${target}`] = { wide, phone };
+    queue.push(...(await linksOfContent(page)));
+  }
+  const routes = [...visited].map((key) => key.replace(SELECTED, ''));
+  return { routes, problems };
+}
+
+/** The accounts, and whether the menu's screens are visited again with one of their establishments selected. */
+const accounts = [
+  { account: producer, selects: true },
+  { account: retriever, selects: true },
+  // Their one establishment is selected for them.
+  { account: chantier, selects: false },
+];
+
+for (const { account, selects } of accounts) {
+  test(`${account.label}: every screen fits a phone, and tables keep all their columns in view at 1280 px`, async ({
+    page,
+    stack,
+  }) => {
+    test.setTimeout(240_000);
+    await acceptTermsThroughApi(stack, account.email);
+    const journeySite = await containerJourneySite(stack);
+    const establishment = account === producer ? journeySite.site.id : journeySite.provider.id;
+    await page.setViewportSize(WIDE);
+    await signInToDashboard(page, account.email);
+
+    const { routes, problems } = await widthsOfEveryScreen(page, selects ? establishment : null);
+    // The screens of the wide tables are among those visited.
+    const expected = ['/mes-enlevements', '/mes-etablissements/:id'];
+    if (account !== chantier) expected.push('/operations', '/operations/:id', '/details', '/mes-couts');
+    expect(routes).toEqual(expect.arrayContaining(expected));
+    expect(problems).toEqual({});
+  });
+}
+
+/** The label a cell shows before its value where the rows are cards (`none` where they are a table). */
+const shownLabel = (cell: Locator) =>
+  cell.evaluate((element) => getComputedStyle(element, '::before').content);
+
+test('on a phone the rows of a table are cards of labelled values, still read as a table', async ({
+  page,
+  stack,
+}) => {
+  await acceptTermsThroughApi(stack, producer.email);
+  await page.setViewportSize(WIDE);
+  await signInToDashboard(page, producer.email);
+  await page.goto('/mes-enlevements');
+  const table = page.getByRole('table', { name: 'Historique des opérations' });
+  const row = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') })
+    .first();
+  const cells = row.getByRole('cell');
+  await expect(cells).toHaveCount(7);
+  const [first, status] = [cells.nth(0), cells.nth(5)];
+  /** Whether the status is under the row's first value rather than beside it. */
+  const stacked = async () => {
+    const [top, below] = [await first.boundingBox(), await status.boundingBox()];
+    if (!top || !below) throw new Error('the row is not shown');
+    return below.y >= top.y + top.height;
+  };
+  // A table: the cells of a row side by side, under their headers, and no label of their own.
+  expect(await stacked()).toBe(false);
+  expect(await shownLabel(status)).toBe('none');
+
+  await page.setViewportSize(PHONE);
+  // A card: the values one under the other, each after its column's name, the first one as the card's title.
+  await expect.poll(stacked).toBe(true);
+  expect(await shownLabel(status)).toContain('"Statut"');
+  expect(await shownLabel(first)).toBe('none');
+  const card = await row.boundingBox();
+  if (!card) throw new Error('the card is not shown');
+  expect(card.x).toBeGreaterThanOrEqual(0);
+  expect(card.x + card.width).toBeLessThanOrEqual(PHONE.width);
+  // Screen readers still read a table: its headers, and cells named by their values alone.
+  await expect(table.getByRole('columnheader')).toHaveCount(7);
+  await expect(status).toHaveAccessibleName((await status.textContent()) ?? '');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the pages without a session fit a phone', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  for (const path of [
+    '/customer/Login',
+    '/customer/Password',
+    '/customer/Resetpassword?token=inconnu',
+    '/page-inconnue',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    expect(await overflows(page), path).toEqual([]);
+  }
+});
