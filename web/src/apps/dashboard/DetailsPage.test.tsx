@@ -129,6 +129,9 @@ describe('the monthly view', () => {
     const brief = screen.getByRole('region', { name: 'Le mois en bref' });
     expect(brief.textContent?.replace(/\s/g, ' ')).toContain('5 en février 2025');
     expect(brief.textContent?.replace(/\s/g, ' ')).toContain('12 t en février 2025');
+    // Each figure keeps its unit on its line, however narrow its card.
+    const costs = within(brief).getByText(/€ HT$/, { selector: 'p:not(:last-child)' });
+    expect(getComputedStyle(costs).whiteSpace).toBe('nowrap');
     const trace = screen.getByRole('region', { name: 'Par déchet, jusqu’au traitement final' });
     const row = within(trace).getByRole('row', { name: /Emballages en carton/ });
     expect(row).toHaveTextContent('15 01 01');

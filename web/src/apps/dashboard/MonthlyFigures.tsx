@@ -162,11 +162,20 @@ function MonthInBrief({ light }: { light: MonthlyFigures_light$key }) {
       </Heading>
       <SimpleGrid columns={{ base: 2, md: 3, xl: 6 }} gap="3">
         {stats.map(([label, value, before]) => (
-          <Stack key={label} gap="1" borderWidth="1px" borderRadius="lg" p="3" bg="bg.panel">
+          // The card's width is the unit of its figure's size: the figure and its unit stay on one line.
+          <Stack
+            key={label}
+            gap="1"
+            borderWidth="1px"
+            borderRadius="lg"
+            p="3"
+            bg="bg.panel"
+            containerType="inline-size"
+          >
             <Text fontSize="sm" color="fg.muted">
               {label}
             </Text>
-            <Text fontSize="xl" fontWeight="semibold">
+            <Text fontSize="min(1.25rem, 11cqi)" fontWeight="semibold" whiteSpace="nowrap">
               {value}
             </Text>
             <Text fontSize="xs" color="fg.muted">
