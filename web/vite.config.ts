@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { relay } from './vite/relay.ts';
 
@@ -46,6 +48,16 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/graphql/, /^\/auth\//, /^\/api\//],
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
       },
+    }),
+    // Precompressed once at build, at the strongest levels, so the gateway sends them without compressing per request.
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      include: /\.(js|mjs|css|html|svg|json|webmanifest)$/,
+      threshold: 1024,
+      logLevel: 'silent',
     }),
   ],
   server: { port: Number(process.env.WEB_DEV_PORT ?? 5173), proxy: gatewayProxy },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import compress, { type FastifyCompressOptions } from '@fastify/compress';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -18,6 +19,17 @@ import { requestIdOf, requestLogController } from './observability/request-id.ts
 import { StartTimer } from './observability/start-timer.ts';
 import { loadReferenceData, type ReferenceData } from './reference/data.ts';
 import { type DemoSeed, seedDemo } from './seed/demo.ts';
+
+/**
+ * Answers above 1 KB compressed for clients that ask (reporting scripts, browsers); the gateway asks for none on
+ * its local link. Text kinds only: files are sent as stored. Request bodies are never decompressed.
+ */
+const ANSWER_COMPRESSION: FastifyCompressOptions = {
+  threshold: 1024,
+  encodings: ['br', 'gzip'],
+  customTypes: /^text\/|[+/](json|xml)(;|$)/,
+  globalDecompression: false,
+};
 
 export interface Api {
   app: FastifyInstance;
@@ -147,6 +159,8 @@ export async function createApi(config: ApiConfig): Promise<Api> {
     setupHydra(app);
     setupObservability(app, context);
     setupIdempotency(app, context);
+    // After the idempotency hooks: a keyed write stores its answer before it is compressed.
+    await app.register(compress, ANSWER_COMPRESSION);
     await app.register(swagger, {
       openapi: {
         info: { title: 'Portail déchets: REST API', version: '0.1.0', description: 'See docs/rest-api.md' },

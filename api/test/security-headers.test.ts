@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, get, postJson, type TestApi } from './helpers.ts';
@@ -70,5 +71,61 @@ describe('the headers of the api', () => {
     const download = await get(api, photo?.contentUrl ?? '', w.producer);
     expect(download.statusCode).toBe(200);
     expectHardened(download);
+  });
+});
+
+describe('compression of answers', () => {
+  const asking = (url: string, encoding: string | undefined, token = w.producer.token) =>
+    api.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${token}`, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+    });
+
+  it('compresses a large answer for a client that accepts it, and sends it plain to one that does not', async () => {
+    const plain = await asking('/api/company_sites?pagination=false', undefined);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const brotli = await asking('/api/company_sites?pagination=false', 'br, gzip');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
+
+    const gzip = await asking('/api/company_sites?pagination=false', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('leaves small answers as they are', async () => {
+    const me = await asking('/api/users/me', 'gzip');
+    expect(me.statusCode).toBe(200);
+    expect(me.rawPayload.length).toBeLessThan(1024);
+    expect(me.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('stores a keyed write before compressing it: its replay is the same answer', async () => {
+    const write = (encoding: string) =>
+      api.app.inject({
+        method: 'POST',
+        url: '/api/skips',
+        headers: {
+          authorization: `Bearer ${w.producer.token}`,
+          'content-type': 'application/json',
+          'idempotency-key': 'compression-replay-1',
+          'accept-encoding': encoding,
+        },
+        payload: { name: 'Benne compressée', companySite: w.ownSiteIds[0], provider: w.providerSiteId },
+      });
+    const first = await write('gzip');
+    expect(first.statusCode, first.body).toBe(201);
+    const firstBody =
+      first.headers['content-encoding'] === 'gzip' ? gunzipSync(first.rawPayload).toString() : first.body;
+    const replay = await write('identity');
+    expect(replay.statusCode).toBe(201);
+    expect(replay.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(replay.body)).toEqual(JSON.parse(firstBody));
   });
 });

@@ -5,6 +5,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { expressMiddleware } from '@as-integrations/express5';
+import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { authTokenHandler } from './auth-token.ts';
@@ -64,6 +65,9 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   const app = express();
   app.disable('x-powered-by');
   app.use(tracing(), metrics.requests());
+  // Answers above 1 KB (the graph's, the app's pages) compressed for browsers that accept it; the built assets
+  // are already compressed at build and served as they are (web-app.ts).
+  app.use(compression({ threshold: 1024 }));
   const httpServer = createServer(app);
   const exposeSchema = config.nodeEnv !== 'production';
   app.use(securityHeaders(config, { landingPage: exposeSchema }));

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
 import express, { type Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import type { Logger } from './logger.ts';
 
 /** Paths that belong to the gateway's own routes, never to the web app's history fallback. */
@@ -21,12 +22,19 @@ export function webAppRouter(distDir: string, logger: Logger): Router | null {
   }
   const assetsDir = join(distDir, 'assets') + sep;
   const router = express.Router();
+  // The build's brotli and gzip files (`.br`, `.gz` beside each asset) are sent to browsers that accept them.
   router.use(
-    express.static(distDir, {
+    expressStaticGzip(distDir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
       index: false,
-      redirect: false,
-      setHeaders(res, path) {
-        res.setHeader('Cache-Control', path.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
+      serveStatic: {
+        index: false,
+        redirect: false,
+        setHeaders(res, path) {
+          const original = path.replace(/\.(br|gz)$/, '');
+          res.setHeader('Cache-Control', original.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
+        },
       },
     }),
   );

@@ -1,3 +1,5 @@
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getText, post, startTestGateway, type TestGateway, tempDir } from './helpers.ts';
 
@@ -15,6 +17,10 @@ beforeAll(async () => {
   const { mkdirSync } = await import('node:fs');
   mkdirSync(`${dist.path}/assets`);
   dist.write('assets/index-Bx9fK2aQ.js', ASSET);
+  // As the build leaves them: each asset's brotli and gzip files beside it.
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(`${dist.path}/assets/index-Bx9fK2aQ.js.br`, brotliCompressSync(ASSET));
+  writeFileSync(`${dist.path}/assets/index-Bx9fK2aQ.js.gz`, gzipSync(ASSET));
   gateway = await startTestGateway({ WEB_DIST_DIR: dist.path });
   withoutWeb = await startTestGateway({ WEB_DIST_DIR: `${dist.path}/missing` });
 });
@@ -44,6 +50,43 @@ describe('the web app', () => {
     expect(worker.status).toBe(200);
     expect(worker.text).toBe(SW);
     expect(worker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends the build's compressed file the browser accepts, brotli first, and the plain one otherwise", async () => {
+    const fetchAsset = async (encoding: string) => {
+      const response = await request(`${gateway.url}/assets/index-Bx9fK2aQ.js`, {
+        headers: { 'accept-encoding': encoding },
+      });
+      return { headers: response.headers, body: Buffer.from(await response.body.arrayBuffer()) };
+    };
+    const brotli = await fetchAsset('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(ASSET);
+
+    const gzip = await fetchAsset('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(ASSET);
+
+    const plain = await fetchAsset('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(ASSET);
+  });
+
+  it('compresses a graph answer above 1 KB for a browser that accepts it', async () => {
+    // The schema's type names (introspection is open outside production): a large answer without a session.
+    const query = '{ __schema { types { name } } }';
+    const response = await request(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip', 'apollo-require-preflight': '1' },
+      body: JSON.stringify({ query }),
+    });
+    const body = Buffer.from(await response.body.arrayBuffer());
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(body.length).toBeLessThan(gunzipSync(body).length);
+    expect(JSON.parse(gunzipSync(body).toString()).data.__schema.types).toContainEqual({ name: 'Operation' });
   });
 
   it('answers 404 for a missing file rather than the app', async () => {
