@@ -80,7 +80,11 @@ describe('the web app', () => {
     const query = '{ __schema { types { name } } }';
     const response = await request(`${gateway.url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip', 'apollo-require-preflight': '1' },
+      headers: {
+        'content-type': 'application/json',
+        'accept-encoding': 'gzip',
+        'apollo-require-preflight': '1',
+      },
       body: JSON.stringify({ query }),
     });
     const body = Buffer.from(await response.body.arrayBuffer());
