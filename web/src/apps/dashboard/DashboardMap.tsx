@@ -196,6 +196,7 @@ function MapSection({ dashboard }: { dashboard: DashboardMap_dashboard$key }) {
 
 function MapContent({ map }: { map: MapData }) {
   const { t } = useTranslation();
+  const treatmentsText = useTreatmentsText();
   const tonnes = (value: string) => t('dashboard.figures.tonnes', { value: formatTonnes(value) });
   const placedSites = map.sites.filter(placed);
   const placedOutlets = map.outlets.filter(placed);
@@ -291,7 +292,7 @@ function MapContent({ map }: { map: MapData }) {
                     t('dashboard.map.kinds.outlet'),
                     outlet.address ?? '',
                     `${tonnes(outlet.tonnes)} · ${t('dashboard.figures.operations', { count: outlet.operations })}`,
-                    treatmentsText(outlet, t, tonnes),
+                    treatmentsText(outlet, tonnes),
                   ]}
                 />
               </Popup>
@@ -343,7 +344,7 @@ function MapContent({ map }: { map: MapData }) {
               outlet.name,
               outlet.siret ?? '—',
               outlet.address ?? '—',
-              treatmentsText(outlet, t, tonnes),
+              treatmentsText(outlet, tonnes),
               tonnes(outlet.tonnes),
               String(outlet.operations),
               placed(outlet) ? t('dashboard.map.onMap') : t('dashboard.map.unknownPosition'),
@@ -368,19 +369,19 @@ function MapContent({ map }: { map: MapData }) {
   );
 }
 
-function treatmentsText(
-  outlet: Outlet,
-  t: ReturnType<typeof useTranslation>['t'],
-  tonnes: (value: string) => string,
-): string {
-  return outlet.treatments
-    .map((treatment) =>
-      t(treatment.family === 'TRANSIT' ? 'dashboard.map.transitTreatment' : 'dashboard.map.treatment', {
-        code: treatment.treatmentCode.code,
-        tonnes: tonnes(treatment.tonnes),
-      }),
-    )
-    .join(' ; ');
+/** The treatments of an outlet in one line, each with its tonnes. */
+function useTreatmentsText(): (outlet: Outlet, tonnes: (value: string) => string) => string {
+  const { t } = useTranslation();
+  return (outlet, tonnes) =>
+    outlet.treatments
+      .map((treatment) => {
+        const values = { code: treatment.treatmentCode.code, tonnes: tonnes(treatment.tonnes) };
+        // One literal key per call: a union of keys makes i18next's types too deep for the compiler.
+        return treatment.family === 'TRANSIT'
+          ? t('dashboard.map.transitTreatment', values)
+          : t('dashboard.map.treatment', values);
+      })
+      .join(' ; ');
 }
 
 /** A marker's card: no paragraphs (Leaflet's stylesheet spaces them widely inside popups). */
