@@ -40,6 +40,7 @@ import { visibleAsContainer } from '../resource/sides.ts';
 import { type ResourceRow, selectList } from '../resource/sql.ts';
 import { skips } from '../skips/resource.ts';
 import { operations } from './resource.ts';
+import { notifyIncident } from '../notifications/notify.ts';
 
 /**
  * Incidents (SPEC 4: declared on an operation or a container, with photos). Photos are image formats only,
@@ -304,6 +305,7 @@ export function registerIncidentRoutes(app: FastifyInstance, context: ApiContext
                 [inserted.id, photo.filename, photo.storageKey, photo.contentType, photo.size],
               );
             }
+            await notifyIncident(tx, inserted.id, userId, config.now());
             // Into the store once the rows are written; the transaction then commits.
             for (const photo of stored) {
               const path = join(storeDir, photo.storageKey);

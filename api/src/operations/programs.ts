@@ -41,6 +41,7 @@ import { byValues } from '../resource/filters.ts';
 import { insertRow } from '../resource/sql.ts';
 import { skips } from '../skips/resource.ts';
 import { assertRequestable, skipOfProducerRequest, syncSkipPlannedWork } from './store.ts';
+import { notifyRotationProgram } from '../notifications/notify.ts';
 
 /**
  * Recurring rotations (domain/rotation-programs.ts): the producer submits a program, its provider validates
@@ -165,6 +166,7 @@ export function registerRotationProgramRoutes(app: FastifyInstance, context: Api
           },
           { requested_by: userId },
         );
+        await notifyRotationProgram(tx, id, userId, now);
         return rotationPrograms.load(tx, id);
       });
       reply.header('location', `/api/operation_programs/${row.id}`);

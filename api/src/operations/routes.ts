@@ -25,6 +25,7 @@ import { registerOutletRoutes } from './outlets.ts';
 import { type OperationRow, operationItemOf, operations, outletSchema } from './resource.ts';
 import { assertRequestable, skipOfProducerRequest, syncSkipPlannedWork } from './store.ts';
 import { registerTransporterRoutes } from './transporters.ts';
+import { notifyOperation } from '../notifications/notify.ts';
 
 /**
  * Operations (SPEC 3, 4, 7): a producer asks for a rotation or the retirement of a container; its provider
@@ -87,6 +88,7 @@ export function registerOperationRoutes(app: FastifyInstance, context: ApiContex
       );
       const created = await operations.load(tx, inserted.id);
       await syncSkipPlannedWork(tx, created.skip, now);
+      await notifyOperation(tx, created.id, null, userId, now);
       return created;
     });
     reply.header('location', `/api/operations/${row.id}`);

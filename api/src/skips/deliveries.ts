@@ -48,6 +48,7 @@ import { defineResource } from '../resource/resource.ts';
 import { visibleAsContainer } from '../resource/sides.ts';
 import { insertRow } from '../resource/sql.ts';
 import { skips } from './resource.ts';
+import { notifyDeliveryScheduled } from '../notifications/notify.ts';
 
 /**
  * Ordering containers (SPEC 4 "Container delivery"): single deliveries or recurring programs whose every date is
@@ -275,6 +276,9 @@ export function registerDeliveryRoutes(app: FastifyInstance, context: ApiContext
            where id = $1`,
           [deliveryId, status, scheduled, now],
         );
+        if (action === 'schedule' || action === 'reschedule') {
+          await notifyDeliveryScheduled(tx, deliveryId, policy.userId, now);
+        }
         if (action === 'validate') {
           // Delivered: the container is on site.
           await tx.query(

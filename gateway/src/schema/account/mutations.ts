@@ -30,7 +30,11 @@ export const accountMutations: Resolvers = {
       try {
         login = await context.rest
           .withToken(null)
-          .post<LoginResult>('/api/login', { email: input.email, password: input.password });
+          .post<LoginResult>('/api/login', {
+            email: input.email,
+            password: input.password,
+            ...(context.userAgent ? { userAgent: context.userAgent.slice(0, 400) } : {}),
+          });
       } catch (error) {
         const userErrors = isRestError(error) ? loginUserErrors(error) : null;
         if (userErrors === null) throw error;
