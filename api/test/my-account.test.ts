@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mail, Mailer } from '../src/account/mailer.ts';
 import { notify } from '../src/notifications/notify.ts';
 import { OUTBOX_LEASE_MS, runOutbox } from '../src/notifications/outbox.ts';
-import { createTestApi, get, login, mergePatch, postJson, type Session, type TestApi } from './helpers.ts';
+import { DEMO_PASSWORD } from '../src/index.ts';
+import {
+  createTestApi,
+  get,
+  login,
+  mergePatch,
+  postJson,
+  readMails,
+  type Session,
+  type TestApi,
+} from './helpers.ts';
 
 let api: TestApi;
 let producer: Session;
@@ -193,5 +203,119 @@ describe('the outbox', () => {
     expect(mailer.mails[0]?.subject).toBe('Récapitulatif du 10/03/2026 : 2 notifications');
     expect(mailer.mails[0]?.text).toMatch(/Premier[\s\S]*Second/);
     expect(await outbox(mailer)).toBe(0);
+  });
+});
+
+describe('the profile', () => {
+  it('changes the password with the current one, and ends the other sessions only', async () => {
+    const other = await login(api, 'transporteur@demo.fr');
+    const current = await login(api, 'transporteur@demo.fr');
+    const change = (body: Record<string, unknown>) =>
+      postJson(api, '/api/users/me/password', current, body);
+
+    const wrong = await change({ currentPassword: 'faux', password: 'Nouveau-2026!', confirmPassword: 'Nouveau-2026!' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().violations).toEqual([
+      expect.objectContaining({ propertyPath: 'currentPassword', message: messages.currentPasswordWrong }),
+    ]);
+    const weak = await change({ currentPassword: DEMO_PASSWORD, password: 'court', confirmPassword: 'autre' });
+    expect(weak.json().violations.map((v: { message: string }) => v.message)).toEqual(
+      expect.arrayContaining([messages.passwordTooShort]),
+    );
+    expect((await get(api, '/api/users/me', other)).statusCode).toBe(200);
+
+    const sessions = (await get(api, '/api/users/me/sessions', current)).json().sessions;
+    expect(sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
+
+    expect(
+      (await change({ currentPassword: DEMO_PASSWORD, password: 'Nouveau-2026!', confirmPassword: 'Nouveau-2026!' }))
+        .statusCode,
+    ).toBe(204);
+    expect((await get(api, '/api/users/me', other)).statusCode).toBe(401);
+    expect((await get(api, '/api/users/me', current)).statusCode).toBe(200);
+    await login(api, 'transporteur@demo.fr', 'Nouveau-2026!');
+    // Back to the demo password for the tests after.
+    await change({ currentPassword: 'Nouveau-2026!', password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD });
+  });
+
+  it('ends another session, not the current one', async () => {
+    const other = await login(api, 'transporteur@demo.fr');
+    const current = await login(api, 'transporteur@demo.fr');
+    const end = (id: number) =>
+      api.app.inject({
+        method: 'DELETE',
+        url: `/api/users/me/sessions/${id}`,
+        headers: { authorization: `Bearer ${current.token}` },
+      });
+    const sessions = (await get(api, '/api/users/me/sessions', current)).json().sessions as {
+      id: number;
+      current: boolean;
+    }[];
+    const mine = sessions.find((s) => s.current);
+    expect((await end(mine?.id ?? 0)).statusCode).toBe(409);
+    const others = sessions.filter((s) => !s.current);
+    for (const session of others) expect((await end(session.id)).statusCode).toBe(204);
+    expect((await get(api, '/api/users/me', other)).statusCode).toBe(401);
+    expect((await get(api, '/api/users/me', current)).statusCode).toBe(200);
+  });
+
+  it('changes the e-mail only when the link mailed to the new address is followed, once', async () => {
+    const session = await login(api, 'transporteur@demo.fr');
+    const ask = (body: Record<string, unknown>) => postJson(api, '/api/users/me/email', session, body);
+    const wrong = await ask({ email: 'nouveau@demo.fr', currentPassword: 'faux' });
+    expect(wrong.statusCode).toBe(422);
+    const taken = await ask({ email: 'producteur@demo.fr', currentPassword: DEMO_PASSWORD });
+    expect(taken.json().violations[0]).toMatchObject({ propertyPath: 'email', message: messages.emailTaken });
+
+    const before = (await readMails(api.dataDir)).length;
+    expect((await ask({ email: 'Nouveau@Demo.fr', currentPassword: DEMO_PASSWORD })).statusCode).toBe(204);
+    const mails = await readMails(api.dataDir);
+    expect(mails).toHaveLength(before + 1);
+    const mail = mails.at(-1) ?? '';
+    expect(mail).toMatch(/^To: nouveau@demo\.fr$/m);
+    const match = /http:\/\/portail\.test\/mon-profil\/email\?id=(\d+)&token=([A-Za-z0-9_-]+)/.exec(mail);
+    expect(match).not.toBeNull();
+    // Nothing changed yet: the old address still signs in.
+    expect((await get(api, '/api/users/me', session)).json().email).toBe('transporteur@demo.fr');
+    const confirm = (token: string) =>
+      api.app.inject({
+        method: 'POST',
+        url: `/api/user/${match?.[1]}/confirm-email`,
+        payload: { token },
+      });
+    expect((await confirm('x'.repeat(43))).statusCode).toBe(410);
+    const confirmed = await confirm(match?.[2] ?? '');
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ email: 'nouveau@demo.fr' });
+    expect((await get(api, '/api/users/me', session)).json().email).toBe('nouveau@demo.fr');
+    const again = await confirm(match?.[2] ?? '');
+    expect(again.statusCode).toBe(410);
+    expect(again.json().title).toBe(messages.emailLinkExpired);
+    await api.db.query(`update users set email = 'transporteur@demo.fr' where email = 'nouveau@demo.fr'`);
+  });
+
+  it('sends a contact request to the support with the user’s details, keeps it, and limits them', async () => {
+    const session = await login(api, 'transporteur@demo.fr');
+    const send = (body: Record<string, unknown>) => postJson(api, '/api/contact/send', session, body);
+    const empty = await send({ message: '  ', preferredContact: 'EMAIL' });
+    expect(empty.json().violations[0]).toMatchObject({ propertyPath: 'message', message: messages.required });
+    const before = (await readMails(api.dataDir)).length;
+    expect((await send({ message: 'Bonjour, une question.', preferredContact: 'EMAIL' })).statusCode).toBe(204);
+    const mail = (await readMails(api.dataDir)).at(-1) ?? '';
+    expect((await readMails(api.dataDir)).length).toBe(before + 1);
+    expect(mail).toMatch(/^To: support@localhost$/m);
+    expect(mail).toMatch(/^Reply-To: transporteur@demo\.fr$/m);
+    expect(mail).toContain('Bonjour, une question.');
+    for (let i = 1; i < api.config.contactPerHour; i++) {
+      expect((await send({ message: `Message ${i}`, preferredContact: 'EMAIL' })).statusCode).toBe(204);
+    }
+    const refused = await send({ message: 'Un de trop', preferredContact: 'EMAIL' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().title).toBe(messages.tooManyContactRequests);
+    const stored = await api.db.one<{ n: number }>(
+      'select count(*)::int as n from contact_requests where user_id = $1',
+      [session.userId],
+    );
+    expect(stored.n).toBe(api.config.contactPerHour);
   });
 });
