@@ -1,9 +1,9 @@
 import { messages } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mail, Mailer } from '../src/account/mailer.ts';
+import { DEMO_PASSWORD } from '../src/index.ts';
 import { notify } from '../src/notifications/notify.ts';
 import { OUTBOX_LEASE_MS, runOutbox } from '../src/notifications/outbox.ts';
-import { DEMO_PASSWORD } from '../src/index.ts';
 import {
   createTestApi,
   get,
@@ -134,13 +134,17 @@ describe('the outbox', () => {
 
     const bell = (await get(api, '/api/users/me/notifications', producer)).json();
     expect(bell.unreadCount).toBeGreaterThan(0);
-    expect(bell.notifications[0]).toMatchObject({ title: 'Intervention programmée le 20/03/2026', read: false });
+    expect(bell.notifications[0]).toMatchObject({
+      title: 'Intervention programmée le 20/03/2026',
+      read: false,
+    });
     expect((await postJson(api, '/api/users/me/notifications/read', producer, {})).statusCode).toBe(204);
     expect((await get(api, '/api/users/me/notifications', producer)).json().unreadCount).toBe(0);
 
     // Turned off: the bell still shows it, no mail goes.
     expect(
-      (await putSettings(producer, [{ kind: 'OPERATION_COMPLETED', enabled: false, mode: 'IMMEDIATE' }])).statusCode,
+      (await putSettings(producer, [{ kind: 'OPERATION_COMPLETED', enabled: false, mode: 'IMMEDIATE' }]))
+        .statusCode,
     ).toBe(200);
     await noticeToProducer('Éteinte');
     expect(await outbox(mailer)).toBe(0);
@@ -157,7 +161,11 @@ describe('the outbox', () => {
     const crashed: Mailer = { send: () => new Promise(() => {}), close() {} };
     void outbox(crashed);
     await expect
-      .poll(() => api.db.one<{ n: number }>(`select count(*)::int as n from notification_outbox where claimed_until is not null`))
+      .poll(() =>
+        api.db.one<{ n: number }>(
+          `select count(*)::int as n from notification_outbox where claimed_until is not null`,
+        ),
+      )
       .toEqual({ n: 1 });
     // Restarted within the lease: the row is still the dead worker's.
     const restarted = recordingMailer();
@@ -210,15 +218,22 @@ describe('the profile', () => {
   it('changes the password with the current one, and ends the other sessions only', async () => {
     const other = await login(api, 'transporteur@demo.fr');
     const current = await login(api, 'transporteur@demo.fr');
-    const change = (body: Record<string, unknown>) =>
-      postJson(api, '/api/users/me/password', current, body);
+    const change = (body: Record<string, unknown>) => postJson(api, '/api/users/me/password', current, body);
 
-    const wrong = await change({ currentPassword: 'faux', password: 'Nouveau-2026!', confirmPassword: 'Nouveau-2026!' });
+    const wrong = await change({
+      currentPassword: 'faux',
+      password: 'Nouveau-2026!',
+      confirmPassword: 'Nouveau-2026!',
+    });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().violations).toEqual([
       expect.objectContaining({ propertyPath: 'currentPassword', message: messages.currentPasswordWrong }),
     ]);
-    const weak = await change({ currentPassword: DEMO_PASSWORD, password: 'court', confirmPassword: 'autre' });
+    const weak = await change({
+      currentPassword: DEMO_PASSWORD,
+      password: 'court',
+      confirmPassword: 'autre',
+    });
     expect(weak.json().violations.map((v: { message: string }) => v.message)).toEqual(
       expect.arrayContaining([messages.passwordTooShort]),
     );
@@ -228,14 +243,23 @@ describe('the profile', () => {
     expect(sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
 
     expect(
-      (await change({ currentPassword: DEMO_PASSWORD, password: 'Nouveau-2026!', confirmPassword: 'Nouveau-2026!' }))
-        .statusCode,
+      (
+        await change({
+          currentPassword: DEMO_PASSWORD,
+          password: 'Nouveau-2026!',
+          confirmPassword: 'Nouveau-2026!',
+        })
+      ).statusCode,
     ).toBe(204);
     expect((await get(api, '/api/users/me', other)).statusCode).toBe(401);
     expect((await get(api, '/api/users/me', current)).statusCode).toBe(200);
     await login(api, 'transporteur@demo.fr', 'Nouveau-2026!');
     // Back to the demo password for the tests after.
-    await change({ currentPassword: 'Nouveau-2026!', password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD });
+    await change({
+      currentPassword: 'Nouveau-2026!',
+      password: DEMO_PASSWORD,
+      confirmPassword: DEMO_PASSWORD,
+    });
   });
 
   it('ends another session, not the current one', async () => {
@@ -300,7 +324,9 @@ describe('the profile', () => {
     const empty = await send({ message: '  ', preferredContact: 'EMAIL' });
     expect(empty.json().violations[0]).toMatchObject({ propertyPath: 'message', message: messages.required });
     const before = (await readMails(api.dataDir)).length;
-    expect((await send({ message: 'Bonjour, une question.', preferredContact: 'EMAIL' })).statusCode).toBe(204);
+    expect((await send({ message: 'Bonjour, une question.', preferredContact: 'EMAIL' })).statusCode).toBe(
+      204,
+    );
     const mail = (await readMails(api.dataDir)).at(-1) ?? '';
     expect((await readMails(api.dataDir)).length).toBe(before + 1);
     expect(mail).toMatch(/^To: support@localhost$/m);

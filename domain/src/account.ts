@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import type { UserTypology } from './typologies.ts';
-import { emailSchema, passwordChangeSchema } from './validation.ts';
+import { emailSchema, passwordChangeSchema, phoneSchema, requiredText } from './validation.ts';
 
 /**
  * The kinds of event a user may be told of by mail, each for one side of an operation: `audience` is the
@@ -43,10 +43,7 @@ export const NOTIFICATION_KINDS = {
     label: 'Incident déclaré sur un contenant',
     defaultMode: 'IMMEDIATE',
   },
-} as const satisfies Record<
-  string,
-  { audience: UserTypology; label: string; defaultMode: NotificationMode }
->;
+} as const satisfies Record<string, { audience: UserTypology; label: string; defaultMode: NotificationMode }>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 export const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];
@@ -77,9 +74,29 @@ export const notificationSettingsSchema = z.object({
   settings: z.array(notificationSettingSchema).max(NOTIFICATION_KIND_NAMES.length),
 });
 
+/** An optional text of a form: an empty string clears it like `null` does. */
+export const clearable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    schema.nullable(),
+  );
+
+/** The profile's fields (SPEC 3, 5): the api's rules for `PATCH /api/users/{id}` and the form's. */
+export const profileShape = {
+  firstname: requiredText(255),
+  lastname: requiredText(255),
+  phone: clearable(z.string().trim().max(30, messages.maxLength(30)).pipe(phoneSchema)),
+  function: clearable(z.string().trim().max(255, messages.maxLength(255))),
+  notificationEmail: clearable(emailSchema),
+};
+export const profileSchema = z.object(profileShape);
+export type ProfileInput = z.infer<typeof profileSchema>;
+
 /** Changing the password from the profile: the current one, then the new one twice (SPEC 5). */
 export const passwordUpdateSchema = z
-  .object({ currentPassword: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired) })
+  .object({
+    currentPassword: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired),
+  })
   .and(passwordChangeSchema);
 
 /** A new login e-mail: confirmed by the current password, effective once the mailed link is followed. */

@@ -183,7 +183,7 @@ export const messages = {
   sessionEnded: 'La session a bien été fermée.',
   currentSessionNotEnded: 'Utilisez « Se déconnecter » pour fermer la session en cours',
   notificationSettingsSaved: 'Vos préférences de notification ont bien été enregistrées.',
-  notificationKindNotYours: "Ce type de notification ne concerne pas votre compte",
+  notificationKindNotYours: 'Ce type de notification ne concerne pas votre compte',
   contactSent: 'Votre message a bien été envoyé.',
   contactSendError: "Une erreur s'est produite lors de l'envoi de votre message.",
   tooManyContactRequests: 'Vous avez envoyé trop de messages. Veuillez réessayer plus tard.',

@@ -1,10 +1,4 @@
-import {
-  deviceLabel,
-  emailChangeSchema,
-  messages,
-  passwordUpdateSchema,
-  requiredText,
-} from '@portal/domain';
+import { deviceLabel, emailChangeSchema, messages, passwordUpdateSchema, requiredText } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ApiContext } from '../context.ts';
@@ -116,7 +110,12 @@ export function registerProfileRoutes(app: FastifyInstance, context: ApiContext)
     async (request, reply) => {
       const { policy, sessionId } = callerOf(request);
       const userId = policy.assertSelf(request.params.id);
-      const rows = await db.query<{ id: number; userAgent: string | null; createdAt: Date; lastUsedAt: Date }>(
+      const rows = await db.query<{
+        id: number;
+        userAgent: string | null;
+        createdAt: Date;
+        lastUsedAt: Date;
+      }>(
         `select id, user_agent as "userAgent", created_at as "createdAt",
                 coalesce(last_used_at, created_at) as "lastUsedAt"
          from sessions where user_id = $1 and revoked_at is null and expires_at > $2
@@ -165,7 +164,8 @@ export function registerProfileRoutes(app: FastifyInstance, context: ApiContext)
     {
       schema: {
         tags: ['account'],
-        summary: 'Asks for a new login e-mail: a link is mailed to it, the change happens when it is followed',
+        summary:
+          'Asks for a new login e-mail: a link is mailed to it, the change happens when it is followed',
         params: idParams('id', true),
         body: jsonSchemaOf(emailChangeSchema),
         response: { 204: noContent('Confirmation mailed'), ...problems(400, 401, 404, 422) },

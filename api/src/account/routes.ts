@@ -17,9 +17,9 @@ import {
 } from '../hydra/index.ts';
 import { callerOf } from './auth.ts';
 import { RESET_TOKEN_VALIDITY_MS, resetPasswordMail } from './mails.ts';
+import { registerEmailConfirmRoute, registerProfileRoutes } from './profile.ts';
 import { LoginThrottler, ResetRequestThrottler } from './throttle.ts';
 import { hashToken, newToken } from './tokens.ts';
-import { registerEmailConfirmRoute, registerProfileRoutes } from './profile.ts';
 import { updateUser, userItem, userPatchShape, userSchema } from './users.ts';
 
 const loginUserAgentSchema = z.object({ userAgent: z.string().max(400).optional() });

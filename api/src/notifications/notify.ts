@@ -53,12 +53,7 @@ export async function notify(tx: Db, event: NoticeEvent): Promise<void> {
     await tx.query(
       `insert into notification_outbox (notification_id, user_id, digest_day, next_attempt_at)
        values ($1, $2, $3, $4)`,
-      [
-        notification.id,
-        recipient.id,
-        recipient.mode === 'DIGEST' ? parisDate(event.now) : null,
-        event.now,
-      ],
+      [notification.id, recipient.id, recipient.mode === 'DIGEST' ? parisDate(event.now) : null, event.now],
     );
   }
 }
@@ -134,14 +129,8 @@ export async function notifyOperation(
       `Nouvelle demande : ${operationTypeLabels[facts.type].toLowerCase()}`,
       `${facts.siteName} demande « ${what} » pour le ${frenchDate(facts.requestedDate)}.`,
     ],
-    REQUEST_CANCELLED: [
-      'Demande annulée',
-      `${facts.siteName} a annulé la demande « ${what} ».`,
-    ],
-    OPERATION_VALIDATED: [
-      'Opération validée',
-      `${facts.siteName} a validé l'opération « ${what} ».`,
-    ],
+    REQUEST_CANCELLED: ['Demande annulée', `${facts.siteName} a annulé la demande « ${what} ».`],
+    OPERATION_VALIDATED: ['Opération validée', `${facts.siteName} a validé l'opération « ${what} ».`],
     DELIVERY_SCHEDULED: null,
     INCIDENT_DECLARED: null,
   };
@@ -185,7 +174,8 @@ export async function notifyIncident(tx: Db, incidentId: number, actorId: number
     entityId: null,
     title: `Incident déclaré : ${facts.skipName}`,
     body: `${facts.siteName} a déclaré un incident sur le contenant « ${facts.skipName} » : ${excerpt}`,
-    link: facts.operationId === null ? `/mes-clients/${facts.providerId}` : `/operations/${facts.operationId}`,
+    link:
+      facts.operationId === null ? `/mes-clients/${facts.providerId}` : `/operations/${facts.operationId}`,
     now,
   });
 }

@@ -73,7 +73,12 @@ const CLAIMED_COLUMNS = `o.id, o.attempts, coalesce(u.notification_email, u.emai
  * sent. The window between the SMTP server's acceptance and the SENT mark is the only one where a crash may
  * send a row twice; each mail's Message-ID is the row's, so the receiving side sees the same message.
  */
-export async function runOutbox(db: Db, mailer: Mailer, settings: OutboxSettings, now: Date): Promise<number> {
+export async function runOutbox(
+  db: Db,
+  mailer: Mailer,
+  settings: OutboxSettings,
+  now: Date,
+): Promise<number> {
   let sent = 0;
   const lease = new Date(now.getTime() + OUTBOX_LEASE_MS);
   const due = `o.status = 'PENDING' and o.next_attempt_at <= $1 and (o.claimed_until is null or o.claimed_until <= $1)`;

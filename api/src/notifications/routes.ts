@@ -1,5 +1,4 @@
 import {
-
   contactPreferenceLabels,
   contactSchema,
   defaultNotificationSettings,
@@ -15,7 +14,6 @@ import { z } from 'zod';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import type { Policy } from '../policy/index.ts';
 import {
   ApiProblem,
   idParams,
@@ -27,6 +25,7 @@ import {
   tooManyRequests,
   unprocessable,
 } from '../hydra/index.ts';
+import type { Policy } from '../policy/index.ts';
 
 const settingsResponse = {
   type: 'object',
@@ -134,7 +133,11 @@ export function registerNotificationRoutes(app: FastifyInstance, context: ApiCon
       const foreign = settings.findIndex((setting) => !mine.has(setting.kind));
       if (foreign >= 0) {
         throw unprocessable([
-          { propertyPath: `settings.${foreign}.kind`, message: messages.notificationKindNotYours, code: 'kind' },
+          {
+            propertyPath: `settings.${foreign}.kind`,
+            message: messages.notificationKindNotYours,
+            code: 'kind',
+          },
         ]);
       }
       await db.transaction(async (tx) => {
@@ -158,14 +161,25 @@ export function registerNotificationRoutes(app: FastifyInstance, context: ApiCon
         summary: "The caller's latest notifications and how many are unread (the bell)",
         params: idParams('id', true),
         querystring: latestQuery,
-        response: { 200: jsonResponse('The latest notifications', notificationsResponse), ...problems(401, 404) },
+        response: {
+          200: jsonResponse('The latest notifications', notificationsResponse),
+          ...problems(401, 404),
+        },
       },
     },
     async (request, reply) => {
       const { policy } = callerOf(request);
       const userId = policy.assertSelf(request.params.id);
       const [rows, unread] = await Promise.all([
-        db.query<{ id: number; kind: string; title: string; body: string; link: string; createdAt: Date; readAt: Date | null }>(
+        db.query<{
+          id: number;
+          kind: string;
+          title: string;
+          body: string;
+          link: string;
+          createdAt: Date;
+          readAt: Date | null;
+        }>(
           `select id, kind, title, body, link, created_at as "createdAt", read_at as "readAt"
            from notifications where user_id = $1 order by created_at desc, id desc limit $2`,
           [userId, request.query.limit ?? 10],

@@ -33,6 +33,7 @@ import {
   unprocessable,
   type Violation,
 } from '../hydra/index.ts';
+import { notifyIncident } from '../notifications/notify.ts';
 import type { SkipTarget } from '../policy/index.ts';
 import { defineResource } from '../resource/resource.ts';
 import { itemSchema } from '../resource/schemas.ts';
@@ -40,7 +41,6 @@ import { visibleAsContainer } from '../resource/sides.ts';
 import { type ResourceRow, selectList } from '../resource/sql.ts';
 import { skips } from '../skips/resource.ts';
 import { operations } from './resource.ts';
-import { notifyIncident } from '../notifications/notify.ts';
 
 /**
  * Incidents (SPEC 4: declared on an operation or a container, with photos). Photos are image formats only,

@@ -25,11 +25,11 @@ import {
   type Violation,
   violationsFromZod,
 } from '../hydra/index.ts';
+import { notifyOperation } from '../notifications/notify.ts';
 import { codeIndex } from '../reference/codes.ts';
 import { type OperationRow, operations, outletsOf } from './resource.ts';
 import { replaceOutlets, syncSkipPlannedWork } from './store.ts';
 import { transporterChoice } from './transporters.ts';
-import { notifyOperation } from '../notifications/notify.ts';
 
 /** The moves and completion fields of a PATCH (merge-patch: absent is untouched, null clears). */
 export const patchSchema = operationCompletionSchema.extend({

@@ -31,6 +31,7 @@ import {
   unprocessable,
   violationsFromZod,
 } from '../hydra/index.ts';
+import { notifyRotationProgram } from '../notifications/notify.ts';
 import {
   defineProgramResource,
   deleteProgram,
@@ -41,7 +42,6 @@ import { byValues } from '../resource/filters.ts';
 import { insertRow } from '../resource/sql.ts';
 import { skips } from '../skips/resource.ts';
 import { assertRequestable, skipOfProducerRequest, syncSkipPlannedWork } from './store.ts';
-import { notifyRotationProgram } from '../notifications/notify.ts';
 
 /**
  * Recurring rotations (domain/rotation-programs.ts): the producer submits a program, its provider validates

@@ -18,6 +18,7 @@ import {
   sendItem,
   unprocessable,
 } from '../hydra/index.ts';
+import { notifyOperation } from '../notifications/notify.ts';
 import { skips } from '../skips/resource.ts';
 import { registerOperationListRoutes } from './lists.ts';
 import { patchOperation, patchSchema } from './moves.ts';
@@ -25,7 +26,6 @@ import { registerOutletRoutes } from './outlets.ts';
 import { type OperationRow, operationItemOf, operations, outletSchema } from './resource.ts';
 import { assertRequestable, skipOfProducerRequest, syncSkipPlannedWork } from './store.ts';
 import { registerTransporterRoutes } from './transporters.ts';
-import { notifyOperation } from '../notifications/notify.ts';
 
 /**
  * Operations (SPEC 3, 4, 7): a producer asks for a rotation or the retirement of a container; its provider

@@ -37,6 +37,7 @@ import {
   unprocessable,
   violationsFromZod,
 } from '../hydra/index.ts';
+import { notifyDeliveryScheduled } from '../notifications/notify.ts';
 import {
   defineProgramResource,
   deleteProgram,
@@ -48,7 +49,6 @@ import { defineResource } from '../resource/resource.ts';
 import { visibleAsContainer } from '../resource/sides.ts';
 import { insertRow } from '../resource/sql.ts';
 import { skips } from './resource.ts';
-import { notifyDeliveryScheduled } from '../notifications/notify.ts';
 
 /**
  * Ordering containers (SPEC 4 "Container delivery"): single deliveries or recurring programs whose every date is

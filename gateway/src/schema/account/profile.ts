@@ -1,5 +1,11 @@
-import { type UserError, noChangeUserError, notFoundUserError, unauthenticatedError, userErrorsOfRest } from '../../errors.ts';
 import type { GatewayContext } from '../../context.ts';
+import {
+  noChangeUserError,
+  notFoundUserError,
+  type UserError,
+  unauthenticatedError,
+  userErrorsOfRest,
+} from '../../errors.ts';
 import { isRestError } from '../../rest/errors.ts';
 import type { RestUser } from '../../rest/types.ts';
 import { authenticated } from '../authenticated.ts';
@@ -101,7 +107,9 @@ export const profileResolvers: Resolvers = {
           .withToken(null)
           .post<{ email: string }>(`/api/user/${input.userId}/confirm-email`, { token: input.token });
         const viewer =
-          context.token === null || context.userId !== input.userId ? null : freshViewer(context, input.userId);
+          context.token === null || context.userId !== input.userId
+            ? null
+            : freshViewer(context, input.userId);
         return { ok: true, email: result?.email ?? null, linkExpired: false, viewer, userErrors: [] };
       } catch (error) {
         if (isRestError(error, 410) || isRestError(error, 404)) {

@@ -23,7 +23,10 @@ interface RestNotification {
   read: boolean;
 }
 
-const viewerAgain = (context: Parameters<typeof viewerId>[0]): Lazy<RestUser> => () => context.viewer();
+const viewerAgain =
+  (context: Parameters<typeof viewerId>[0]): Lazy<RestUser> =>
+  () =>
+    context.viewer();
 
 export const notificationResolvers: Resolvers = {
   User: {

@@ -1,4 +1,5 @@
-import { defineApp } from '../../routing/screens.ts';
+import ContactPageQueryNode from '../../__generated__/ContactPageQuery.graphql.ts';
+import { defineApp, viewerQuery } from '../../routing/screens.ts';
 
 /**
  * Help pages (`/aide/...`, drawn in `HelpLayout`: its pages become this screen's `children`) and the contact
@@ -18,7 +19,19 @@ export const helpApp = defineApp({
       key: 'contact',
       path: '/contact',
       layout: 'dashboard',
+      skeleton: 'detail',
+      errors: 'screen',
       navigation: { labelKey: 'nav.contact', audience: 'everyone', order: 140 },
+      loader: viewerQuery('contact', ContactPageQueryNode),
+      lazy: () => import('./ContactPage.tsx').then((module) => ({ Component: module.ContactPage })),
+    },
+    {
+      key: 'contactSuccess',
+      path: '/contact/success',
+      layout: 'dashboard',
+      audience: 'everyone',
+      lazy: () =>
+        import('./ContactSuccessPage.tsx').then((module) => ({ Component: module.ContactSuccessPage })),
     },
   ],
 });
