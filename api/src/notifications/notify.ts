@@ -19,6 +19,8 @@ export interface NoticeEvent {
   /** The portal's path of the screen concerned. */
   link: string;
   now: Date;
+  /** False for a notice of the past (the demo's history): shown under the bell, never mailed. */
+  mail?: boolean;
 }
 
 /**
@@ -49,7 +51,7 @@ export async function notify(tx: Db, event: NoticeEvent): Promise<void> {
        values ($1, $2, $3, $4, $5, $6) returning id`,
       [recipient.id, event.kind, event.title, event.body, event.link, event.now],
     );
-    if (!recipient.enabled) continue;
+    if (!recipient.enabled || event.mail === false) continue;
     await tx.query(
       `insert into notification_outbox (notification_id, user_id, digest_day, next_attempt_at)
        values ($1, $2, $3, $4)`,
@@ -107,6 +109,7 @@ export async function notifyOperation(
   status: string | null,
   actorId: number,
   now: Date,
+  options: { mail?: boolean } = {},
 ): Promise<void> {
   const kind = status === null ? 'NEW_REQUEST' : OPERATION_NOTICES[status];
   if (kind === undefined) return;
@@ -146,6 +149,7 @@ export async function notifyOperation(
     body,
     link: `/operations/${facts.id}`,
     now,
+    ...options,
   });
 }
 

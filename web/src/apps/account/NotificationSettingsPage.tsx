@@ -127,15 +127,10 @@ export function NotificationSettingsPage() {
                             onCheckedChange={(details) => field.onChange(details.checked === true)}
                             colorPalette="brand"
                           >
-                            <Checkbox.HiddenInput
-                              ref={field.ref}
-                              name={field.name}
-                              onBlur={field.onBlur}
-                              aria-label={t('notificationSettings.receive', { kind: label })}
-                            />
+                            <Checkbox.HiddenInput ref={field.ref} name={field.name} onBlur={field.onBlur} />
                             <Checkbox.Control />
-                            <Checkbox.Label aria-hidden="true">
-                              {t('notificationSettings.mail')}
+                            <Checkbox.Label srOnly>
+                              {t('notificationSettings.receive', { kind: label })}
                             </Checkbox.Label>
                           </Checkbox.Root>
                         )}
