@@ -1,7 +1,9 @@
 import { Badge, Button, Input, Stack, Table, Text } from '@chakra-ui/react';
+import type { PasswordChangeInput } from '@portal/domain';
 import { emailChangeSchema, passwordUpdateSchema } from '@portal/domain/account';
 import { messages } from '@portal/domain/messages';
 import { useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import type { z } from 'zod';
@@ -14,6 +16,7 @@ import { ResponsiveTable } from '../../components/ResponsiveTable.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { mutationFeedback, notifySuccess } from '../../forms/mutationFeedback.ts';
+import { NewPasswordFields } from '../../forms/NewPasswordFields.tsx';
 import { PasswordInput } from '../../forms/PasswordInput.tsx';
 import { useMutationForm } from '../../forms/useMutationForm.ts';
 import { formatDateTime } from '../../i18n/format.ts';
@@ -135,8 +138,6 @@ export function PasswordCard() {
   const {
     register,
     reset,
-    trigger,
-    getFieldState,
     formState: { errors },
   } = form;
   const onSubmit = submit((values) => {
@@ -158,24 +159,15 @@ export function PasswordCard() {
           <FormField label={t('profile.currentPassword')} error={errors.currentPassword?.message} required>
             <PasswordInput autoComplete="current-password" {...register('currentPassword')} />
           </FormField>
-          <FormField
-            label={t('profile.newPassword')}
-            error={errors.password?.message}
-            helperText={t('profile.passwordRules')}
-            required
-          >
-            <PasswordInput
-              autoComplete="new-password"
-              {...register('password', {
-                onChange: () => {
-                  if (getFieldState('confirmPassword').isDirty) void trigger('confirmPassword');
-                },
-              })}
-            />
-          </FormField>
-          <FormField label={t('profile.confirmPassword')} error={errors.confirmPassword?.message} required>
-            <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
-          </FormField>
+          <NewPasswordFields
+            // The current password beside them is the form's own.
+            form={form as unknown as UseFormReturn<PasswordChangeInput>}
+            labels={{
+              password: t('profile.newPassword'),
+              confirmPassword: t('profile.confirmPassword'),
+              rules: t('profile.passwordRules'),
+            }}
+          />
           <Button type="submit" colorPalette="brand" variant="outline" alignSelf="start" loading={isInFlight}>
             {t('profile.changePassword')}
           </Button>

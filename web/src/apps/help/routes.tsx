@@ -3,7 +3,7 @@ import { defineApp, viewerQuery } from '../../routing/screens.ts';
 
 /**
  * Help pages (`/aide/...`, drawn in `HelpLayout`: its pages become this screen's `children`) and the contact
- * form (`/contact`, `/contact/success`). Not built yet: the side navigation shows them disabled; give a
+ * form (`/contact`, `/contact/success`). The help pages are not built yet: the side navigation shows them disabled; give a
  * screen its `loader` and `lazy` component here and it gets its route and an active entry.
  */
 export const helpApp = defineApp({
