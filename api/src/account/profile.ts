@@ -6,6 +6,7 @@ import {
   ApiProblem,
   conflict,
   idParams,
+  itemId,
   jsonResponse,
   jsonSchemaOf,
   noContent,
@@ -147,7 +148,7 @@ export function registerProfileRoutes(app: FastifyInstance, context: ApiContext)
     async (request, reply) => {
       const { policy, sessionId } = callerOf(request);
       const userId = policy.assertSelf(request.params.id);
-      const target = Number(request.params.sessionId);
+      const target = itemId(request.params.sessionId);
       if (target === sessionId) throw conflict(messages.currentSessionNotEnded);
       const ended = await db.maybeOne(
         `update sessions set revoked_at = $3 where id = $1 and user_id = $2 and revoked_at is null

@@ -21,7 +21,9 @@ import {
   jsonSchemaOf,
   noContent,
   parseBody,
+  positiveInteger,
   problems,
+  type RawQuery,
   tooManyRequests,
   unprocessable,
 } from '../hydra/index.ts';
@@ -74,7 +76,7 @@ const notificationsResponse = {
 const readSchema = z.object({ ids: z.array(z.number().int().positive()).max(200).optional() });
 const latestQuery = {
   type: 'object',
-  properties: { limit: { type: 'integer', minimum: 1, maximum: 50, default: 10 } },
+  properties: { limit: { type: 'integer', minimum: 1, description: 'at most 50; default 10' } },
 } as const;
 
 /** The caller's settings: a row per kind of their typologies, the default where they never chose. */
@@ -153,7 +155,7 @@ export function registerNotificationRoutes(app: FastifyInstance, context: ApiCon
     },
   );
 
-  app.get<{ Params: { id: string }; Querystring: { limit?: number } }>(
+  app.get<{ Params: { id: string } }>(
     '/api/users/:id/notifications',
     {
       schema: {
@@ -182,7 +184,7 @@ export function registerNotificationRoutes(app: FastifyInstance, context: ApiCon
         }>(
           `select id, kind, title, body, link, created_at as "createdAt", read_at as "readAt"
            from notifications where user_id = $1 order by created_at desc, id desc limit $2`,
-          [userId, request.query.limit ?? 10],
+          [userId, Math.min(positiveInteger(request.query as RawQuery, 'limit') ?? 10, 50)],
         ),
         db.one<{ count: number }>(
           'select count(*)::int as count from notifications where user_id = $1 and read_at is null',
