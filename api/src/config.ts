@@ -56,6 +56,15 @@ export interface ApiConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
+  /** SUPPORT_EMAIL: where the contact form's requests go (the operator's support). */
+  supportEmail: string;
+  /**
+   * How often the notifications' outbox is looked at (ms), a write request also waking it; 0: this api sends
+   * nothing (another instance does, or a test runs the outbox itself).
+   */
+  outboxIntervalMs: number;
+  /** Contact requests a user may send per hour. */
+  contactPerHour: number;
   seedDemo: boolean;
   logLevel: string;
   /**
@@ -134,6 +143,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ApiConfig>
     smtpUrl: text(env, 'SMTP_URL'),
     mailFrom: text(env, 'MAIL_FROM') ?? 'Portail déchets <ne-pas-repondre@localhost>',
     publicUrl: (text(env, 'PUBLIC_URL') ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    supportEmail: text(env, 'SUPPORT_EMAIL') ?? 'support@localhost',
+    outboxIntervalMs: integer(env, 'OUTBOX_INTERVAL_MS', 30_000),
+    contactPerHour: 5,
     seedDemo: boolean(env, 'SEED_DEMO', true),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     trustProxy: trustProxy(text(env, 'TRUST_PROXY')),

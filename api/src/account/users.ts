@@ -1,13 +1,4 @@
-import {
-  emailSchema,
-  entityIri,
-  iri,
-  messages,
-  PERMISSIONS,
-  phoneSchema,
-  requiredText,
-  USER_TYPOLOGIES,
-} from '@portal/domain';
+import { entityIri, iri, messages, PERMISSIONS, profileShape, USER_TYPOLOGIES } from '@portal/domain';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { hydraItem, notFound } from '../hydra/index.ts';
@@ -103,21 +94,10 @@ export const userSchema = ldObjectSchema('User', {
   companySiteEntities: iris('A chantier linked directly: IRI of company_site_entities'),
 });
 
-/** An optional text field of a form: an empty string clears it like `null` does. */
-const clearable = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    schema.nullable(),
-  );
-
 /** The merge-patch of `PATCH /api/users/{id}`: profile fields and the acceptance of the CGU (true only). */
 export const userPatchShape = {
   hasAcceptedCGU: z.literal(true, { error: messages.cguRequired }),
-  firstname: requiredText(255),
-  lastname: requiredText(255),
-  phone: clearable(z.string().trim().max(30, messages.maxLength(30)).pipe(phoneSchema)),
-  function: clearable(z.string().trim().max(255, messages.maxLength(255))),
-  notificationEmail: clearable(emailSchema),
+  ...profileShape,
 };
 
 export type UserPatch = Partial<{

@@ -33,6 +33,7 @@ import {
   unprocessable,
   type Violation,
 } from '../hydra/index.ts';
+import { notifyIncident } from '../notifications/notify.ts';
 import type { SkipTarget } from '../policy/index.ts';
 import { defineResource } from '../resource/resource.ts';
 import { itemSchema } from '../resource/schemas.ts';
@@ -304,6 +305,7 @@ export function registerIncidentRoutes(app: FastifyInstance, context: ApiContext
                 [inserted.id, photo.filename, photo.storageKey, photo.contentType, photo.size],
               );
             }
+            await notifyIncident(tx, inserted.id, userId, config.now());
             // Into the store once the rows are written; the transaction then commits.
             for (const photo of stored) {
               const path = join(storeDir, photo.storageKey);

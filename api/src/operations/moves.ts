@@ -25,6 +25,7 @@ import {
   type Violation,
   violationsFromZod,
 } from '../hydra/index.ts';
+import { notifyOperation } from '../notifications/notify.ts';
 import { codeIndex } from '../reference/codes.ts';
 import { type OperationRow, operations, outletsOf } from './resource.ts';
 import { replaceOutlets, syncSkipPlannedWork } from './store.ts';
@@ -204,6 +205,9 @@ export async function patchOperation(
     );
     if (finalOutlets !== undefined) await replaceOutlets(tx, operationId, finalOutlets);
     const updated = await operations.load(tx, operationId);
+    if (updated.status !== stored.status || action === 'reschedule') {
+      await notifyOperation(tx, operationId, updated.status, policy.userId, now);
+    }
     if (updated.status !== stored.status) {
       await syncSkipPlannedWork(
         tx,

@@ -3,6 +3,7 @@ import type { PasswordHasher } from '../account/passwords.ts';
 import type { Db } from '../db/index.ts';
 import { generateWorld } from './generate.ts';
 import { insertWorld } from './insert.ts';
+import { seedDemoNotifications } from './notifications.ts';
 
 export const DEMO_PASSWORD = 'Portail2026!';
 
@@ -158,6 +159,7 @@ export async function seedDemo(
       await link('chantier@demo.fr', 'user_company_site_entities', 'company_site_entity_id', entityId);
     }
     await seedDemoDeliveries(tx, producerCompanyId, retrieverCompanyId, today);
+    await seedDemoNotifications(tx, userIds, producerCompanyId, retrieverCompanyId);
     return {
       userIds,
       producerCompanyId,

@@ -27,6 +27,7 @@ import { usePreloadedRouteQuery } from '../relay/preload.ts';
 import { RouteSkeleton } from '../routing/RouteSkeleton.tsx';
 import { usePendingNavigation } from '../routing/usePendingNavigation.ts';
 import { LogoutButton } from './LogoutButton.tsx';
+import { NotificationBell } from './NotificationBell.tsx';
 import { SideNavigation } from './SideNavigation.tsx';
 
 export const dashboardLayoutQuery = graphql`
@@ -37,6 +38,7 @@ export const dashboardLayoutQuery = graphql`
       ownSiteTypology
       ...DashboardSelection_viewer
       ...SelectionBar_viewer
+      ...NotificationBell_viewer
     }
   }
 `;
@@ -110,6 +112,7 @@ export function DashboardLayout() {
               >
                 {viewer.fullName}
               </Text>
+              <NotificationBell viewer={viewer} />
               <LogoutButton size={wideSelection ? { base: 'sm', md: 'xs', '2xl': 'sm' } : 'sm'} />
             </Stack>
           </Flex>

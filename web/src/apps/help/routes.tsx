@@ -1,8 +1,9 @@
-import { defineApp } from '../../routing/screens.ts';
+import ContactPageQueryNode from '../../__generated__/ContactPageQuery.graphql.ts';
+import { defineApp, viewerQuery } from '../../routing/screens.ts';
 
 /**
  * Help pages (`/aide/...`, drawn in `HelpLayout`: its pages become this screen's `children`) and the contact
- * form (`/contact`, `/contact/success`). Not built yet: the side navigation shows them disabled; give a
+ * form (`/contact`, `/contact/success`). The help pages are not built yet: the side navigation shows them disabled; give a
  * screen its `loader` and `lazy` component here and it gets its route and an active entry.
  */
 export const helpApp = defineApp({
@@ -18,7 +19,19 @@ export const helpApp = defineApp({
       key: 'contact',
       path: '/contact',
       layout: 'dashboard',
+      skeleton: 'detail',
+      errors: 'screen',
       navigation: { labelKey: 'nav.contact', audience: 'everyone', order: 140 },
+      loader: viewerQuery('contact', ContactPageQueryNode),
+      lazy: () => import('./ContactPage.tsx').then((module) => ({ Component: module.ContactPage })),
+    },
+    {
+      key: 'contactSuccess',
+      path: '/contact/success',
+      layout: 'dashboard',
+      audience: 'everyone',
+      lazy: () =>
+        import('./ContactSuccessPage.tsx').then((module) => ({ Component: module.ContactSuccessPage })),
     },
   ],
 });
