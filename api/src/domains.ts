@@ -3,6 +3,7 @@ import { companiesDomain } from './companies/index.ts';
 import { dashboardDomain } from './dashboard/index.ts';
 import type { ApiDomain } from './domain.ts';
 import { entitiesDomain } from './entities/index.ts';
+import { helpDomain } from './help/index.ts';
 import { operationsDomain } from './operations/index.ts';
 import { referenceDomain } from './reference/index.ts';
 import { sitesDomain } from './sites/index.ts';
@@ -18,4 +19,5 @@ export const domains: readonly ApiDomain[] = [
   skipsDomain,
   operationsDomain,
   dashboardDomain,
+  helpDomain,
 ];
