@@ -6,6 +6,7 @@ import { costsDomain } from './costs/index.ts';
 import { dashboardDomain } from './dashboard/index.ts';
 import type { LoadersOf } from './domain.ts';
 import { entitiesDomain } from './entities/index.ts';
+import { helpDomain } from './help/index.ts';
 import { operationsDomain } from './operations/index.ts';
 import { referenceDomain } from './reference/index.ts';
 import { sitesDomain } from './sites/index.ts';
@@ -22,6 +23,7 @@ export const domains = [
   operationsDomain,
   costsDomain,
   dashboardDomain,
+  helpDomain,
 ] as const;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
