@@ -748,6 +748,17 @@ export const fr = {
     retry: 'Réessayer',
     reference: "Référence de l'erreur : {{requestId}}",
   },
+  offline: {
+    title: 'Vous êtes hors ligne',
+    banner:
+      'Les pages déjà ouvertes restent consultables ; les modifications ne peuvent pas être enregistrées avant le retour du réseau.',
+    page: 'Cette page n’a pas pu être chargée sans connexion. Elle s’affichera dès que le réseau sera revenu.',
+    unreachableTitle: 'Le portail ne répond pas',
+    unreachable: 'Le portail est momentanément injoignable. Réessayez dans quelques instants.',
+    mutationTitle: 'Hors ligne : modification non enregistrée',
+    mutation:
+      'Votre saisie est conservée dans le formulaire : envoyez-la à nouveau quand la connexion sera revenue.',
+  },
   pwa: {
     updateAvailable: 'Une nouvelle version est disponible',
     updateDescription: 'Rechargez la page pour utiliser la dernière version du portail.',
