@@ -724,7 +724,7 @@ export const fr = {
     noAnswer: 'Vous ne trouvez pas la réponse à votre question ?',
     contact: 'Contactez-nous',
     search: "Rechercher dans l'aide",
-    searchPlaceholder: 'Par exemple : rotation programme',
+    searchPlaceholder: 'Rotation, registre…',
     searchSubmit: 'Rechercher',
     searching: 'Recherche en cours…',
     results_one: '{{count}} page contient « {{search}} »',

@@ -29,9 +29,17 @@ export function HelpLayout({ topics, contactPath = '/contact', search, children 
       <Heading as="h1" size="2xl">
         {t('help.title')}
       </Heading>
-      <Grid templateColumns={{ base: '1fr', lg: '16rem 1fr' }} gap="8" alignItems="start">
-        <Box>
-          {search}
+      {/* On a phone the page comes right after the search, the list of topics after the page. */}
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', lg: '16rem minmax(0, 1fr)' }}
+        templateRows={{ lg: 'auto 1fr' }}
+        templateAreas={{ base: '"search" "page" "topics"', lg: '"search page" "topics page"' }}
+        columnGap="8"
+        rowGap={{ base: '8', lg: '2' }}
+        alignItems="start"
+      >
+        {search && <Box gridArea="search">{search}</Box>}
+        <Box gridArea="topics">
           <Box as="nav" aria-label={t('help.topics')}>
             <Text fontSize="sm" fontWeight="semibold" color="fg.muted" mb="2">
               {t('help.topics')}
@@ -57,7 +65,7 @@ export function HelpLayout({ topics, contactPath = '/contact', search, children 
             </Stack>
           </Box>
         </Box>
-        <Stack gap="8" minW="0">
+        <Stack gap="8" minW="0" gridArea="page">
           <Box as="article">
             {children ?? (
               <Suspense fallback={<RouteSkeleton />}>
