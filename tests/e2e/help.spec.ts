@@ -14,6 +14,9 @@ import { acceptTermsThroughApi, asAccount, producer, signIn, signInToDashboard }
  * not in a loop; the shell offline, saying so, and a change sent offline not lost silently.
  */
 
+// Whole page loads (a reload, a new service worker) are the point of these journeys: they take longer than clicks.
+test.describe.configure({ timeout: 120_000 });
+
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
 
 test('help pages: by path, table of contents, links between pages, search, and a screen’s help icon', async ({
@@ -25,6 +28,7 @@ test('help pages: by path, table of contents, links between pages, search, and a
 
   // A screen's help icon leads to the page that explains it.
   await nav(page).getByRole('link', { name: 'Mes établissements' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mes établissements' })).toBeVisible();
   await page.getByRole('link', { name: 'Aide sur cet écran' }).click();
   await expect(page).toHaveURL('/aide/premiers-pas/producteur');
   await expect(
@@ -153,7 +157,7 @@ async function controlledByServiceWorker(page: Page): Promise<void> {
   });
   await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  await expect(nav(page)).toBeVisible();
+  await expect(nav(page)).toBeVisible({ timeout: 30_000 });
 }
 
 /** Counts the page's loads (the first one included). */
@@ -181,8 +185,8 @@ test('a deployment while a page is open offers to reload', async ({ browser, sta
       await expect(offer).toBeVisible({ timeout: 20_000 });
       const loads = countLoads(page);
       await page.getByRole('button', { name: 'Recharger' }).click();
-      await expect.poll(() => loads.count).toBe(1);
-      await expect(nav(page)).toBeVisible();
+      await expect.poll(() => loads.count, { timeout: 30_000 }).toBe(1);
+      await expect(nav(page)).toBeVisible({ timeout: 30_000 });
       await expect(offer).toBeHidden();
     } finally {
       await context.close();
@@ -206,7 +210,7 @@ test('a chunk gone with a deployment reloads the page once, not in a loop', asyn
       const reloads = countLoads(page);
       await nav(page).getByRole('link', { name: 'Aide' }).click();
       // One reload, then the chunk fails again within 10 s: the error page, and no other reload.
-      await expect(page.getByText(messages.notFound)).toBeVisible();
+      await expect(page.getByText(messages.notFound)).toBeVisible({ timeout: 30_000 });
       expect(reloads.count).toBe(1);
       expect(
         await page.evaluate(() => window.sessionStorage.getItem('portal:chunk-reload-at')),
