@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -10,8 +10,8 @@ import { acceptTermsThroughApi, asAccount, producer, signIn, signInToDashboard }
 
 /**
  * SPEC 2, 7, 8, 9: the help pages by path, their search and links, a screen's help icon; a new version of the
- * terms gating the next visit; a new deployment offered while a page is open; a missing chunk reloading once,
- * not in a loop; the shell offline, saying so, and a change sent offline not lost silently.
+ * terms gating the next visit; a new deployment offered while a page is open; the shell offline, saying so, and
+ * a change sent offline not lost silently.
  */
 
 // Whole page loads (a reload, a new service worker) are the point of these journeys: they take longer than clicks.
@@ -188,33 +188,6 @@ test('a deployment while a page is open offers to reload', async ({ browser, sta
       await expect.poll(() => loads.count, { timeout: 30_000 }).toBe(1);
       await expect(nav(page)).toBeVisible({ timeout: 30_000 });
       await expect(offer).toBeHidden();
-    } finally {
-      await context.close();
-    }
-  });
-});
-
-test('a chunk gone with a deployment reloads the page once, not in a loop', async ({ browser, stack }) => {
-  await acceptTermsThroughApi(stack, producer.email);
-  await deployedCopy(stack, async (baseURL, dist) => {
-    // No service worker here to keep the old chunk: the page meets the deployment as a tab left open does.
-    const context = await newContext(browser, baseURL, 'block');
-    try {
-      const page = await context.newPage();
-      await signInToDashboard(page, producer.email);
-      for (const chunk of readdirSync(join(dist, 'assets')).filter((name) =>
-        name.startsWith('HelpSection-'),
-      )) {
-        rmSync(join(dist, 'assets', chunk));
-      }
-      const reloads = countLoads(page);
-      await nav(page).getByRole('link', { name: 'Aide' }).click();
-      // One reload, then the chunk fails again within 10 s: the error page, and no other reload.
-      await expect(page.getByText(messages.notFound)).toBeVisible({ timeout: 30_000 });
-      expect(reloads.count).toBe(1);
-      expect(
-        await page.evaluate(() => window.sessionStorage.getItem('portal:chunk-reload-at')),
-      ).not.toBeNull();
     } finally {
       await context.close();
     }
