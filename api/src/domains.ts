@@ -3,6 +3,7 @@ import { companiesDomain } from './companies/index.ts';
 import { dashboardDomain } from './dashboard/index.ts';
 import type { ApiDomain } from './domain.ts';
 import { entitiesDomain } from './entities/index.ts';
+import { helpDomain } from './help/index.ts';
 import { notificationsDomain } from './notifications/index.ts';
 import { operationsDomain } from './operations/index.ts';
 import { referenceDomain } from './reference/index.ts';
@@ -20,4 +21,5 @@ export const domains: readonly ApiDomain[] = [
   operationsDomain,
   dashboardDomain,
   notificationsDomain,
+  helpDomain,
 ];

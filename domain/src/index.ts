@@ -7,6 +7,7 @@ export * from './devices.ts';
 export * from './entities.ts';
 export * from './fields.ts';
 export * from './files.ts';
+export * from './help.ts';
 export * from './impacts.ts';
 export * from './incidents.ts';
 export * from './iri.ts';

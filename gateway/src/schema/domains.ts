@@ -6,6 +6,7 @@ import { costsDomain } from './costs/index.ts';
 import { dashboardDomain } from './dashboard/index.ts';
 import type { LoadersOf } from './domain.ts';
 import { entitiesDomain } from './entities/index.ts';
+import { helpDomain } from './help/index.ts';
 import { notificationsDomain } from './notifications/index.ts';
 import { operationsDomain } from './operations/index.ts';
 import { referenceDomain } from './reference/index.ts';
@@ -24,6 +25,7 @@ export const domains = [
   costsDomain,
   dashboardDomain,
   notificationsDomain,
+  helpDomain,
 ] as const;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

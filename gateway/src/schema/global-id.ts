@@ -16,6 +16,8 @@ export const NODE_TYPES = [
   'Operation',
   'RotationProgram',
   'Incident',
+  'HelpPage',
+  'LegalText',
 ] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 

@@ -63,7 +63,10 @@ export const fr = {
   terms: {
     title: "Conditions générales d'utilisation",
     intro: "Merci de lire et d'accepter les conditions d'utilisation avant d'accéder au portail.",
-    version: 'Version du {{date}}',
+    version: 'Version {{version}} du {{date}}',
+    changed:
+      "Les conditions générales d'utilisation ont changé depuis votre dernière acceptation : merci de lire et d'accepter la nouvelle version.",
+    unavailable: "Les conditions d'utilisation n'ont pas pu être chargées. Réessayez dans quelques instants.",
     accept: "J'ai lu et j'accepte les conditions générales d'utilisation",
     submit: 'Accepter et accéder au portail',
     required: messages.cguRequired,
@@ -720,6 +723,20 @@ export const fr = {
     topics: "Rubriques d'aide",
     noAnswer: 'Vous ne trouvez pas la réponse à votre question ?',
     contact: 'Contactez-nous',
+    search: "Rechercher dans l'aide",
+    searchPlaceholder: 'Rotation, registre…',
+    searchSubmit: 'Rechercher',
+    searching: 'Recherche en cours…',
+    results_one: '{{count}} page contient « {{search}} »',
+    results_other: '{{count}} pages contiennent « {{search}} »',
+    results_zero: 'Aucune page ne contient « {{search}} »',
+    noResult: "Essayez d'autres mots, ou parcourez le guide dans la table des matières.",
+    clearSearch: 'Effacer la recherche',
+    onThisPage: 'Sur cette page',
+    guideNavigation: 'Pages voisines du guide',
+    previous: '← {{title}}',
+    next: '{{title}} →',
+    screenHelp: 'Aide sur cet écran',
   },
   profile: {
     title: 'Mon profil',
@@ -816,6 +833,17 @@ export const fr = {
     retryLater: messages.retryLater,
     retry: 'Réessayer',
     reference: "Référence de l'erreur : {{requestId}}",
+  },
+  offline: {
+    title: 'Vous êtes hors ligne',
+    banner:
+      'Les pages déjà ouvertes restent consultables ; les modifications ne peuvent pas être enregistrées avant le retour du réseau.',
+    page: 'Cette page n’a pas pu être chargée sans connexion. Elle s’affichera dès que le réseau sera revenu.',
+    unreachableTitle: 'Le portail ne répond pas',
+    unreachable: 'Le portail est momentanément injoignable. Réessayez dans quelques instants.',
+    mutationTitle: 'Hors ligne : modification non enregistrée',
+    mutation:
+      'Votre saisie est conservée dans le formulaire : envoyez-la à nouveau quand la connexion sera revenue.',
   },
   pwa: {
     updateAvailable: 'Une nouvelle version est disponible',

@@ -18,6 +18,7 @@ import { Navigate, Outlet, Link as RouterLink, useLocation } from 'react-router-
 import type { DashboardLayoutQuery } from '../__generated__/DashboardLayoutQuery.graphql.ts';
 import { DashboardSelectionProvider } from '../apps/dashboard/DashboardSelection.tsx';
 import { SelectionBar } from '../apps/dashboard/SelectionBar.tsx';
+import { ScreenHelpLink } from '../apps/help/ScreenHelpLink.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { OfflineReadyNotice } from '../components/OfflineReadyNotice.tsx';
 import { UpdatingRegion } from '../components/Skeletons.tsx';
@@ -130,8 +131,24 @@ export function DashboardLayout() {
           >
             <SideNavigation entries={entries} />
           </Box>
-          <Box as="main" flex="1" minW="0" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }}>
+          <Box
+            as="main"
+            flex="1"
+            minW="0"
+            px={{ base: '4', md: '8' }}
+            py={{ base: '6', md: '8' }}
+            position="relative"
+          >
             <SkipNavContent />
+            {/* Level with the screen's title, at the right: the page of the guide about this screen. */}
+            <Box
+              position="absolute"
+              top={{ base: '6', md: '8' }}
+              insetEnd={{ base: '4', md: '8' }}
+              zIndex="1"
+            >
+              <ScreenHelpLink />
+            </Box>
             <OfflineReadyNotice />
             <UpdatingRegion busy={pendingNavigation} label={t('app.loading')}>
               <Suspense fallback={<RouteSkeleton />}>
