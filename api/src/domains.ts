@@ -4,6 +4,7 @@ import { dashboardDomain } from './dashboard/index.ts';
 import type { ApiDomain } from './domain.ts';
 import { entitiesDomain } from './entities/index.ts';
 import { operationsDomain } from './operations/index.ts';
+import { outletsDomain } from './outlets/index.ts';
 import { referenceDomain } from './reference/index.ts';
 import { sitesDomain } from './sites/index.ts';
 import { skipsDomain } from './skips/index.ts';
@@ -18,4 +19,5 @@ export const domains: readonly ApiDomain[] = [
   skipsDomain,
   operationsDomain,
   dashboardDomain,
+  outletsDomain,
 ];
