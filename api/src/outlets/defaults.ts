@@ -346,6 +346,9 @@ export function registerDefaultRoutes(app: FastifyInstance, context: ApiContext)
   app.addSchema(itemSchema('CompanySiteTreatmentFinalOutletLink', treatmentOutletLinkFields));
   siteTreatments.registerSchema(app);
   siteTreatments.registerCollection(app, context, {
+    summary: 'The default treatments of my sites, for batching; filters `companySite[]`, `id[]`',
+  });
+  siteTreatments.registerCollection(app, context, {
     path: '/api/company_sites/:id/company_site_treatments',
     summary:
       'The default treatments and outlets of my site, per client establishment (or all) and waste level; ' +

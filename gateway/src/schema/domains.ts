@@ -7,6 +7,7 @@ import { dashboardDomain } from './dashboard/index.ts';
 import type { LoadersOf } from './domain.ts';
 import { entitiesDomain } from './entities/index.ts';
 import { operationsDomain } from './operations/index.ts';
+import { outletsDomain } from './outlets/index.ts';
 import { referenceDomain } from './reference/index.ts';
 import { sitesDomain } from './sites/index.ts';
 import { skipsDomain } from './skips/index.ts';
@@ -22,6 +23,7 @@ export const domains = [
   operationsDomain,
   costsDomain,
   dashboardDomain,
+  outletsDomain,
 ] as const;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

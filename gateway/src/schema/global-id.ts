@@ -16,6 +16,8 @@ export const NODE_TYPES = [
   'Operation',
   'RotationProgram',
   'Incident',
+  'DirectoryOutlet',
+  'DefaultTreatment',
 ] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 
