@@ -1,9 +1,10 @@
+import OutletsPageQueryNode, { type OutletsPageQuery } from '../../__generated__/OutletsPageQuery.graphql.ts';
 import { defineApp } from '../../routing/screens.ts';
+import { outletListVariables } from './outletParams.ts';
 
 /**
  * My activity (SPEC 2, retrievers): final outlets, activity costs, and the default outlets and treatments per
- * establishment. Not built yet: the side navigation shows them disabled; give a screen its `loader` and `lazy`
- * component here and it gets its route and an active entry.
+ * establishment. A screen not built yet shows its entry disabled until it has its `loader` and `lazy` component.
  */
 export const outletsApp = defineApp({
   name: 'outlets',
@@ -13,6 +14,13 @@ export const outletsApp = defineApp({
       key: 'outlets',
       path: '/activite/mes-exutoires',
       layout: 'dashboard',
+      errors: 'screen',
+      skeleton: 'list',
+      loader: async ({ requireViewer, preload, searchParams }) => {
+        await requireViewer();
+        return preload<OutletsPageQuery>('outlets', OutletsPageQueryNode, outletListVariables(searchParams));
+      },
+      lazy: () => import('./OutletsPage.tsx').then((module) => ({ Component: module.OutletsPage })),
       navigation: { labelKey: 'nav.outlets', audience: ['retriever'], order: 1, group: 'activity' },
     },
     {
