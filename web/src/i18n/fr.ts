@@ -779,7 +779,7 @@ export const fr = {
       allClients: 'Tous les clients',
       client: 'Client',
       level: 'Niveau de déchet',
-      levels: { 1: 'Niveau 1 (famille)', 2: 'Niveau 2 (flux)', 3: 'Niveau 3 (déchet précis)' },
+      levels: { L1: 'Niveau 1 (famille)', L2: 'Niveau 2 (flux)', L3: 'Niveau 3 (déchet précis)' },
       waste: 'Déchet',
       chooseWaste: 'Choisissez un déchet',
       treatment: 'Traitement',

@@ -1,3 +1,6 @@
+import DefaultOutletsPageQueryNode, {
+  type DefaultOutletsPageQuery,
+} from '../../__generated__/DefaultOutletsPageQuery.graphql.ts';
 import OutletsPageQueryNode, { type OutletsPageQuery } from '../../__generated__/OutletsPageQuery.graphql.ts';
 import { defineApp } from '../../routing/screens.ts';
 import { outletListVariables } from './outletParams.ts';
@@ -33,6 +36,14 @@ export const outletsApp = defineApp({
       key: 'defaultOutlets',
       path: '/activite/mes-exutoires-par-defaut',
       layout: 'dashboard',
+      errors: 'screen',
+      skeleton: 'list',
+      loader: async ({ requireViewer, preload }) => {
+        await requireViewer();
+        return preload<DefaultOutletsPageQuery>('defaultOutlets', DefaultOutletsPageQueryNode, {});
+      },
+      lazy: () =>
+        import('./DefaultOutletsPage.tsx').then((module) => ({ Component: module.DefaultOutletsPage })),
       navigation: { labelKey: 'nav.defaultOutlets', audience: ['retriever'], order: 3, group: 'activity' },
     },
   ],
