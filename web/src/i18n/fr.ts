@@ -717,8 +717,10 @@ export const fr = {
   },
   activity: {
     outlets: {
-      intro: 'Les installations où vous envoyez les déchets de vos clients : elles vous sont proposées quand vous complétez une opération.',
-      producerIntro: 'Les exutoires finaux où sont allés vos déchets, avec leurs codes de traitement et leur position.',
+      intro:
+        'Les installations où vous envoyez les déchets de vos clients : elles vous sont proposées quand vous complétez une opération.',
+      producerIntro:
+        'Les exutoires finaux où sont allés vos déchets, avec leurs codes de traitement et leur position.',
       search: 'Rechercher un exutoire',
       searchPlaceholder: 'Nom, SIRET, ville ou code postal',
       add: 'Ajouter un exutoire',
@@ -730,7 +732,8 @@ export const fr = {
       reactivate: 'Réactiver',
       delete: 'Supprimer',
       deleteTitle: "Supprimer l'exutoire « {{name}} » ?",
-      deleteDescription: "L'exutoire sera retiré de votre annuaire. Un exutoire déjà utilisé par une opération ne peut pas être supprimé : désactivez-le.",
+      deleteDescription:
+        "L'exutoire sera retiré de votre annuaire. Un exutoire déjà utilisé par une opération ne peut pas être supprimé : désactivez-le.",
       empty: "Votre annuaire d'exutoires est vide : ajoutez les installations où vous envoyez les déchets.",
       producerEmpty: "Aucun exutoire n'est encore connu pour vos déchets.",
       noMatch: 'Aucun exutoire ne correspond à votre recherche.',
@@ -754,7 +757,8 @@ export const fr = {
       orderOf: 'n° {{number}} du {{date}}',
       positionUnknown: 'Inconnue',
       positionManual: 'ajustée',
-      positionHelp: "Laissez vide : l'exutoire est placé sur sa ville. Saisissez les deux pour ajuster sa position.",
+      positionHelp:
+        "Laissez vide : l'exutoire est placé sur sa ville. Saisissez les deux pour ajuster sa position.",
       codesHelp: 'Les codes de traitement officiels que cette installation réalise.',
       sortBy: 'Trier par',
       sortDirection: 'Ordre',
@@ -767,7 +771,8 @@ export const fr = {
       updating: 'Mise à jour de la liste des exutoires',
     },
     defaults: {
-      intro: "Pour chaque client, et pour un déchet de niveau 1, 2 ou 3, le traitement et les exutoires proposés quand vous complétez une opération. Le plus précis s'applique : niveau 3, puis 2, puis 1 ; celui d'un client avant le général.",
+      intro:
+        "Pour chaque client, et pour un déchet de niveau 1, 2 ou 3, le traitement et les exutoires proposés quand vous complétez une opération. Le plus précis s'applique : niveau 3, puis 2, puis 1 ; celui d'un client avant le général.",
       add: 'Ajouter un exutoire par défaut',
       addTitle: 'Ajouter un exutoire par défaut',
       editTitle: "Modifier l'exutoire par défaut",
@@ -775,7 +780,8 @@ export const fr = {
       delete: 'Supprimer',
       deleteTitle: 'Supprimer cet exutoire par défaut ?',
       deleteDescription: 'Les opérations ne se verront plus proposer ce traitement ni ces exutoires.',
-      empty: "Aucun exutoire par défaut : ajoutez-en pour qu'ils vous soient proposés à la réalisation des opérations.",
+      empty:
+        "Aucun exutoire par défaut : ajoutez-en pour qu'ils vous soient proposés à la réalisation des opérations.",
       allClients: 'Tous les clients',
       client: 'Client',
       level: 'Niveau de déchet',
@@ -791,14 +797,21 @@ export const fr = {
       quantity: 'Répartition',
       unit: 'Unité',
       noOutlet: "Aucun exutoire n'est actif dans votre annuaire : ajoutez-en d'abord dans Mes exutoires.",
-      columns: { client: 'Client', waste: 'Déchet', treatment: 'Traitement', outlets: 'Exutoires', actions: 'Actions' },
+      columns: {
+        client: 'Client',
+        waste: 'Déchet',
+        treatment: 'Traitement',
+        outlets: 'Exutoires',
+        actions: 'Actions',
+      },
       save: 'Enregistrer',
       cancel: 'Annuler',
       close: 'Fermer',
       establishment: 'Établissement',
     },
     costs: {
-      intro: "Vos prix par client et par déchet, en € HT par tonne. Chaque prix vaut à partir d'une date : les opérations antérieures gardent les prix de leur jour.",
+      intro:
+        "Vos prix par client et par déchet, en € HT par tonne. Chaque prix vaut à partir d'une date : les opérations antérieures gardent les prix de leur jour.",
       date: 'Prix valables au',
       validFrom: 'Nouveaux prix valables à partir du',
       validFromHelp: 'Les opérations de ce jour et des jours suivants se verront proposer ces prix.',
@@ -812,12 +825,13 @@ export const fr = {
       edited_other: '{{count}} lignes modifiées',
       copy: 'Copier vers…',
       copyTitle: 'Copier les prix de « {{waste}} » vers d’autres établissements',
-      copyDescription: 'Les prix de cette ligne seront reportés sur la même ligne des établissements cochés (à valider ensuite).',
+      copyDescription:
+        'Les prix de cette ligne seront reportés sur la même ligne des établissements cochés (à valider ensuite).',
       copyConfirm: 'Copier',
       copied_one: 'Prix copiés sur {{count}} établissement : validez pour les enregistrer.',
       copied_other: 'Prix copiés sur {{count}} établissements : validez pour les enregistrer.',
       noOtherClient: "Aucun autre établissement client n'a ce déchet.",
-      empty: "Aucun client ni déchet à tarifer : la grille se remplit avec les contenants de vos clients.",
+      empty: 'Aucun client ni déchet à tarifer : la grille se remplit avec les contenants de vos clients.',
       leaveTitle: 'Modifications non enregistrées',
       stay: 'Rester sur la page',
       leave: 'Quitter sans enregistrer',

@@ -1,3 +1,6 @@
+import ActivityCostsPageQueryNode, {
+  type ActivityCostsPageQuery,
+} from '../../__generated__/ActivityCostsPageQuery.graphql.ts';
 import DefaultOutletsPageQueryNode, {
   type DefaultOutletsPageQuery,
 } from '../../__generated__/DefaultOutletsPageQuery.graphql.ts';
@@ -30,6 +33,17 @@ export const outletsApp = defineApp({
       key: 'activityCosts',
       path: '/activite/mes-couts-d-activite',
       layout: 'dashboard',
+      errors: 'screen',
+      skeleton: 'list',
+      loader: async ({ requireViewer, preload, searchParams }) => {
+        await requireViewer();
+        const date = searchParams.get('date');
+        return preload<ActivityCostsPageQuery>('activityCosts', ActivityCostsPageQueryNode, {
+          date: date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null,
+        });
+      },
+      lazy: () =>
+        import('./ActivityCostsPage.tsx').then((module) => ({ Component: module.ActivityCostsPage })),
       navigation: { labelKey: 'nav.activityCosts', audience: ['retriever'], order: 2, group: 'activity' },
     },
     {
