@@ -58,7 +58,7 @@ it('matches free-text outlets by SIRET to one entry of their provider, and makes
   await run((version) => version === 15);
 
   const entries = await db.query(
-    `select company_site_id as site, name, siret, postcode, city, treatment_codes as codes from final_outlets
+    `select company_site_id as site, name, siret, address, postcode, city, treatment_codes as codes from final_outlets
      order by company_site_id, name`,
   );
   expect(entries).toEqual([
@@ -66,6 +66,7 @@ it('matches free-text outlets by SIRET to one entry of their provider, and makes
       site: providerA,
       name: 'Incinérateur',
       siret: null,
+      address: 'Quai Marcel Boyer',
       postcode: '94200',
       city: 'Ivry-sur-Seine',
       codes: ['R 1'],
@@ -74,6 +75,7 @@ it('matches free-text outlets by SIRET to one entry of their provider, and makes
       site: providerA,
       name: 'Papeterie de Golbey',
       siret: '41234567800015',
+      address: 'Zone industrielle',
       postcode: '88190',
       city: 'Golbey',
       codes: ['R 13', 'R 3'],
@@ -82,6 +84,7 @@ it('matches free-text outlets by SIRET to one entry of their provider, and makes
       site: providerB,
       name: 'Papeterie de Golbey',
       siret: '41234567800015',
+      address: null,
       postcode: null,
       city: null,
       codes: ['R 3'],

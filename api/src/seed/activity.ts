@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.ts';
 import { adoptOutlets } from '../outlets/position.ts';
+import { analyzeSchema } from './insert.ts';
 
 /**
  * The demo provider's activity tables: its outlet directory (made from where its operations' waste went, as
@@ -123,4 +124,6 @@ export async function seedDemoActivity(db: Db, retrieverCompanyId: number, today
       );
     }
   }
+  // The directory and the links were filled after the world's statistics were taken.
+  await analyzeSchema(db);
 }

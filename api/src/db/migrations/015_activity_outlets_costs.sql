@@ -18,6 +18,9 @@ create table final_outlets (
   lon double precision check (lon between -180 and 180),
   position_manual boolean not null default false,
   active boolean not null default true,
+  -- The free-text outlet (folded name and address) an entry without SIRET was made from: later operations naming
+  -- it the same way are matched to it.
+  source_key text,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   search_text text generated always as (
@@ -50,7 +53,8 @@ as $$
     select distinct on (f.company_site_id, k.key) f.company_site_id as site_id, k.key, f.id
     from final_outlets f
     cross join lateral (select case when f.siret is not null then 'S' || f.siret
-      else 'N' || lower(f.name) || '|' || lower(coalesce(f.address, '')) end as key) k
+      else coalesce(f.source_key, 'N' || lower(f.name) || '|' || lower(concat_ws(', ', f.address,
+        nullif(concat_ws(' ', f.postcode, f.city), '')))) end as key) k
     order by f.company_site_id, k.key, f.active desc, f.id),
   missing as (
     select p.site_id, p.key,
@@ -62,15 +66,15 @@ as $$
     where not exists (select 1 from existing e where e.site_id = p.site_id and e.key = p.key)
     group by p.site_id, p.key),
   created as (
-    insert into final_outlets (company_site_id, name, siret, address, postcode, city, treatment_codes)
-    select m.site_id, m.name, m.siret, m.address,
+    insert into final_outlets (company_site_id, name, siret, address, postcode, city, treatment_codes, source_key)
+    -- `12 rue X, 69007 Lyon` is kept as its street, postcode and town.
+    select m.site_id, m.name, m.siret,
+      nullif(trim(regexp_replace(m.address, ',?\s*[0-9]{5}\s+.*$', '')), ''),
       substring(m.address from '([0-9]{5})'),
       nullif(trim(substring(m.address from '[0-9]{5}\s+(.*)$')), ''),
-      m.codes
+      m.codes, m.key
     from missing m
-    returning id, company_site_id as site_id,
-      case when siret is not null then 'S' || siret
-        else 'N' || lower(name) || '|' || lower(coalesce(address, '')) end as key)
+    returning id, company_site_id as site_id, source_key as key)
   update operation_final_outlet_links l set final_outlet_id = coalesce(e.id, c.id)
   from pending p
   left join existing e on e.site_id = p.site_id and e.key = p.key

@@ -34,7 +34,7 @@ import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 export const activityCostsPageQuery = graphql`
   query ActivityCostsPageQuery($date: String) {
     viewer {
-      establishments(first: 100) {
+      establishments(first: 10) {
         edges {
           node {
             id

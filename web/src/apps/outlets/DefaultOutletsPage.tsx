@@ -17,13 +17,13 @@ import { DefaultTreatmentDialog, type DefaultTreatmentTarget } from './DefaultTr
 export const defaultOutletsPageQuery = graphql`
   query DefaultOutletsPageQuery {
     viewer {
-      establishments(first: 100) {
+      establishments(first: 10) {
         edges {
           node {
             id
             displayName
             canManageOutlets
-            linkedEstablishments(first: 500) {
+            linkedEstablishments(first: 100) {
               edges {
                 node {
                   id
@@ -31,7 +31,7 @@ export const defaultOutletsPageQuery = graphql`
                 }
               }
             }
-            defaultTreatments(first: 500) {
+            defaultTreatments(first: 50) {
               edges {
                 node {
                   id
@@ -72,7 +72,7 @@ export const defaultOutletsPageQuery = graphql`
           }
         }
       }
-      finalOutlets(first: 500, active: true) {
+      finalOutlets(first: 200, active: true) {
         edges {
           node {
             id

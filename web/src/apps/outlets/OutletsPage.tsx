@@ -43,7 +43,7 @@ export const outletsPageQuery = graphql`
   query OutletsPageQuery($search: String, $orderBy: DirectoryOutletOrder) {
     viewer {
       isRetriever
-      establishments(first: 100) {
+      establishments(first: 20) {
         edges {
           node {
             id
