@@ -56,6 +56,9 @@ async function scheduledCardboardRotation(stack: Stack, site: RestSite, provider
   return operation.id;
 }
 
+// Each journey does a provider's whole day of work (several screens and mutations).
+test.describe.configure({ timeout: 120_000 });
+
 test.beforeEach(async ({ stack }) => {
   await acceptTermsThroughApi(stack, producer.email);
   await acceptTermsThroughApi(stack, retriever.email);

@@ -289,9 +289,9 @@ export const fr = {
       treatment: '{{code}} : {{tonnes}}',
       transitTreatment: '{{code}} : {{tonnes}} (transit, traitement final inconnu)',
       unplacedOutlets_one:
-        "{{count}} exutoire sans position connue (aucun établissement du portail n'a son SIRET) : il figure seulement dans le tableau.",
+        "{{count}} exutoire sans position connue (ni établissement du portail ni exutoire d'annuaire placé) : il figure seulement dans le tableau.",
       unplacedOutlets_other:
-        "{{count}} exutoires sans position connue (aucun établissement du portail n'a leur SIRET) : ils figurent seulement dans le tableau.",
+        "{{count}} exutoires sans position connue (ni établissement du portail ni exutoire d'annuaire placé) : ils figurent seulement dans le tableau.",
       withoutOutlet_one:
         '{{count}} opération ({{tonnes}}) sans exutoire final renseigné : elle ne figure parmi aucun exutoire.',
       withoutOutlet_other:

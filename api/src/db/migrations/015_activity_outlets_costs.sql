@@ -34,6 +34,7 @@ alter table operation_final_outlet_links
   add column final_outlet_id integer references final_outlets (id) on delete restrict;
 create index operation_final_outlet_links_outlet_idx on operation_final_outlet_links (final_outlet_id);
 
+-- Keys as the dashboard's sums (migration 009): 'S' and the SIRET, or 'N', the name and the address folded.
 -- Gives the outlets of these operations (null: all) without a directory entry one: the entry of their provider
 -- with the same SIRET, else with the same name and address (folded) when there is no SIRET; an outlet matching
 -- none becomes an entry (its first spelling, the codes it was used for). The migration below runs it
@@ -45,7 +46,7 @@ as $$
     select l.id, o.provider_site_id as site_id, nullif(trim(l.siret), '') as siret, trim(l.name) as name,
       nullif(trim(l.address), '') as address, l.treatment_code,
       case when nullif(trim(l.siret), '') is not null then 'S' || trim(l.siret)
-        else 'N' || lower(trim(l.name)) || '|' || lower(coalesce(trim(l.address), '')) end as key
+        else 'N' || lower(btrim(l.name)) || chr(31) || lower(btrim(coalesce(l.address, ''))) end as key
     from operation_final_outlet_links l join operations o on o.id = l.operation_id
     where l.final_outlet_id is null and o.provider_site_id is not null
       and (operation_ids is null or l.operation_id = any(operation_ids))),
@@ -53,7 +54,7 @@ as $$
     select distinct on (f.company_site_id, k.key) f.company_site_id as site_id, k.key, f.id
     from final_outlets f
     cross join lateral (select case when f.siret is not null then 'S' || f.siret
-      else coalesce(f.source_key, 'N' || lower(f.name) || '|' || lower(concat_ws(', ', f.address,
+      else coalesce(f.source_key, 'N' || lower(f.name) || chr(31) || lower(concat_ws(', ', f.address,
         nullif(concat_ws(' ', f.postcode, f.city), '')))) end as key) k
     order by f.company_site_id, k.key, f.active desc, f.id),
   missing as (
