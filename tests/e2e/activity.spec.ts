@@ -106,7 +106,7 @@ test('the provider adds an outlet, makes it the default of a client’s cardboar
   await defaults.getByLabel('Client').selectOption({ label: displayName(site) });
   await defaults.getByLabel('Niveau de déchet').selectOption({ label: 'Niveau 2 (flux)' });
   await defaults
-    .getByLabel('Déchet', { exact: true })
+    .getByRole('combobox', { name: /^Déchet/ })
     .selectOption({ label: 'Déchets non dangereux › Papier-carton' });
   await defaults.getByLabel('Traitement').selectOption('R 3');
   await defaults.getByLabel('Qualification du traitement').selectOption({ label: 'Recyclage' });
