@@ -110,7 +110,9 @@ test('the provider adds an outlet, makes it the default of a client’s cardboar
     .selectOption({ label: 'Déchets non dangereux › Papier-carton' });
   await defaults.getByLabel('Traitement').selectOption('R 3');
   await defaults.getByLabel('Qualification du traitement').selectOption({ label: 'Recyclage' });
-  await defaults.getByLabel('Exutoire 1').selectOption({ label: `${outletName} — Golbey` });
+  await defaults
+    .getByRole('combobox', { name: /^Exutoire 1/ })
+    .selectOption({ label: `${outletName} — Golbey` });
   await defaults.getByLabel('Répartition').fill('100');
   await defaults.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText(messages.defaultOutletAdded)).toBeVisible();
