@@ -6,6 +6,7 @@ import { entitiesDomain } from './entities/index.ts';
 import { helpDomain } from './help/index.ts';
 import { notificationsDomain } from './notifications/index.ts';
 import { operationsDomain } from './operations/index.ts';
+import { outletsDomain } from './outlets/index.ts';
 import { referenceDomain } from './reference/index.ts';
 import { sitesDomain } from './sites/index.ts';
 import { skipsDomain } from './skips/index.ts';
@@ -22,4 +23,5 @@ export const domains: readonly ApiDomain[] = [
   dashboardDomain,
   notificationsDomain,
   helpDomain,
+  outletsDomain,
 ];

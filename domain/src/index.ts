@@ -14,6 +14,7 @@ export * from './iri.ts';
 export * from './messages.ts';
 export * from './operation-costs.ts';
 export * from './operations.ts';
+export * from './outlets.ts';
 export * from './permissions.ts';
 export * from './recurrence.ts';
 export * from './reference-lists.ts';

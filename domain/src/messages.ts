@@ -134,6 +134,36 @@ export const messages = {
   costsSaveError: "Une erreur s'est produite lors de la modification des coûts.",
   negativeValue: 'La valeur ne peut pas être négative',
 
+  // My activity (SPEC 8): the outlet directory, default outlets and treatments, the activity cost grid.
+  outletCreated: "L'exutoire a bien été ajouté.",
+  outletUpdated: "L'exutoire a bien été modifié.",
+  outletDeactivated: "L'exutoire a bien été désactivé.",
+  outletReactivated: "L'exutoire a bien été réactivé.",
+  outletDeleted: "L'exutoire a bien été supprimé.",
+  outletCreateError: "Une erreur s'est produite lors de la création de l'exutoire.",
+  outletUpdateError: "Une erreur s'est produite lors de la modification de l'exutoire.",
+  outletDeleteError: "Erreur lors de la suppression de l'exutoire",
+  outletInUse: (operations: number, defaults: number) =>
+    `Cet exutoire est utilisé par ${[
+      operations > 0 ? `${operations} opération${operations > 1 ? 's' : ''}` : null,
+      defaults > 0 ? `${defaults} exutoire${defaults > 1 ? 's' : ''} par défaut` : null,
+    ]
+      .filter((part) => part !== null)
+      .join(' et ')} : désactivez-le plutôt.`,
+  outletNotInDirectory: "Cet exutoire ne fait pas partie de votre annuaire d'exutoires actifs",
+  siretLuhnWarning: 'Ce SIRET ne semble pas valide (clé de contrôle) : vérifiez-le.',
+  coordinateRange: 'La position saisie est hors des limites',
+  defaultOutletAdded: "L'exutoire par défaut a bien été ajouté.",
+  defaultOutletModified: "L'exutoire par défaut a bien été modifié.",
+  defaultOutletDeleted: "L'exutoire par défaut a bien été supprimé.",
+  defaultOutletError: "Une erreur s'est produite lors de l'enregistrement de l'exutoire par défaut.",
+  defaultWasteRequired: 'Choisissez un déchet de niveau 1, 2 ou 3',
+  defaultWasteOneLevel: 'Choisissez un seul niveau de déchet',
+  defaultAlreadyExists: 'Un traitement par défaut existe déjà pour ce client et ce déchet : modifiez-le',
+  clientNotLinked: "Cet établissement n'est pas un de vos clients",
+  unsavedCosts:
+    'Vous avez des modifications de coûts non enregistrées : validez-les ou annulez-les avant de quitter la page.',
+
   // Validation of containers and their reference data.
   unknownWasteCode: 'Code déchet inconnu',
   dangerousSkipNeedsHazardousCode: 'Un contenant dangereux doit avoir un code déchet dangereux (marqué *)',

@@ -26,6 +26,7 @@ import {
   violationsFromZod,
 } from '../hydra/index.ts';
 import { notifyOperation } from '../notifications/notify.ts';
+import { adoptOutlets } from '../outlets/position.ts';
 import { codeIndex } from '../reference/codes.ts';
 import { type OperationRow, operations, outletsOf } from './resource.ts';
 import { replaceOutlets, syncSkipPlannedWork } from './store.ts';
@@ -203,7 +204,11 @@ export async function patchOperation(
         transporter.receiptNumber,
       ],
     );
-    if (finalOutlets !== undefined) await replaceOutlets(tx, operationId, finalOutlets);
+    if (finalOutlets !== undefined) {
+      await replaceOutlets(tx, operationId, finalOutlets);
+      // Each outlet named is its provider's directory entry of that SIRET, or becomes one.
+      await adoptOutlets(tx, [operationId]);
+    }
     const updated = await operations.load(tx, operationId);
     if (updated.status !== stored.status || action === 'reschedule') {
       await notifyOperation(tx, operationId, updated.status, policy.userId, now);

@@ -461,4 +461,31 @@ export class Policy {
     if (!sides[actor]) throw forbidden();
     await this.assertCan(permission);
   }
+
+  /**
+   * Managing a provider's activity tables (its outlet directory, default treatments, cost grid) on its site: 404
+   * when the site is not visible; 403 without full access to it and `outlet:manage` (prices: `cost:update`).
+   */
+  async assertCanManageActivity(siteId: number, permission: 'outlet:manage' | 'cost:update'): Promise<void> {
+    await this.assertSiteVisible(siteId);
+    if (!(await this.hasFullAccess(siteId))) throw forbidden();
+    await this.assertCan(permission);
+  }
+
+  /**
+   * SQL condition: the directory's outlet (`alias`, of `final_outlets`) is visible to the caller: one of their own
+   * sites' directory, or an outlet an operation they see went to (a producer reads where its waste went).
+   */
+  async visibleOutletCondition(alias: string, params: SqlParams): Promise<string> {
+    const own = await this.ownSiteIds({ fullAccessOnly: false });
+    const operations = await this.visibleOperationCondition('vo', params);
+    return `(${alias}.company_site_id = any(${params.add(own)}::int[]) or exists (
+      select 1 from operation_final_outlet_links vl join operations vo on vo.id = vl.operation_id
+      where vl.final_outlet_id = ${alias}.id and ${operations}))`;
+  }
+
+  /** SQL condition: the row of a provider's activity table (`siteColumn`) is one of the caller's own sites'. */
+  async ownActivityCondition(siteColumn: string, params: SqlParams): Promise<string> {
+    return `${siteColumn} = any(${params.add(await this.ownSiteIds({ fullAccessOnly: false }))}::int[])`;
+  }
 }

@@ -1,6 +1,7 @@
 import { expandRecurrence, parisDate, typologyLabels, type UserTypology } from '@portal/domain';
 import type { PasswordHasher } from '../account/passwords.ts';
 import type { Db } from '../db/index.ts';
+import { seedDemoActivity } from './activity.ts';
 import { generateWorld } from './generate.ts';
 import { insertWorld } from './insert.ts';
 import { seedDemoNotifications } from './notifications.ts';
@@ -159,6 +160,7 @@ export async function seedDemo(
       await link('chantier@demo.fr', 'user_company_site_entities', 'company_site_entity_id', entityId);
     }
     await seedDemoDeliveries(tx, producerCompanyId, retrieverCompanyId, today);
+    await seedDemoActivity(tx, retrieverCompanyId, today);
     await seedDemoNotifications(tx, userIds, producerCompanyId, retrieverCompanyId);
     return {
       userIds,

@@ -9,6 +9,7 @@ import { entitiesDomain } from './entities/index.ts';
 import { helpDomain } from './help/index.ts';
 import { notificationsDomain } from './notifications/index.ts';
 import { operationsDomain } from './operations/index.ts';
+import { outletsDomain } from './outlets/index.ts';
 import { referenceDomain } from './reference/index.ts';
 import { sitesDomain } from './sites/index.ts';
 import { skipsDomain } from './skips/index.ts';
@@ -26,6 +27,7 @@ export const domains = [
   dashboardDomain,
   notificationsDomain,
   helpDomain,
+  outletsDomain,
 ] as const;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -18,6 +18,8 @@ export const NODE_TYPES = [
   'Incident',
   'HelpPage',
   'LegalText',
+  'DirectoryOutlet',
+  'DefaultTreatment',
 ] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 
