@@ -11,6 +11,7 @@ import type { ApiConfig } from './config.ts';
 import type { ApiContext } from './context.ts';
 import { type Db, migrate, openDatabase } from './db/index.ts';
 import { domains } from './domains.ts';
+import { createFileStore } from './files/store.ts';
 import { setupIdempotency } from './hydra/idempotency.ts';
 import { answerFrameworkError, setupHydra } from './hydra/index.ts';
 import { ApiMetrics, setupObservability } from './observability/index.ts';
@@ -136,7 +137,8 @@ export async function createApi(config: ApiConfig): Promise<Api> {
     timer.lap('migrations');
     const passwords = await createPasswordHasher(config.argon2);
     const metrics = new ApiMetrics(db);
-    const context: ApiContext = { config, db, secret, passwords, mailer, reference, metrics };
+    const files = await createFileStore(config);
+    const context: ApiContext = { config, db, secret, passwords, mailer, reference, metrics, files };
     for (const domain of domains) await domain.prepare?.(context);
     timer.lap('prepare');
     const demo = config.seedDemo ? await seedDemo(db, passwords, config.now()) : null;

@@ -2,6 +2,7 @@ export * from './access.ts';
 export * from './companies.ts';
 export * from './costs.ts';
 export * from './deliveries.ts';
+export * from './documents.ts';
 export * from './entities.ts';
 export * from './fields.ts';
 export * from './files.ts';
