@@ -78,7 +78,14 @@ export const documentEventLabels: Record<DocumentEvent, string> = {
 const CATEGORY = { resource: 'document_categories', node: 'DocumentCategory' } as const;
 const SITE = { resource: 'company_sites', node: 'Site' } as const;
 
-/** A document as stored and served; its file is its current version. */
+/** The portal's document categories (a list of its own, migration 016). */
+export const documentCategoryFields = defineFields()({
+  code: { kind: 'text', column: 'code', label: 'Code', required: true },
+  label: { kind: 'text', column: 'label', label: 'Libellé', required: true },
+  position: { kind: 'integer', column: 'position', label: 'Position', required: true },
+});
+
+/** A document as stored and served; its file (`f.`) is its current version. */
 export const documentFields = defineFields()({
   name: { kind: 'text', column: 'name', label: 'Nom', required: true },
   category: {
@@ -133,16 +140,16 @@ export const documentFields = defineFields()({
     label: 'Opération',
     reference: { resource: 'operations', node: 'Operation', graphField: 'operation', graphInput: 'operationId' },
   },
-  filename: { kind: 'text', column: 'filename', label: 'Nom du fichier', required: true },
+  filename: { kind: 'text', column: 'f.filename', label: 'Nom du fichier', required: true },
   contentType: {
     kind: 'enum',
-    column: 'content_type',
+    column: 'f.content_type',
     label: 'Type du contenu',
     required: true,
     values: DOCUMENT_TYPES,
   },
-  size: { kind: 'integer', column: 'size', label: 'Taille (octets)', required: true },
-  version: { kind: 'integer', column: 'version', label: 'Version', required: true },
+  size: { kind: 'integer', column: 'f.size', label: 'Taille (octets)', required: true },
+  version: { kind: 'integer', column: 'f.version', label: 'Version', required: true },
   createdAt: { kind: 'timestamp', column: 'created_at', label: 'Ajouté le', required: true },
   updatedAt: { kind: 'timestamp', column: 'updated_at', label: 'Modifié le', required: true },
 });
@@ -207,16 +214,16 @@ export const administrativeDocumentFields = defineFields()({
   validUntil: { kind: 'date', column: 'valid_until', label: 'Date limite de validité' },
   comment: { kind: 'text', column: 'comment', label: 'Commentaire' },
   archived: { kind: 'boolean', column: 'archived', label: 'Archivé', required: true },
-  filename: { kind: 'text', column: 'filename', label: 'Nom du fichier', required: true },
+  filename: { kind: 'text', column: 'f.filename', label: 'Nom du fichier', required: true },
   contentType: {
     kind: 'enum',
-    column: 'content_type',
+    column: 'f.content_type',
     label: 'Type du contenu',
     required: true,
     values: DOCUMENT_TYPES,
   },
-  size: { kind: 'integer', column: 'size', label: 'Taille (octets)', required: true },
-  version: { kind: 'integer', column: 'version', label: 'Version', required: true },
+  size: { kind: 'integer', column: 'f.size', label: 'Taille (octets)', required: true },
+  version: { kind: 'integer', column: 'f.version', label: 'Version', required: true },
   createdAt: { kind: 'timestamp', column: 'created_at', label: 'Ajouté le', required: true },
 });
 
