@@ -16,6 +16,9 @@ export const NODE_TYPES = [
   'Operation',
   'RotationProgram',
   'Incident',
+  'DocumentCategory',
+  'Document',
+  'AdministrativeDocument',
 ] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 
