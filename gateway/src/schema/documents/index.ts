@@ -1,4 +1,5 @@
 import { defineDomain, itemNodes } from '../domain.ts';
+import { findById } from '../reference/lookups.ts';
 import { documentLoaders } from './loaders.ts';
 import { documentMutations } from './mutations.ts';
 import { documentResolvers } from './resolvers.ts';
@@ -7,5 +8,8 @@ import { documentResolvers } from './resolvers.ts';
 export const documentsDomain = defineDomain({
   loaders: documentLoaders,
   resolvers: [documentResolvers, documentMutations],
-  nodes: itemNodes({ Document: 'documents', AdministrativeDocument: 'administrativeDocuments' }),
+  nodes: {
+    ...itemNodes({ Document: 'documents', AdministrativeDocument: 'administrativeDocuments' }),
+    DocumentCategory: async (context, id) => findById(await context.loaders.documentCategories(), id),
+  },
 });
