@@ -19,6 +19,7 @@ import { requestIdOf, requestLogController } from './observability/request-id.ts
 import { StartTimer } from './observability/start-timer.ts';
 import { loadReferenceData, type ReferenceData } from './reference/data.ts';
 import { type DemoSeed, seedDemo } from './seed/demo.ts';
+import { seedDemoDocuments } from './seed/documents.ts';
 
 export interface Api {
   app: FastifyInstance;
@@ -142,6 +143,7 @@ export async function createApi(config: ApiConfig): Promise<Api> {
     for (const domain of domains) await domain.prepare?.(context);
     timer.lap('prepare');
     const demo = config.seedDemo ? await seedDemo(db, passwords, config.now()) : null;
+    if (demo !== null) await seedDemoDocuments(db, files, demo, config.now());
     if (demo !== null) app.log.info({ accounts: Object.keys(demo.userIds) }, 'demo world seeded');
     timer.lap('demoSeed');
 

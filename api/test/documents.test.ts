@@ -84,7 +84,11 @@ describe('POST /api/documents', () => {
     const accepted: [string, Buffer, string][] = [
       ['bordereau.txt', PDF, 'application/pdf'],
       ['pesees.csv', Buffer.from('date;poids\n2026-03-01;1,2\n'), 'text/csv'],
-      ['plan.svg', Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'image/svg+xml'],
+      [
+        'plan.svg',
+        Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"></svg>'),
+        'image/svg+xml',
+      ],
     ];
     for (const [name, bytes, type] of accepted) {
       const response = await upload(w.producer, details(), [name, bytes]);
@@ -99,10 +103,17 @@ describe('POST /api/documents', () => {
     const tooLarge = await upload(w.producer, details(), ['gros.pdf', big]);
     expect(tooLarge.statusCode).toBe(422);
     expect(violationsOf(tooLarge)).toEqual([
-      expect.objectContaining({ propertyPath: 'file', message: 'La taille du fichier dépasse la limite de 50 Mo' }),
+      expect.objectContaining({
+        propertyPath: 'file',
+        message: 'La taille du fichier dépasse la limite de 50 Mo',
+      }),
     ]);
     const missing = await upload(w.producer, details({ recipientKind: 'SITE' }), null);
-    expect(violationsOf(missing).map((v) => v.propertyPath).sort()).toEqual(['file', 'recipientSite']);
+    expect(
+      violationsOf(missing)
+        .map((v) => v.propertyPath)
+        .sort(),
+    ).toEqual(['file', 'recipientSite']);
     expect(await storedFiles()).toEqual(before);
   });
 
@@ -122,7 +133,10 @@ describe('POST /api/documents', () => {
   });
 
   it('keeps every version, serves each as an attachment, records the history and deletes', async () => {
-    const created = await upload(w.producer, details({ name: 'Contrat cadre' }), ['contrat.pdf', PDF.subarray(0, 30)]);
+    const created = await upload(w.producer, details({ name: 'Contrat cadre' }), [
+      'contrat.pdf',
+      PDF.subarray(0, 30),
+    ]);
     const { id } = created.json<{ id: number }>();
     const v2 = await upload(w.producer, {}, ['contrat-v2.png', PNG], `/api/documents/${id}/versions`);
     expect(v2.statusCode, v2.body).toBe(201);
@@ -154,7 +168,12 @@ describe('POST /api/documents', () => {
     const gone = history
       .json<{ 'hydra:member': { id: number; history: { action: string; userName: string }[] }[] }>()
       ['hydra:member'].find((doc) => doc.id === id);
-    expect(gone?.history.map((event) => event.action)).toEqual(['ADDED', 'VERSION_ADDED', 'UPDATED', 'DELETED']);
+    expect(gone?.history.map((event) => event.action)).toEqual([
+      'ADDED',
+      'VERSION_ADDED',
+      'UPDATED',
+      'DELETED',
+    ]);
   });
 });
 
@@ -222,15 +241,26 @@ describe('administrative documents and the compliance file', () => {
     const in10 = new Date(api.clock.now.getTime() + 10 * 86_400_000).toISOString().slice(0, 10);
     const receipt = await upload(
       w.retriever,
-      { type: 'TRANSPORT_RECEIPT', receiptNumber: 'R-42', validUntil: in10, 'companySites[]': [site(w.providerSiteId)] },
+      {
+        type: 'TRANSPORT_RECEIPT',
+        receiptNumber: 'R-42',
+        validUntil: in10,
+        'companySites[]': [site(w.providerSiteId)],
+      },
       ['recepisse.pdf', Buffer.from('%PDF-1.4\n% recepisse\n')],
       '/api/administrative_documents',
     );
     expect(receipt.statusCode, receipt.body).toBe(201);
     const { id } = receipt.json<{ id: number }>();
     const seen = await get(api, `/api/administrative_documents/${id}`, w.producer);
-    expect(seen.json<{ editable: boolean; expired: boolean }>()).toMatchObject({ editable: false, expired: false });
-    expect((await mergePatch(api, `/api/administrative_documents/${id}`, w.producer, { archived: true })).statusCode).toBe(403);
+    expect(seen.json<{ editable: boolean; expired: boolean }>()).toMatchObject({
+      editable: false,
+      expired: false,
+    });
+    expect(
+      (await mergePatch(api, `/api/administrative_documents/${id}`, w.producer, { archived: true }))
+        .statusCode,
+    ).toBe(403);
 
     const file = await get(
       api,
@@ -245,7 +275,10 @@ describe('administrative documents and the compliance file', () => {
     const expired = await mergePatch(api, `/api/administrative_documents/${id}`, w.retriever, {
       validUntil: '2020-01-01',
     });
-    expect(expired.json<{ expired: boolean; state: string }>()).toMatchObject({ expired: true, state: 'EXPIRED' });
+    expect(expired.json<{ expired: boolean; state: string }>()).toMatchObject({
+      expired: true,
+      state: 'EXPIRED',
+    });
     expect(today > '2020-01-01').toBe(true);
     const other = await get(
       api,

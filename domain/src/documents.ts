@@ -114,7 +114,12 @@ export const documentFields = defineFields()({
     kind: 'reference',
     column: 'recipient_company_id',
     label: 'Entreprise destinataire',
-    reference: { resource: 'companies', node: 'Company', graphField: 'recipientCompany', graphInput: 'recipientCompanyId' },
+    reference: {
+      resource: 'companies',
+      node: 'Company',
+      graphField: 'recipientCompany',
+      graphInput: 'recipientCompanyId',
+    },
   },
   recipientSite: {
     kind: 'reference',
@@ -138,7 +143,12 @@ export const documentFields = defineFields()({
     kind: 'reference',
     column: 'operation_id',
     label: 'Opération',
-    reference: { resource: 'operations', node: 'Operation', graphField: 'operation', graphInput: 'operationId' },
+    reference: {
+      resource: 'operations',
+      node: 'Operation',
+      graphField: 'operation',
+      graphInput: 'operationId',
+    },
   },
   filename: { kind: 'text', column: 'f.filename', label: 'Nom du fichier', required: true },
   contentType: {

@@ -68,7 +68,12 @@ function siteIdsOf(values: readonly string[]): number[] {
 }
 
 /** Whether these bytes are already an administrative document of one of these establishments. */
-async function isDuplicate(db: Db, siteIds: readonly number[], sha256: string, except?: number): Promise<boolean> {
+async function isDuplicate(
+  db: Db,
+  siteIds: readonly number[],
+  sha256: string,
+  except?: number,
+): Promise<boolean> {
   const found = await db.maybeOne<{ id: number }>(
     `select f.id from document_files f
      join administrative_document_sites s on s.administrative_document_id = f.administrative_document_id
@@ -146,7 +151,9 @@ export async function complianceFile(db: Db, policy: Policy, siteId: number, tod
      order by 1, 3`,
     [siteId],
   );
-  const siteIds = [...new Set(parties.map((party) => party.siteId).filter((id): id is number => id !== null))];
+  const siteIds = [
+    ...new Set(parties.map((party) => party.siteId).filter((id): id is number => id !== null)),
+  ];
   const documents = await db.query<{ id: number; siteId: number; type: string; validUntil: string | null }>(
     `select a.id, s.company_site_id as "siteId", a.type, a.valid_until::text as "validUntil"
      from administrative_documents a join administrative_document_sites s on s.administrative_document_id = a.id
@@ -207,7 +214,7 @@ export function registerAdministrativeDocumentRoutes(app: FastifyInstance, conte
   resource.registerSchema(app);
   resource.registerCollection(app, context, {
     summary:
-      'Administrative documents of the establishments the caller sees (its own, its clients\' and providers\'); ' +
+      "Administrative documents of the establishments the caller sees (its own, its clients' and providers'); " +
       'filters `companySite[]`, `type[]`, `archived`',
   });
   resource.registerCollection(app, context, {
@@ -253,7 +260,7 @@ export function registerAdministrativeDocumentRoutes(app: FastifyInstance, conte
       schema: {
         tags,
         summary:
-          'Adds an administrative document to some of the caller\'s establishments (full access, document:manage)',
+          "Adds an administrative document to some of the caller's establishments (full access, document:manage)",
         consumes: ['multipart/form-data'],
         body: uploadBody,
         response: { 201: ldItem('AdministrativeDocument'), ...problems(400, 401, 403, 404, 415, 422) },
@@ -274,7 +281,8 @@ export function registerAdministrativeDocumentRoutes(app: FastifyInstance, conte
         else if (siteIds.length > 0 && (await isDuplicate(db, siteIds, checked.accepted.sha256))) {
           violations.push(duplicateViolation);
         }
-        if (violations.length > 0 || !parsed.success || !('accepted' in checked)) throw unprocessable(violations);
+        if (violations.length > 0 || !parsed.success || !('accepted' in checked))
+          throw unprocessable(violations);
         const details = parsed.data;
         const at = config.now();
         const id = await storingTransaction(db, files, async (tx, moved) => {
@@ -320,7 +328,7 @@ export function registerAdministrativeDocumentRoutes(app: FastifyInstance, conte
       schema: {
         tags,
         summary:
-          'Changes an administrative document: its details, its establishments, archived or not (its owner\'s ' +
+          "Changes an administrative document: its details, its establishments, archived or not (its owner's " +
           'full-access users)',
         params: idParams(),
         body: mergePatchDoc(administrativeDocumentPatchSchema.shape),
@@ -355,7 +363,9 @@ export function registerAdministrativeDocumentRoutes(app: FastifyInstance, conte
           ],
         );
         if (siteIds !== undefined) {
-          await tx.query('delete from administrative_document_sites where administrative_document_id = $1', [id]);
+          await tx.query('delete from administrative_document_sites where administrative_document_id = $1', [
+            id,
+          ]);
           await tx.query(
             `insert into administrative_document_sites (administrative_document_id, company_site_id)
              select $1, unnest($2::int[])`,
@@ -373,7 +383,8 @@ export function registerAdministrativeDocumentRoutes(app: FastifyInstance, conte
     {
       schema: {
         tags,
-        summary: 'Uploads a new version of an administrative document\'s file (multipart `file`, and `validUntil`)',
+        summary:
+          "Uploads a new version of an administrative document's file (multipart `file`, and `validUntil`)",
         params: idParams(),
         consumes: ['multipart/form-data'],
         body: {
@@ -422,7 +433,8 @@ export function registerAdministrativeDocumentRoutes(app: FastifyInstance, conte
     {
       schema: {
         tags,
-        summary: 'The bytes of a visible administrative document (current version, or `version`), as an attachment',
+        summary:
+          'The bytes of a visible administrative document (current version, or `version`), as an attachment',
         params: idParams(),
         querystring: { type: 'object', properties: { version: { type: 'string', pattern: '^[0-9]{1,6}$' } } },
         response: {
@@ -440,7 +452,12 @@ export function registerAdministrativeDocumentRoutes(app: FastifyInstance, conte
       const id = params.add(itemId(request.params.id));
       const version = params.add(request.query.version === undefined ? null : Number(request.query.version));
       const visible = await policy.visibleAdministrativeDocumentCondition('a', params);
-      const file = await db.maybeOne<{ key: string | null; contentType: string; size: number; filename: string }>(
+      const file = await db.maybeOne<{
+        key: string | null;
+        contentType: string;
+        size: number;
+        filename: string;
+      }>(
         `select f.storage_key as key, f.content_type as "contentType", f.size, f.filename
          from administrative_documents a join document_files f on f.administrative_document_id = a.id
          where a.id = ${id} and ${visible} and (${version}::int is null or f.version = ${version}::int)

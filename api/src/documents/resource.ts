@@ -9,8 +9,8 @@ import {
 } from '@portal/domain';
 import type { Db } from '../db/index.ts';
 import { booleanFilter, hydraItem, idsFilter } from '../hydra/index.ts';
-import { defineResource } from '../resource/resource.ts';
 import { byFlag, byValues } from '../resource/filters.ts';
+import { defineResource } from '../resource/resource.ts';
 
 /** The portal's document categories, in their order. */
 export const documentCategories = defineResource({
@@ -176,8 +176,15 @@ export const documents = defineResource({
     search: ['d.search'],
     filters: [
       {
-        query: { deleted: { type: 'boolean', description: 'Deleted documents (their history) instead of the others' } },
-        where: (raw) => [booleanFilter(raw, 'deleted') === true ? 'd.deleted_at is not null' : 'd.deleted_at is null'],
+        query: {
+          deleted: {
+            type: 'boolean',
+            description: 'Deleted documents (their history) instead of the others',
+          },
+        },
+        where: (raw) => [
+          booleanFilter(raw, 'deleted') === true ? 'd.deleted_at is not null' : 'd.deleted_at is null',
+        ],
       },
     ],
     defaultOrder: [{ field: 'createdAt', direction: 'desc' }],
@@ -242,7 +249,11 @@ export const administrativeDocuments = (now: () => Date) =>
       state: { type: 'string', enum: ['VALID', 'EXPIRING', 'EXPIRED', 'MISSING'] },
       editable: { type: 'boolean', description: 'The caller manages it (else it reads it)' },
       contentUrl: { type: 'string', format: 'iri-reference', description: 'Its current file' },
-      versions: { type: 'array', items: versionSchema, description: 'Every version of its file, newest first' },
+      versions: {
+        type: 'array',
+        items: versionSchema,
+        description: 'Every version of its file, newest first',
+      },
     },
     collection: {
       dates: ['validUntil', 'createdAt'],

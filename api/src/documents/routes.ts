@@ -1,10 +1,4 @@
-import {
-  type DocumentDetails,
-  documentDetailsSchema,
-  iri,
-  messages,
-  RECIPIENT_KINDS,
-} from '@portal/domain';
+import { type DocumentDetails, documentDetailsSchema, iri, messages, RECIPIENT_KINDS } from '@portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
@@ -102,7 +96,11 @@ async function resolveDetails(
   const siteId = kind === 'SITE' ? referenceId(details.recipientSite, 'company_sites') : null;
   const entityId =
     kind === 'ENTITY'
-      ? referenceId(details.recipientEntity, 'company_sites/[0-9]+/company_site_entities', 'company_site_entities')
+      ? referenceId(
+          details.recipientEntity,
+          'company_sites/[0-9]+/company_site_entities',
+          'company_site_entities',
+        )
       : null;
   if (kind === 'COMPANY' && (companyId === null || !(await policy.visibleCompanyIds()).includes(companyId))) {
     violations.push(violation('recipientCompany', messages.unknownChoice));
@@ -302,7 +300,8 @@ export function registerDocumentRoutes(app: FastifyInstance, context: ApiContext
       const { policy, userId } = callerOf(request);
       const { id, companySite } = await managedDocument(request, db);
       const stored = await documents.load(db, id);
-      const ref = (resource: string, value: number | null) => (value === null ? undefined : iri(resource, value));
+      const ref = (resource: string, value: number | null) =>
+        value === null ? undefined : iri(resource, value);
       const details = applyMergePatch(request, documentDetailsSchema, {
         name: stored.name,
         category: iri('document_categories', stored.category),
@@ -351,7 +350,8 @@ export function registerDocumentRoutes(app: FastifyInstance, context: ApiContext
     {
       schema: {
         tags,
-        summary: 'Replaces the file of a document by a new version, keeping the previous ones (multipart `file`)',
+        summary:
+          'Replaces the file of a document by a new version, keeping the previous ones (multipart `file`)',
         params: idParams(),
         consumes: ['multipart/form-data'],
         body: { type: 'object', properties: { file: uploadBody.properties.file }, required: ['file'] },
@@ -364,7 +364,8 @@ export function registerDocumentRoutes(app: FastifyInstance, context: ApiContext
         const { id, companySite } = await managedDocument(request, db);
         const checked = await checkFile(upload.file);
         if ('violation' in checked) throw unprocessable([checked.violation]);
-        if (await isDuplicate(db, companySite, checked.accepted.sha256)) throw unprocessable([duplicateViolation]);
+        if (await isDuplicate(db, companySite, checked.accepted.sha256))
+          throw unprocessable([duplicateViolation]);
         const at = config.now();
         await storingTransaction(db, files, async (tx, moved) => {
           await storeFile(tx, files, { column: 'document_id', id }, checked.accepted, { userId, at }, moved);
@@ -381,7 +382,7 @@ export function registerDocumentRoutes(app: FastifyInstance, context: ApiContext
     {
       schema: {
         tags,
-        summary: 'Deletes a document and its files (its history stays): its issuer\'s full-access users',
+        summary: "Deletes a document and its files (its history stays): its issuer's full-access users",
         params: idParams(),
         response: { 204: noContent('Deleted'), ...problems(401, 403, 404) },
       },
@@ -429,7 +430,12 @@ export function registerDocumentRoutes(app: FastifyInstance, context: ApiContext
       const id = params.add(itemId(request.params.id));
       const version = request.query.version === undefined ? null : Number(request.query.version);
       const visible = await policy.visibleDocumentCondition('d', params);
-      const file = await db.maybeOne<{ key: string | null; contentType: string; size: number; filename: string }>(
+      const file = await db.maybeOne<{
+        key: string | null;
+        contentType: string;
+        size: number;
+        filename: string;
+      }>(
         `select f.storage_key as key, f.content_type as "contentType", f.size, f.filename
          from documents d join document_files f on f.document_id = d.id
          where d.id = ${id} and d.deleted_at is null and ${visible}

@@ -3,8 +3,8 @@ import { rm } from 'node:fs/promises';
 import { DOCUMENT_MAX_BYTES, type DocumentType, messages } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
-import type { FileStore } from '../files/store.ts';
 import { type ReceivedFile, receiveFile, receptionProblem, sniffDocument } from '../files/receive.ts';
+import type { FileStore } from '../files/store.ts';
 import { ApiProblem, nulCharacterAt, nulCharacterRefused, type Violation } from '../hydra/index.ts';
 
 /**

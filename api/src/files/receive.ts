@@ -40,7 +40,11 @@ export function cleanFilename(raw: string | undefined, fallback = 'fichier'): st
 }
 
 /** Streams a file part to a new temporary file, measuring its size and hash on the way. */
-export async function receiveFile(part: FilePart, tempDir: string, tempFiles: string[]): Promise<ReceivedFile> {
+export async function receiveFile(
+  part: FilePart,
+  tempDir: string,
+  tempFiles: string[],
+): Promise<ReceivedFile> {
   const tempPath = join(tempDir, randomUUID());
   tempFiles.push(tempPath);
   const hash = createHash('sha256');
@@ -110,7 +114,8 @@ async function head(path: string): Promise<Buffer> {
 }
 
 /** Text: no NUL and no control characters but tab, line breaks and form feed. */
-const isText = (bytes: Buffer) => !bytes.some((byte) => byte < 0x20 && ![0x09, 0x0a, 0x0c, 0x0d].includes(byte));
+const isText = (bytes: Buffer) =>
+  !bytes.some((byte) => byte < 0x20 && ![0x09, 0x0a, 0x0c, 0x0d].includes(byte));
 
 /** An SVG document: an optional XML declaration, comments and doctype, then its `<svg` root. */
 const SVG_START =
@@ -121,7 +126,11 @@ const SVG_START =
  * Binary formats are known by their signature whatever their name; text is a CSV or a plain text only when its
  * name says so, an SVG when it starts as one, and markup of any other kind (HTML) is refused.
  */
-export async function sniffDocument(path: string, filename: string, size: number): Promise<DocumentType | null> {
+export async function sniffDocument(
+  path: string,
+  filename: string,
+  size: number,
+): Promise<DocumentType | null> {
   if (size === 0) return null;
   const extension = extensionOf(filename);
   const sniffed = await fileTypeFromFile(path);

@@ -76,7 +76,9 @@ export class FilesystemStore implements FileStore {
 }
 
 /** The store that the configuration names: `FILE_STORE_URL` (s3://) or the filesystem under `DATA_DIR/files`. */
-export async function createFileStore(config: Pick<ApiConfig, 'dataDir' | 'fileStoreUrl'>): Promise<FileStore> {
+export async function createFileStore(
+  config: Pick<ApiConfig, 'dataDir' | 'fileStoreUrl'>,
+): Promise<FileStore> {
   const tempRoot = join(config.dataDir, 'files');
   if (config.fileStoreUrl === undefined) return new FilesystemStore(tempRoot).init();
   throw new Error(

@@ -741,7 +741,8 @@ export const fr = {
     importTitle: 'Importer des documents',
     dropZone: 'Déposez vos fichiers ici ou',
     pickFiles: 'choisissez-les',
-    accepted: 'Formats acceptés : jpg, png, gif, bmp, tiff, svg, xls, xlsx, csv, ods, doc, docx, txt, rtf, odt, pdf ; 50 Mo au plus par fichier.',
+    accepted:
+      'Formats acceptés : jpg, png, gif, bmp, tiff, svg, xls, xlsx, csv, ods, doc, docx, txt, rtf, odt, pdf ; 50 Mo au plus par fichier.',
     category: 'Catégorie',
     issuingSite: 'Établissement émetteur',
     recipient: 'Destinataire',
@@ -785,7 +786,8 @@ export const fr = {
     versionN: 'Version {{version}}',
     delete: 'Supprimer',
     deleteTitle: 'Supprimer ce document ?',
-    deleteBody: 'Le document « {{name}} » et toutes ses versions seront supprimés. Son historique est conservé.',
+    deleteBody:
+      'Le document « {{name}} » et toutes ses versions seront supprimés. Son historique est conservé.',
     by: 'par {{name}}',
     close: 'Fermer',
     operationDocuments: 'Documents associés',
@@ -806,9 +808,11 @@ export const fr = {
     readOnly: 'Ajouté par le prestataire (lecture seule)',
     save: 'Enregistrer',
     complianceTitle: 'Conformité de mes fournisseurs',
-    complianceIntro: "Pour chaque prestataire, transporteur et exutoire final de l'établissement, le document administratif que son rôle impose et son état.",
-    complianceNeedsSite: 'Choisissez un établissement dans le bandeau pour voir la conformité de ses fournisseurs.',
-    complianceEmpty: "Aucun fournisseur pour cet établissement.",
+    complianceIntro:
+      "Pour chaque prestataire, transporteur et exutoire final de l'établissement, le document administratif que son rôle impose et son état.",
+    complianceNeedsSite:
+      'Choisissez un établissement dans le bandeau pour voir la conformité de ses fournisseurs.',
+    complianceEmpty: 'Aucun fournisseur pour cet établissement.',
     onlyActions: 'Seulement ce qui demande une action',
     supplier: 'Fournisseur',
     role: 'Rôle',

@@ -8,7 +8,8 @@ import type { RestAdministrativeDocument, RestDocument } from './rest.ts';
 /** Changes to documents and administrative documents (their uploads go through the gateway's file routes). */
 
 const categoryPath = (path: string) => (path === 'category' ? ['categoryId'] : path.split('.'));
-const sitesPath = (path: string) => (path.startsWith('companySites') ? ['establishmentIds'] : path.split('.'));
+const sitesPath = (path: string) =>
+  path.startsWith('companySites') ? ['establishmentIds'] : path.split('.');
 
 export const documentMutations: Resolvers = {
   Mutation: {
@@ -51,7 +52,8 @@ export const documentMutations: Resolvers = {
       if (input.receiptNumber !== undefined) body.receiptNumber = input.receiptNumber;
       if (input.validUntil !== undefined) body.validUntil = input.validUntil;
       if (input.comment !== undefined) body.comment = input.comment;
-      if (siteIds !== undefined) body.companySites = siteIds.map((siteId) => iri('company_sites', siteId as number));
+      if (siteIds !== undefined)
+        body.companySites = siteIds.map((siteId) => iri('company_sites', siteId as number));
       try {
         const administrativeDocument = await context.rest.patch<RestAdministrativeDocument>(
           `/api/administrative_documents/${id}`,

@@ -8,15 +8,15 @@ import {
 } from '@portal/domain';
 import type { GatewayContext } from '../../context.ts';
 import { primeItems } from '../../loaders/item-loader.ts';
-import { nullOn404 } from '../../rest/errors.ts';
 import type { RestQuery } from '../../rest/client.ts';
+import { nullOn404 } from '../../rest/errors.ts';
 import { hasPermission } from '../../viewer/rights.ts';
 import type { DocumentFilter, DocumentOrder } from '../__generated__/resolvers.ts';
 import { authenticated } from '../authenticated.ts';
+import { companyName, companyRef } from '../companies/resolvers.ts';
 import { type ConnectionArgs, connectionFromRestList, windowOf } from '../connections.ts';
 import type { Resolvers } from '../domain.ts';
 import { databaseIdOf, toGlobalId } from '../global-id.ts';
-import { companyName, companyRef } from '../companies/resolvers.ts';
 import { findById } from '../reference/lookups.ts';
 import type { RestAdministrativeDocument, RestDocument, RestDocumentVersion } from './rest.ts';
 
@@ -64,7 +64,8 @@ async function mayManageDocumentsOf(context: GatewayContext, siteIri: string | n
 }
 
 async function recipientLabel(document: RestDocument, context: GatewayContext): Promise<string> {
-  const named = async (load: () => Promise<{ name: string } | null>) => (await nullOn404(load()))?.name ?? null;
+  const named = async (load: () => Promise<{ name: string } | null>) =>
+    (await nullOn404(load()))?.name ?? null;
   let name: string | null = null;
   if (document.recipientKind === 'SITE' && document.recipientSite) {
     const site = await nullOn404(context.loaders.sites.load(idFromIri(document.recipientSite) ?? 0));
@@ -91,7 +92,9 @@ export const documentResolvers: Resolvers = {
       connectionFromRestList(args, async (page) => {
         const list = await context.rest.getCollection<RestDocument>('/api/documents', {
           ...documentQuery(args.filter, args.orderBy),
-          ...(page === undefined ? { pagination: false } : { page: page.page, itemsPerPage: page.itemsPerPage }),
+          ...(page === undefined
+            ? { pagination: false }
+            : { page: page.page, itemsPerPage: page.itemsPerPage }),
         });
         primeItems(context.loaders.documents, list.items);
         return list;
@@ -99,11 +102,14 @@ export const documentResolvers: Resolvers = {
     administrativeDocuments: async (user, args, context) => {
       const own = user.companySitesIdsFull ?? [];
       if (own.length === 0) return [];
-      const list = await context.rest.getCollection<RestAdministrativeDocument>('/api/administrative_documents', {
-        'companySite[]': own,
-        archived: args.archived === null || args.archived === undefined ? undefined : String(args.archived),
-        pagination: false,
-      });
+      const list = await context.rest.getCollection<RestAdministrativeDocument>(
+        '/api/administrative_documents',
+        {
+          'companySite[]': own,
+          archived: args.archived === null || args.archived === undefined ? undefined : String(args.archived),
+          pagination: false,
+        },
+      );
       primeItems(context.loaders.administrativeDocuments, list.items);
       return list.items;
     },
@@ -133,7 +139,11 @@ export const documentResolvers: Resolvers = {
     supplierCompliance: async (site, _args, context) => {
       const user = await context.viewer();
       // Only a producer's own establishment has suppliers to check.
-      if (user === null || !(user.companySitesIds ?? []).includes(site.id) || !user.userTypologies.includes('producer')) {
+      if (
+        user === null ||
+        !(user.companySitesIds ?? []).includes(site.id) ||
+        !user.userTypologies.includes('producer')
+      ) {
         return null;
       }
       return nullOn404(context.loaders.supplierCompliance.load(site.id));
@@ -162,12 +172,18 @@ export const documentResolvers: Resolvers = {
       nullOn404(context.loaders.sites.load(idFromIri(document.companySite) ?? 0)),
     recipientCompany: (document) => companyRef(document.recipientCompany),
     recipientSite: (document, _args, context) =>
-      document.recipientSite ? nullOn404(context.loaders.sites.load(idFromIri(document.recipientSite) ?? 0)) : null,
+      document.recipientSite
+        ? nullOn404(context.loaders.sites.load(idFromIri(document.recipientSite) ?? 0))
+        : null,
     recipientEntity: (document, _args, context) =>
-      document.recipientEntity ? nullOn404(context.loaders.entities.load(idFromIri(document.recipientEntity) ?? 0)) : null,
+      document.recipientEntity
+        ? nullOn404(context.loaders.entities.load(idFromIri(document.recipientEntity) ?? 0))
+        : null,
     recipientLabel: (document, _args, context) => recipientLabel(document, context),
     operation: (document, _args, context) =>
-      document.operation ? nullOn404(context.loaders.operations.load(idFromIri(document.operation) ?? 0)) : null,
+      document.operation
+        ? nullOn404(context.loaders.operations.load(idFromIri(document.operation) ?? 0))
+        : null,
     url: (document) => (document.contentUrl === null ? null : fileUrl('documents', document.id)),
     versions: (document) => versionsWithUrls('documents', document.id)(document.versions ?? []),
     history: (document) =>
@@ -190,11 +206,13 @@ export const documentResolvers: Resolvers = {
         )
       ).filter((site) => site !== null),
     url: (document) => fileUrl('administrative_documents', document.id),
-    versions: (document) => versionsWithUrls('administrative_documents', document.id)(document.versions ?? []),
+    versions: (document) =>
+      versionsWithUrls('administrative_documents', document.id)(document.versions ?? []),
   },
   SupplierCompliance: {
     lines: (file) => file.lines,
-    actionCount: (file) => file.lines.filter((line) => line.state === 'EXPIRED' || line.state === 'MISSING').length,
+    actionCount: (file) =>
+      file.lines.filter((line) => line.state === 'EXPIRED' || line.state === 'MISSING').length,
     expiredCount: (file) => file.lines.filter((line) => line.state === 'EXPIRED').length,
   },
   ComplianceLine: {
@@ -204,6 +222,8 @@ export const documentResolvers: Resolvers = {
     establishment: (line, _args, context) =>
       line.companySite ? nullOn404(context.loaders.sites.load(idFromIri(line.companySite) ?? 0)) : null,
     document: (line, _args, context) =>
-      line.document ? nullOn404(context.loaders.administrativeDocuments.load(idFromIri(line.document) ?? 0)) : null,
+      line.document
+        ? nullOn404(context.loaders.administrativeDocuments.load(idFromIri(line.document) ?? 0))
+        : null,
   },
 };

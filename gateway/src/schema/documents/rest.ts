@@ -36,7 +36,9 @@ export interface RestDocument extends JsonLdItem, FieldItem<typeof documentField
   history: RestDocumentEvent[];
 }
 
-export interface RestAdministrativeDocument extends JsonLdItem, FieldItem<typeof administrativeDocumentFields> {
+export interface RestAdministrativeDocument
+  extends JsonLdItem,
+    FieldItem<typeof administrativeDocumentFields> {
   companySites: string[];
   expired: boolean;
   state: 'VALID' | 'EXPIRING' | 'EXPIRED' | 'MISSING';

@@ -42,7 +42,9 @@ export function useManagedSites(viewerKey: AdministrativeDocumentList_viewer$key
     `,
     viewerKey,
   );
-  return viewer?.establishments.edges.map((edge) => edge.node).filter((site) => site.canManageDocuments) ?? [];
+  return (
+    viewer?.establishments.edges.map((edge) => edge.node).filter((site) => site.canManageDocuments) ?? []
+  );
 }
 
 /**
@@ -118,8 +120,12 @@ export function AdministrativeDocumentList({
 
   const newVersion = async (databaseId: number, file: File | undefined) => {
     if (!file) return;
-    const result = await uploadFile(`/uploads/administrative_documents/${databaseId}/versions`, {}, file, () => {})
-      .result;
+    const result = await uploadFile(
+      `/uploads/administrative_documents/${databaseId}/versions`,
+      {},
+      file,
+      () => {},
+    ).result;
     if (result.ok) {
       notifySuccess(messages.documentUpdated);
       revalidator.revalidate();
@@ -140,7 +146,10 @@ export function AdministrativeDocumentList({
         <Text as="h2" id={headingId} fontSize="lg" fontWeight="semibold">
           {title ?? t('documents.administrativeTitle')}
         </Text>
-        <Checkbox.Root checked={showArchived} onCheckedChange={(details) => setShowArchived(details.checked === true)}>
+        <Checkbox.Root
+          checked={showArchived}
+          onCheckedChange={(details) => setShowArchived(details.checked === true)}
+        >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
           <Checkbox.Label>{t('documents.showArchived')}</Checkbox.Label>
@@ -194,7 +203,11 @@ export function AdministrativeDocumentList({
                           />
                         </label>
                       </Button>
-                      <Button size="xs" variant="ghost" onClick={() => archive(document.id, !document.archived)}>
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        onClick={() => archive(document.id, !document.archived)}
+                      >
                         {document.archived ? t('documents.unarchive') : t('documents.archive')}
                       </Button>
                     </>
@@ -205,7 +218,9 @@ export function AdministrativeDocumentList({
           ))}
         </ResponsiveTable>
       )}
-      {sites.length > 0 && <AddAdministrativeDocument sites={sites} onAdded={() => revalidator.revalidate()} />}
+      {sites.length > 0 && (
+        <AddAdministrativeDocument sites={sites} onAdded={() => revalidator.revalidate()} />
+      )}
     </Stack>
   );
 }
@@ -253,16 +268,33 @@ function AddAdministrativeDocument({ sites, onAdded }: { sites: SiteOption[]; on
       setValidUntil('');
       setComment('');
       onAdded();
-    } else setErrors(result.messages.map((m) => (m.field === 'companySites' ? `${t('documents.establishments')} : ${m.message}` : m.message)));
+    } else
+      setErrors(
+        result.messages.map((m) =>
+          m.field === 'companySites' ? `${t('documents.establishments')} : ${m.message}` : m.message,
+        ),
+      );
   };
 
   return (
-    <Stack as="form" gap="3" borderWidth="1px" borderRadius="md" p="4" aria-labelledby={headingId} onSubmit={submit}>
+    <Stack
+      as="form"
+      gap="3"
+      borderWidth="1px"
+      borderRadius="md"
+      p="4"
+      aria-labelledby={headingId}
+      onSubmit={submit}
+    >
       <Text as="h3" id={headingId} fontWeight="semibold">
         {t('documents.addAdministrative')}
       </Text>
       <Stack direction={{ base: 'column', md: 'row' }} gap="3" wrap="wrap" align={{ md: 'end' }}>
-        <Select label={t('documents.type')} value={type} onChange={(v) => setType(v as AdministrativeDocumentType)}>
+        <Select
+          label={t('documents.type')}
+          value={type}
+          onChange={(v) => setType(v as AdministrativeDocumentType)}
+        >
           {ADMINISTRATIVE_DOCUMENT_TYPES.map((option) => (
             <option key={option} value={option}>
               {administrativeDocumentTypeLabels[option]}
@@ -289,7 +321,12 @@ function AddAdministrativeDocument({ sites, onAdded }: { sites: SiteOption[]; on
         </Field.Root>
         <Field.Root maxW={{ md: '64' }}>
           <Field.Label>{t('documents.file')}</Field.Label>
-          <Input type="file" accept={DOCUMENT_ACCEPT} p="1" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <Input
+            type="file"
+            accept={DOCUMENT_ACCEPT}
+            p="1"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
         </Field.Root>
       </Stack>
       {sites.length > 1 && (

@@ -15,7 +15,13 @@ const STATE_COLORS = { VALID: 'green', EXPIRING: 'orange', EXPIRED: 'red', MISSI
  * with the document its role requires and its state (valid, expiring within 60 days, expired, missing). The
  * filter keeps what needs action; each line leads to its document or its supplier.
  */
-export function ComplianceFile({ compliance, title }: { compliance: ComplianceFile_compliance$key; title: string }) {
+export function ComplianceFile({
+  compliance,
+  title,
+}: {
+  compliance: ComplianceFile_compliance$key;
+  title: string;
+}) {
   const { t } = useTranslation();
   const headingId = useId();
   const data = useFragment(
@@ -58,7 +64,10 @@ export function ComplianceFile({ compliance, title }: { compliance: ComplianceFi
         </Text>
         <Text color="fg.muted">{t('documents.complianceIntro')}</Text>
       </Stack>
-      <Checkbox.Root checked={onlyActions} onCheckedChange={(details) => setOnlyActions(details.checked === true)}>
+      <Checkbox.Root
+        checked={onlyActions}
+        onCheckedChange={(details) => setOnlyActions(details.checked === true)}
+      >
         <Checkbox.HiddenInput />
         <Checkbox.Control />
         <Checkbox.Label>{t('documents.onlyActions')}</Checkbox.Label>
@@ -80,7 +89,10 @@ export function ComplianceFile({ compliance, title }: { compliance: ComplianceFi
               <Table.Cell>{line.roleLabel}</Table.Cell>
               <Table.Cell>{line.requiredTypeLabel}</Table.Cell>
               <Table.Cell>
-                <Badge colorPalette={STATE_COLORS[line.state as keyof typeof STATE_COLORS] ?? "gray"} whiteSpace="normal">
+                <Badge
+                  colorPalette={STATE_COLORS[line.state as keyof typeof STATE_COLORS] ?? 'gray'}
+                  whiteSpace="normal"
+                >
                   {line.stateLabel}
                 </Badge>
                 {line.validUntil && (

@@ -1,5 +1,11 @@
 import { Box, Button, Field, HStack, Input, NativeSelect, Progress, Stack, Text } from '@chakra-ui/react';
-import { DOCUMENT_ACCEPT, messages, RECIPIENT_KINDS, type RecipientKind, recipientKindLabels } from '@portal/domain';
+import {
+  DOCUMENT_ACCEPT,
+  messages,
+  RECIPIENT_KINDS,
+  type RecipientKind,
+  recipientKindLabels,
+} from '@portal/domain';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
@@ -81,7 +87,9 @@ export function DocumentImport({
     `,
     categoriesKey,
   );
-  const issuers = viewer.establishments.edges.map((edge) => edge.node).filter((site) => site.canManageDocuments);
+  const issuers = viewer.establishments.edges
+    .map((edge) => edge.node)
+    .filter((site) => site.canManageDocuments);
   const [category, setCategory] = useState(String(categories[0]?.databaseId ?? ''));
   const [issuer, setIssuer] = useState(String(issuers[0]?.databaseId ?? ''));
   const [kind, setKind] = useState<RecipientKind>('INTERNAL');
@@ -267,7 +275,11 @@ export function DocumentImport({
             </option>
           ))}
         </Select>
-        <Select label={t('documents.recipient')} value={kind} onChange={(value) => setKind(value as RecipientKind)}>
+        <Select
+          label={t('documents.recipient')}
+          value={kind}
+          onChange={(value) => setKind(value as RecipientKind)}
+        >
           {OFFERED_KINDS.map((option) => (
             <option key={option} value={option}>
               {recipientKindLabels[option]}
@@ -275,7 +287,12 @@ export function DocumentImport({
           ))}
         </Select>
         {kind === 'SITE' && (
-          <Select label={t('documents.recipientSite')} value={recipientSite} onChange={setRecipientSite} empty>
+          <Select
+            label={t('documents.recipientSite')}
+            value={recipientSite}
+            onChange={setRecipientSite}
+            empty
+          >
             {recipientSites.map((site) => (
               <option key={site.databaseId} value={site.databaseId}>
                 {site.displayName}
@@ -284,7 +301,12 @@ export function DocumentImport({
           </Select>
         )}
         {kind === 'ENTITY' && (
-          <Select label={t('documents.recipientEntity')} value={recipientEntity} onChange={setRecipientEntity} empty>
+          <Select
+            label={t('documents.recipientEntity')}
+            value={recipientEntity}
+            onChange={setRecipientEntity}
+            empty
+          >
             {entities.map((entity) => (
               <option key={entity.databaseId} value={entity.databaseId}>
                 {entity.name}

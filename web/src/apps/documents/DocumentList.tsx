@@ -1,4 +1,16 @@
-import { Button, Checkbox, Dialog, Field, HStack, Input, Link, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  Field,
+  HStack,
+  Input,
+  Link,
+  Portal,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { DOCUMENT_ACCEPT, messages } from '@portal/domain';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +37,8 @@ type DocumentNode = DocumentList_documents$data['edges'][number]['node'];
 /** A size in French units. */
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} o`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Ko`;
+  if (bytes < 1024 * 1024)
+    return `${(bytes / 1024).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Ko`;
   return `${(bytes / 1024 / 1024).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo`;
 }
 
@@ -160,7 +173,8 @@ export function DocumentList({
   const uploadVersion = async (file: File | undefined) => {
     const target = versionFor;
     if (!file || !target) return;
-    const result = await uploadFile(`/uploads/documents/${target.databaseId}/versions`, {}, file, () => {}).result;
+    const result = await uploadFile(`/uploads/documents/${target.databaseId}/versions`, {}, file, () => {})
+      .result;
     if (result.ok) {
       notifySuccess(messages.documentUpdated);
       revalidator.revalidate();
@@ -211,7 +225,11 @@ export function DocumentList({
             onBlur={() => setParam('q', search.trim() || null)}
           />
         </Field.Root>
-        <Select label={t('documents.category')} value={params.get('categorie') ?? ''} onChange={(v) => setParam('categorie', v)}>
+        <Select
+          label={t('documents.category')}
+          value={params.get('categorie') ?? ''}
+          onChange={(v) => setParam('categorie', v)}
+        >
           <option value="">{t('documents.allCategories')}</option>
           {categories.map((category) => (
             <option key={category.id} value={category.id}>
@@ -233,13 +251,25 @@ export function DocumentList({
         </Select>
         <Field.Root maxW={{ md: '40' }}>
           <Field.Label>{t('documents.from')}</Field.Label>
-          <Input type="date" value={params.get('du') ?? ''} onChange={(e) => setParam('du', e.target.value)} />
+          <Input
+            type="date"
+            value={params.get('du') ?? ''}
+            onChange={(e) => setParam('du', e.target.value)}
+          />
         </Field.Root>
         <Field.Root maxW={{ md: '40' }}>
           <Field.Label>{t('documents.to')}</Field.Label>
-          <Input type="date" value={params.get('au') ?? ''} onChange={(e) => setParam('au', e.target.value)} />
+          <Input
+            type="date"
+            value={params.get('au') ?? ''}
+            onChange={(e) => setParam('au', e.target.value)}
+          />
         </Field.Root>
-        <Select label={t('documents.sort')} value={params.get('tri') ?? 'recent'} onChange={(v) => setParam('tri', v)}>
+        <Select
+          label={t('documents.sort')}
+          value={params.get('tri') ?? 'recent'}
+          onChange={(v) => setParam('tri', v)}
+        >
           {DOCUMENT_SORTS.map((sort) => (
             <option key={sort} value={sort}>
               {sortLabels[sort]}
@@ -280,7 +310,11 @@ export function DocumentList({
                 <HStack gap="1" wrap="wrap" justify="end">
                   {node.url && (
                     <Button asChild size="xs" variant="outline">
-                      <Link href={node.url} download aria-label={t('documents.downloadNamed', { name: node.name })}>
+                      <Link
+                        href={node.url}
+                        download
+                        aria-label={t('documents.downloadNamed', { name: node.name })}
+                      >
                         {t('documents.download')}
                       </Link>
                     </Button>
@@ -337,7 +371,11 @@ export function DocumentList({
         onConfirm={confirmDelete}
         onClose={() => setToDelete(null)}
       />
-      <Dialog.Root open={historyOf !== null} onOpenChange={(details) => !details.open && setHistoryOf(null)} lazyMount>
+      <Dialog.Root
+        open={historyOf !== null}
+        onOpenChange={(details) => !details.open && setHistoryOf(null)}
+        lazyMount
+      >
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>

@@ -57,7 +57,11 @@ export function DocumentsPage() {
   const views: DocumentView[] = viewer.isProducer
     ? ['documents', 'administratifs', 'conformite']
     : ['documents', 'administratifs'];
-  const tabLabel = { documents: 'documents', administratifs: 'administrative', conformite: 'compliance' } as const;
+  const tabLabel = {
+    documents: 'documents',
+    administratifs: 'administrative',
+    conformite: 'compliance',
+  } as const;
   // The dashboard selection stays across tabs; the list's own filters do not.
   const LIST_PARAMS = ['vue', 'categorie', 'du', 'au', 'q', 'tri', 'supprimes', 'etablissement'];
   const linkTo = (target: DocumentView) => {

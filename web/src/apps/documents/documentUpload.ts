@@ -44,7 +44,8 @@ export function uploadFile(
         resolve({ ok: false, messages: [] });
         return;
       }
-      let body: { id?: number; violations?: { propertyPath: string; message: string }[]; detail?: string } = {};
+      let body: { id?: number; violations?: { propertyPath: string; message: string }[]; detail?: string } =
+        {};
       try {
         body = JSON.parse(request.responseText);
       } catch {
@@ -57,8 +58,10 @@ export function uploadFile(
       }
       const refusals = (body.violations ?? []).map((v) => ({ field: v.propertyPath, message: v.message }));
       if (refusals.length > 0) resolve({ ok: false, messages: refusals });
-      else if (request.status === 413) resolve({ ok: false, messages: [{ field: 'file', message: messages.fileTooLarge(50) }] });
-      else if (request.status === 403) resolve({ ok: false, messages: [{ field: '', message: messages.forbidden }] });
+      else if (request.status === 413)
+        resolve({ ok: false, messages: [{ field: 'file', message: messages.fileTooLarge(50) }] });
+      else if (request.status === 403)
+        resolve({ ok: false, messages: [{ field: '', message: messages.forbidden }] });
       else resolve({ ok: false, messages: [{ field: '', message: body.detail ?? messages.uploadError }] });
     });
   });

@@ -19,7 +19,11 @@ export const documentsApp = defineApp({
       skeleton: 'list',
       loader: async ({ requireViewer, preload, searchParams }) => {
         await requireViewer();
-        return preload<DocumentsPageQuery>('documents', DocumentsPageQueryNode, documentsVariables(searchParams));
+        return preload<DocumentsPageQuery>(
+          'documents',
+          DocumentsPageQueryNode,
+          documentsVariables(searchParams),
+        );
       },
       lazy: () => import('./DocumentsPage.tsx').then((module) => ({ Component: module.DocumentsPage })),
       navigation: { labelKey: 'nav.documents', audience: ALL_ROLES, order: 110 },
