@@ -239,8 +239,8 @@ export function DocumentList({
         </Select>
         <Select
           label={t('documents.issuingSite')}
-          value={params.get('etablissement') ?? ''}
-          onChange={(v) => setParam('etablissement', v)}
+          value={params.get('emetteur') ?? ''}
+          onChange={(v) => setParam('emetteur', v)}
         >
           <option value="">{t('documents.allSites')}</option>
           {viewer.establishments.edges.map(({ node }) => (

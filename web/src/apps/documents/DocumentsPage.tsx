@@ -63,7 +63,7 @@ export function DocumentsPage() {
     conformite: 'compliance',
   } as const;
   // The dashboard selection stays across tabs; the list's own filters do not.
-  const LIST_PARAMS = ['vue', 'categorie', 'du', 'au', 'q', 'tri', 'supprimes', 'etablissement'];
+  const LIST_PARAMS = ['vue', 'categorie', 'du', 'au', 'q', 'tri', 'supprimes', 'emetteur'];
   const linkTo = (target: DocumentView) => {
     const next = new URLSearchParams();
     for (const [key, value] of params) if (!LIST_PARAMS.includes(key)) next.set(key, value);

@@ -35,7 +35,7 @@ export function documentsVariables(params: URLSearchParams): DocumentsPageQuery$
     establishmentId: establishmentId ?? 0,
     filter: {
       categoryId: params.get('categorie') || null,
-      establishmentId: params.get('etablissement') || null,
+      establishmentId: params.get('emetteur') || null,
       from: isoDate(params.get('du')),
       to: isoDate(params.get('au')),
       search: params.get('q')?.trim() || null,
