@@ -1,4 +1,4 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DOCUMENT_MAX_BYTES, messages } from '@portal/domain';
@@ -33,29 +33,22 @@ test('a producer imports three files at once, then finds, downloads, replaces an
   page,
 }) => {
   const unique = `rapport-${Date.now().toString(36)}`;
-  const big = join(tmpdir(), `${unique}-gros.pdf`);
-  await writeFile(big, Buffer.concat([PDF('gros'), Buffer.alloc(DOCUMENT_MAX_BYTES)]));
+  const dir = await mkdtemp(join(tmpdir(), 'documents-journey-'));
+  const content = PDF(unique);
+  const files: [string, Buffer][] = [
+    [`${unique}.pdf`, content],
+    [`${unique}-pesees.csv`, Buffer.from('date;poids\n2026-03-01;1,2\n')],
+    // Text that calls itself a PDF: refused by its content.
+    [`${unique}-faux.pdf`, Buffer.from('Je ne suis pas un PDF')],
+    [`${unique}-gros.pdf`, Buffer.concat([PDF('gros'), Buffer.alloc(DOCUMENT_MAX_BYTES)])],
+  ];
+  for (const [name, bytes] of files) await writeFile(join(dir, name), bytes);
   try {
     await signInToDashboard(page, producer.email);
     await mainNavigation(page).getByRole('link', { name: 'Documents' }).click();
     await expect(page.getByRole('heading', { name: 'Importer des documents' })).toBeVisible();
 
-    const content = PDF(unique);
-    await page.getByLabel('choisissez-les').setInputFiles([
-      { name: `${unique}.pdf`, mimeType: 'application/pdf', buffer: content },
-      {
-        name: `${unique}-pesees.csv`,
-        mimeType: 'text/csv',
-        buffer: Buffer.from('date;poids\n2026-03-01;1,2\n'),
-      },
-      // Text that calls itself a PDF: refused by its content.
-      {
-        name: `${unique}-faux.pdf`,
-        mimeType: 'application/pdf',
-        buffer: Buffer.from('Je ne suis pas un PDF'),
-      },
-      big,
-    ]);
+    await page.getByLabel('choisissez-les').setInputFiles(files.map(([name]) => join(dir, name)));
     await page.getByLabel('Catégorie').first().selectOption({ label: 'Rapport' });
     await page.getByRole('button', { name: 'Importer' }).click();
 
@@ -71,6 +64,10 @@ test('a producer imports three files at once, then finds, downloads, replaces an
       '100',
     );
 
+    await page.screenshot({ path: '/tmp/i17-shots/import-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: '/tmp/i17-shots/import-390.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
     // Found by a search of its name: only it.
     const search = page.getByRole('searchbox', { name: 'Rechercher un document' });
     await search.fill(`${unique}`);
@@ -119,7 +116,7 @@ test('a producer imports three files at once, then finds, downloads, replaces an
     await expect(page.getByRole('row').filter({ hasText: `${unique}-v2.pdf` })).toHaveCount(0);
     await expect(rows).toHaveCount(1);
   } finally {
-    await rm(big, { force: true });
+    await rm(dir, { recursive: true, force: true });
   }
 });
 
@@ -144,6 +141,7 @@ test("a provider's transport receipt expiring in 10 days shows as expiring in it
   });
   await form.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByRole('row').filter({ hasText: receipt })).toBeVisible();
+  await page.screenshot({ path: '/tmp/i17-shots/establishment-1280.png', fullPage: true });
 
   await page.context().clearCookies();
   await signInToDashboard(page, producer.email);
@@ -162,4 +160,13 @@ test("a provider's transport receipt expiring in 10 days shows as expiring in it
     page.getByRole('row').filter({ hasText: 'Date limite de validité dépassée' }).first(),
   ).toBeVisible();
   await expect(page.getByRole('link', { name: /document\(s\) de fournisseurs expiré\(s\)/ })).toBeVisible();
+  await page.screenshot({ path: '/tmp/i17-shots/compliance-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/i17-shots/compliance-390.png', fullPage: true });
+  await page.goto(`/documents?vue=administratifs&etablissement=${site.id}`);
+  await page.screenshot({ path: '/tmp/i17-shots/admin-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/documents?etablissement=${site.id}`);
+  await page.getByRole('row').first().waitFor();
+  await page.screenshot({ path: '/tmp/i17-shots/list-1280.png', fullPage: true });
 });

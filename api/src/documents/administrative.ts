@@ -15,7 +15,7 @@ import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { SqlParams } from '../db/sql.ts';
-import { sendDownload } from '../files/routes.ts';
+import { sendDownload, versionParam } from '../files/routes.ts';
 import {
   ApiProblem,
   idFilter,
@@ -450,7 +450,7 @@ export function registerAdministrativeDocumentRoutes(app: FastifyInstance, conte
       const { policy } = callerOf(request);
       const params = new SqlParams();
       const id = params.add(itemId(request.params.id));
-      const version = params.add(request.query.version === undefined ? null : Number(request.query.version));
+      const version = params.add(versionParam(request.query));
       const visible = await policy.visibleAdministrativeDocumentCondition('a', params);
       const file = await db.maybeOne<{
         key: string | null;

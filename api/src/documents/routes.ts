@@ -4,7 +4,7 @@ import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { SqlParams } from '../db/sql.ts';
-import { registerMultipart, sendDownload } from '../files/routes.ts';
+import { registerMultipart, sendDownload, versionParam } from '../files/routes.ts';
 import {
   ApiProblem,
   applyMergePatch,
@@ -428,7 +428,7 @@ export function registerDocumentRoutes(app: FastifyInstance, context: ApiContext
       const { policy } = callerOf(request);
       const params = new SqlParams();
       const id = params.add(itemId(request.params.id));
-      const version = request.query.version === undefined ? null : Number(request.query.version);
+      const version = versionParam(request.query);
       const visible = await policy.visibleDocumentCondition('d', params);
       const file = await db.maybeOne<{
         key: string | null;

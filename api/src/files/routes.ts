@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { badRequest } from '../hydra/index.ts';
 
 /** The scopes multipart is registered on: every upload route of a scope shares one registration. */
 const withMultipart = new WeakSet<FastifyInstance>();
@@ -34,4 +35,14 @@ export function sendDownload(
     .header('content-security-policy', "default-src 'none'; sandbox")
     .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
     .send(bytes);
+}
+
+/** The `version` of a download (1, 2, ...), or null for the current one; anything else is a 400. */
+export function versionParam(query: unknown): number | null {
+  const raw = (query as { version?: unknown } | null)?.version;
+  if (raw === undefined) return null;
+  if (typeof raw !== 'string' || !/^[1-9][0-9]{0,5}$/.test(raw)) {
+    throw badRequest('Le paramètre « version » doit être un numéro de version.');
+  }
+  return Number(raw);
 }
