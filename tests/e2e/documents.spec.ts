@@ -139,7 +139,7 @@ test("a provider's transport receipt expiring in 10 days shows as expiring in it
     mimeType: 'application/pdf',
     buffer: PDF(receipt),
   });
-  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await form.getByRole('button', { name: 'Ajouter le document' }).click();
   await expect(page.getByRole('row').filter({ hasText: receipt })).toBeVisible();
   await page.screenshot({ path: '/tmp/i17-shots/establishment-1280.png', fullPage: true });
 

@@ -806,7 +806,7 @@ export const fr = {
     archived: 'Archivé',
     showArchived: 'Afficher les documents archivés',
     readOnly: 'Ajouté par le prestataire (lecture seule)',
-    save: 'Enregistrer',
+    save: 'Ajouter le document',
     complianceTitle: 'Conformité de mes fournisseurs',
     complianceIntro:
       "Pour chaque prestataire, transporteur et exutoire final de l'établissement, le document administratif que son rôle impose et son état.",
