@@ -29,7 +29,7 @@ export function useManagedSites(viewerKey: AdministrativeDocumentList_viewer$key
   const viewer = useFragment(
     graphql`
       fragment AdministrativeDocumentList_viewer on User {
-        establishments(first: 100) {
+        establishments(first: 50) {
           edges {
             node {
               databaseId

@@ -49,13 +49,13 @@ export function DocumentImport({
     graphql`
       fragment DocumentImport_viewer on User {
         fullName
-        establishments(first: 100) {
+        establishments(first: 50) {
           edges {
             node {
               databaseId
               displayName
               canManageDocuments
-              entities(first: 100) {
+              entities(first: 50) {
                 edges {
                   node {
                     databaseId
@@ -66,7 +66,7 @@ export function DocumentImport({
             }
           }
         }
-        linkedEstablishments(first: 100) {
+        linkedEstablishments(first: 50) {
           edges {
             node {
               databaseId

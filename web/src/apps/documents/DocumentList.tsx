@@ -63,7 +63,7 @@ export function DocumentList({
   const viewer = useFragment(
     graphql`
       fragment DocumentList_viewer on User {
-        establishments(first: 100) {
+        establishments(first: 50) {
           edges {
             node {
               id

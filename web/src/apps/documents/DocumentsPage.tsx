@@ -25,7 +25,7 @@ export const documentsPageQuery = graphql`
       isProducer
       ...DocumentImport_viewer
       ...DocumentList_viewer
-      documents(first: 200, filter: $filter, orderBy: $orderBy) @include(if: $documents) {
+      documents(first: 100, filter: $filter, orderBy: $orderBy) @include(if: $documents) {
         ...DocumentList_documents
       }
       administrativeDocuments @include(if: $administrative) {
