@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DOCUMENT_MAX_BYTES, messages } from '@portal/domain';
 import { expect, test } from './fixtures.ts';
-import { asAccount, producer, type RestSite, retriever, signInToDashboard } from './portal.ts';
+import {
+  acceptTermsThroughApi,
+  asAccount,
+  producer,
+  type RestSite,
+  retriever,
+  signInToDashboard,
+} from './portal.ts';
 import { mainNavigation } from './screens.ts';
 
 /**
@@ -31,7 +38,9 @@ async function mainSiteAndProvider(stack: Parameters<typeof asAccount>[0]) {
 
 test('a producer imports three files at once, then finds, downloads, replaces and deletes one', async ({
   page,
+  stack,
 }) => {
+  await acceptTermsThroughApi(stack, producer.email);
   const unique = `rapport-${Date.now().toString(36)}`;
   const dir = await mkdtemp(join(tmpdir(), 'documents-journey-'));
   const content = PDF(unique);
@@ -124,6 +133,8 @@ test("a provider's transport receipt expiring in 10 days shows as expiring in it
   page,
   stack,
 }) => {
+  await acceptTermsThroughApi(stack, producer.email);
+  await acceptTermsThroughApi(stack, retriever.email);
   const { site, provider } = await mainSiteAndProvider(stack);
   const in10 = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
   const receipt = `RT-${Date.now().toString(36).toUpperCase()}`;
