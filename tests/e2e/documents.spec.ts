@@ -73,10 +73,6 @@ test('a producer imports three files at once, then finds, downloads, replaces an
       '100',
     );
 
-    await page.screenshot({ path: '/tmp/i17-shots/import-1280.png', fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: '/tmp/i17-shots/import-390.png', fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 800 });
     // Found by a search of its name: only it.
     const search = page.getByRole('searchbox', { name: 'Rechercher un document' });
     await search.fill(`${unique}`);
@@ -152,7 +148,6 @@ test("a provider's transport receipt expiring in 10 days shows as expiring in it
   });
   await form.getByRole('button', { name: 'Ajouter le document' }).click();
   await expect(page.getByRole('row').filter({ hasText: receipt })).toBeVisible();
-  await page.screenshot({ path: '/tmp/i17-shots/establishment-1280.png', fullPage: true });
 
   await page.context().clearCookies();
   await signInToDashboard(page, producer.email);
@@ -171,13 +166,4 @@ test("a provider's transport receipt expiring in 10 days shows as expiring in it
     page.getByRole('row').filter({ hasText: 'Date limite de validité dépassée' }).first(),
   ).toBeVisible();
   await expect(page.getByRole('link', { name: /document\(s\) de fournisseurs expiré\(s\)/ })).toBeVisible();
-  await page.screenshot({ path: '/tmp/i17-shots/compliance-1280.png', fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/i17-shots/compliance-390.png', fullPage: true });
-  await page.goto(`/documents?vue=administratifs&etablissement=${site.id}`);
-  await page.screenshot({ path: '/tmp/i17-shots/admin-390.png', fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`/documents?etablissement=${site.id}`);
-  await page.getByRole('row').first().waitFor();
-  await page.screenshot({ path: '/tmp/i17-shots/list-1280.png', fullPage: true });
 });
