@@ -10,7 +10,7 @@ import type { GatewayContext } from '../../context.ts';
 import { primeItems } from '../../loaders/item-loader.ts';
 import type { RestQuery } from '../../rest/client.ts';
 import { nullOn404 } from '../../rest/errors.ts';
-import { hasPermission } from '../../viewer/rights.ts';
+import { hasPermission, sideOf } from '../../viewer/rights.ts';
 import type { DocumentFilter, DocumentOrder } from '../__generated__/resolvers.ts';
 import { authenticated } from '../authenticated.ts';
 import { companyName, companyRef } from '../companies/resolvers.ts';
@@ -138,11 +138,12 @@ export const documentResolvers: Resolvers = {
     canManageDocuments: (site, _args, context) => mayManageDocumentsOf(context, site['@id']),
     supplierCompliance: async (site, _args, context) => {
       const user = await context.viewer();
-      // Only a producer's own establishment has suppliers to check.
+      // Only a producer's own establishment has suppliers to check. Own means every own site (through a company,
+      // directly or through a chantier, as the api decides), not only those linked to the user directly.
       if (
         user === null ||
-        !(user.companySitesIds ?? []).includes(site.id) ||
-        !user.userTypologies.includes('producer')
+        sideOf(user, site.id) !== 'own' ||
+        !(user.userTypologies ?? []).includes('producer')
       ) {
         return null;
       }
