@@ -249,10 +249,10 @@ export function DocumentImport({
                 value={Math.round(item.progress * 100)}
                 size="sm"
                 mt="2"
-                aria-label={t('documents.progress', { name: item.file.name })}
                 colorPalette={item.state === 'refused' ? 'red' : 'green'}
               >
-                <Progress.Track>
+                {/* The track is the element with role progressbar: it carries the name. */}
+                <Progress.Track aria-label={t('documents.progress', { name: item.file.name })}>
                   <Progress.Range />
                 </Progress.Track>
               </Progress.Root>
