@@ -354,7 +354,8 @@ export function Select({
   empty?: boolean;
 }) {
   return (
-    <Field.Root maxW={{ md: '64' }}>
+    // Wide enough for the longest category and establishment names, which a narrower field cut off.
+    <Field.Root maxW={{ md: 'sm' }}>
       <Field.Label>{label}</Field.Label>
       <NativeSelect.Root>
         <NativeSelect.Field value={value} onChange={(event) => onChange(event.target.value)}>

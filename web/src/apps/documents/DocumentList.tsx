@@ -302,7 +302,7 @@ export function DocumentList({
               <Table.Cell>{node.recipientLabel}</Table.Cell>
               <Table.Cell>
                 <Text wordBreak="break-all">{node.filename}</Text>
-                <Text fontSize="sm" color="fg.muted">
+                <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
                   {formatSize(node.size)} · {t('documents.versionN', { version: node.version })}
                 </Text>
               </Table.Cell>
