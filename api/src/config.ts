@@ -83,6 +83,11 @@ export interface ApiConfig {
   logStream: { write(line: string): void } | undefined;
   /** METRICS_TOKEN: `/metrics` exists only when set, for a bearer of it (Prometheus). */
   metricsToken: string | undefined;
+  /**
+   * Where files go: unset means the filesystem under `dataDir/files`; `s3://bucket?endpoint=http://host:9000` an
+   * S3-compatible object store (credentials from the AWS SDK's usual environment).
+   */
+  fileStoreUrl: string | undefined;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -165,6 +170,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ApiConfig>
     now: () => new Date(),
     logStream: undefined,
     metricsToken: text(env, 'METRICS_TOKEN'),
+    fileStoreUrl: text(env, 'FILE_STORE_URL'),
   };
   return { ...config, ...overrides };
 }

@@ -1,6 +1,7 @@
 import { accountDomain } from './account/index.ts';
 import { companiesDomain } from './companies/index.ts';
 import { dashboardDomain } from './dashboard/index.ts';
+import { documentsDomain } from './documents/index.ts';
 import type { ApiDomain } from './domain.ts';
 import { entitiesDomain } from './entities/index.ts';
 import { helpDomain } from './help/index.ts';
@@ -24,4 +25,5 @@ export const domains: readonly ApiDomain[] = [
   notificationsDomain,
   helpDomain,
   outletsDomain,
+  documentsDomain,
 ];

@@ -4,6 +4,7 @@ export * from './companies.ts';
 export * from './costs.ts';
 export * from './deliveries.ts';
 export * from './devices.ts';
+export * from './documents.ts';
 export * from './entities.ts';
 export * from './fields.ts';
 export * from './files.ts';

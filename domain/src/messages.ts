@@ -129,6 +129,16 @@ export const messages = {
   incidentDeclared: "L'incident a bien été déclaré.",
   incidentDeclareError: "Une erreur s'est produite lors de la création de la demande d'incident.",
 
+  // Documents (SPEC 5, 8).
+  documentAlreadyAdded:
+    'Ce document a déjà été ajouté sur cet établissement : veuillez le modifier ou le mettre à jour',
+  validityExpired: 'Date limite de validité dépassée',
+  documentAdded: 'Le document a bien été ajouté.',
+  documentUpdated: 'Le document a bien été mis à jour.',
+  documentDeleted: 'Le document a bien été supprimé.',
+  documentDeleteError: "Une erreur s'est produite lors de la suppression du document.",
+  documentFileRequired: 'Choisissez un fichier',
+
   // Costs (SPEC 8: cost edit or change).
   costsSaved: 'Les coûts ont bien été enregistrés.',
   costsSaveError: "Une erreur s'est produite lors de la modification des coûts.",

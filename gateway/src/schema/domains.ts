@@ -4,6 +4,7 @@ import { accountDomain } from './account/index.ts';
 import { companiesDomain } from './companies/index.ts';
 import { costsDomain } from './costs/index.ts';
 import { dashboardDomain } from './dashboard/index.ts';
+import { documentsDomain } from './documents/index.ts';
 import type { LoadersOf } from './domain.ts';
 import { entitiesDomain } from './entities/index.ts';
 import { helpDomain } from './help/index.ts';
@@ -28,6 +29,7 @@ export const domains = [
   notificationsDomain,
   helpDomain,
   outletsDomain,
+  documentsDomain,
 ] as const;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

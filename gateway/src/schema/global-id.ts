@@ -20,6 +20,9 @@ export const NODE_TYPES = [
   'LegalText',
   'DirectoryOutlet',
   'DefaultTreatment',
+  'DocumentCategory',
+  'Document',
+  'AdministrativeDocument',
 ] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 

@@ -18,6 +18,7 @@ import { Navigate, Outlet, Link as RouterLink, useLocation } from 'react-router-
 import type { DashboardLayoutQuery } from '../__generated__/DashboardLayoutQuery.graphql.ts';
 import { DashboardSelectionProvider } from '../apps/dashboard/DashboardSelection.tsx';
 import { SelectionBar } from '../apps/dashboard/SelectionBar.tsx';
+import { ComplianceBadge } from '../apps/documents/ComplianceBadge.tsx';
 import { ScreenHelpLink } from '../apps/help/ScreenHelpLink.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { OfflineReadyNotice } from '../components/OfflineReadyNotice.tsx';
@@ -106,6 +107,7 @@ export function DashboardLayout() {
               ms="auto"
               flexShrink="0"
             >
+              <ComplianceBadge producer={viewer.ownSiteTypology === 'PRODUCER'} />
               <Text
                 fontWeight="medium"
                 fontSize={wideSelection ? { md: 'sm', '2xl': 'md' } : undefined}
