@@ -77,6 +77,8 @@ test('the provider adds an outlet, makes it the default of a client’s cardboar
   await page.goto('/activite/mes-exutoires');
   await page.getByRole('button', { name: 'Ajouter un exutoire' }).click();
   const dialog = page.getByRole('dialog', { name: 'Ajouter un exutoire' });
+  // The dialog is drawn before asking whether it offers a choice of establishment.
+  await expect(dialog.getByLabel("Nom de l'exutoire")).toBeVisible();
   if (await dialog.getByLabel('Établissement').count()) {
     await dialog.getByLabel('Établissement').selectOption({ label: displayName(provider) });
   }

@@ -12,7 +12,11 @@ import { ResponsiveTable } from '../../components/ResponsiveTable.tsx';
 import { mutationFeedback } from '../../forms/mutationFeedback.ts';
 import { formatDecimal } from '../../i18n/format.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
-import { DefaultTreatmentDialog, type DefaultTreatmentTarget } from './DefaultTreatmentDialog.tsx';
+import {
+  type DefaultRow,
+  DefaultTreatmentDialog,
+  type DefaultTreatmentTarget,
+} from './DefaultTreatmentDialog.tsx';
 
 export const defaultOutletsPageQuery = graphql`
   query DefaultOutletsPageQuery {
@@ -119,10 +123,6 @@ const deleteMutation = graphql`
     }
   }
 `;
-
-type Data = DefaultOutletsPageQuery['response'];
-type Site = NonNullable<Data['viewer']>['establishments']['edges'][number]['node'];
-export type DefaultRow = Site['defaultTreatments']['edges'][number]['node'];
 
 /**
  * `/activite/mes-exutoires-par-defaut` (SPEC 2 "My activity"): per establishment of the provider, its default

@@ -24,6 +24,7 @@ import { useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';
 import { z } from 'zod';
+import type { DefaultOutletsPageQuery } from '../../__generated__/DefaultOutletsPageQuery.graphql.ts';
 import type { DefaultTreatmentDialogMutation } from '../../__generated__/DefaultTreatmentDialogMutation.graphql.ts';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormDialogFooter } from '../../forms/FormDialogFooter.tsx';
@@ -31,7 +32,6 @@ import { FormField } from '../../forms/FormField.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
 import { useMutationForm } from '../../forms/useMutationForm.ts';
 import { formatDecimal } from '../../i18n/format.ts';
-import type { DefaultRow } from './DefaultOutletsPage.tsx';
 
 const saveMutation = graphql`
   mutation DefaultTreatmentDialogMutation($input: SaveDefaultTreatmentInput!) {
@@ -56,6 +56,12 @@ interface Waste {
     thirdLevelWastes: readonly { id: string; label: string }[];
   }[];
 }
+
+type Site = NonNullable<
+  DefaultOutletsPageQuery['response']['viewer']
+>['establishments']['edges'][number]['node'];
+/** A default of the screen's list, as the dialog edits it. */
+export type DefaultRow = Site['defaultTreatments']['edges'][number]['node'];
 
 export interface DefaultTreatmentTarget {
   establishmentId: string;
