@@ -4,7 +4,7 @@ import { type DataRouteObject, matchRoutes } from 'react-router-dom';
 /** SPEC 9: route preloading is limited to 5 at once. */
 export const MAX_CONCURRENT_PRELOADS = 5;
 
-/** A link hovered again within this time is not preloaded again (its chunk and data are fresh). */
+/** A link hovered again within this time is not preloaded again (its chunks are loaded). */
 const PRELOAD_FRESH_MS = 30_000;
 
 /**
@@ -42,8 +42,6 @@ export function createTaskQueue(limit: number = MAX_CONCURRENT_PRELOADS) {
 
 interface PreloadTarget {
   routes: DataRouteObject[];
-  /** The routes on screen: their loaders are not run again by a preload (their data is in use). */
-  currentRouteIds: () => ReadonlySet<string>;
 }
 
 let target: PreloadTarget | null = null;
@@ -51,37 +49,27 @@ const queue = createTaskQueue();
 const preloadedAt = new Map<string, number>();
 
 /** main.tsx gives the router, whose routes a hovered link's address is matched against. */
-export function enableIntentPreloading(router: {
-  routes: DataRouteObject[];
-  state: { matches: { route: { id: string } }[] };
-}): void {
-  target = {
-    routes: router.routes,
-    currentRouteIds: () => new Set(router.state.matches.map((match) => match.route.id)),
-  };
+export function enableIntentPreloading(router: { routes: DataRouteObject[] }): void {
+  target = { routes: router.routes };
 }
 
 /**
- * Starts loading what a link leads to: the chunks of its routes and the queries of their loaders (which put the
- * data in the Relay store; the navigation then shows it at once). One task per route, at most 5 at once.
+ * Starts loading the chunks of the routes a link leads to, at most 5 at once. Their queries are not started
+ * here: a route keeps only its last two query references (`createRoutePreloader`), so a loader run by a hover
+ * would dispose the one of the screen on display, which then waits forever for data that is gone. The
+ * navigation's loader starts the query, in parallel with nothing left to download.
  */
 export function preloadRoute(href: string): void {
   if (target === null) return;
   const url = new URL(href, window.location.origin);
   if (url.origin !== window.location.origin) return;
-  const key = url.pathname + url.search;
+  const key = url.pathname;
   const now = Date.now();
   if (now - (preloadedAt.get(key) ?? Number.NEGATIVE_INFINITY) < PRELOAD_FRESH_MS) return;
   preloadedAt.set(key, now);
-  const onScreen = target.currentRouteIds();
-  for (const { route, params } of matchRoutes(target.routes, url.pathname) ?? []) {
+  for (const { route } of matchRoutes(target.routes, url.pathname) ?? []) {
     const lazy = typeof route.lazy === 'function' ? route.lazy : undefined;
-    const loader = typeof route.loader === 'function' ? route.loader : undefined;
     if (lazy) queue.push(() => Promise.resolve(lazy()));
-    if (loader && !onScreen.has(route.id)) {
-      const args = { request: new Request(url), url, params, pattern: route.path ?? '', context: undefined };
-      queue.push(async () => loader(args as Parameters<typeof loader>[0]));
-    }
   }
 }
 
