@@ -2,7 +2,6 @@ import type { Mailer } from './account/mailer.ts';
 import type { PasswordHasher } from './account/passwords.ts';
 import type { ApiConfig } from './config.ts';
 import type { Db } from './db/index.ts';
-import type { FileStore } from './files/store.ts';
 import type { ApiMetrics } from './observability/metrics.ts';
 import type { ReferenceData } from './reference/data.ts';
 
@@ -16,6 +15,4 @@ export interface ApiContext {
   mailer: Mailer;
   reference: ReferenceData;
   metrics: ApiMetrics;
-  /** Where uploaded files' bytes live (documents, administrative documents, incident photos). */
-  files: FileStore;
 }

@@ -121,7 +121,6 @@ describe('users', () => {
         'function',
         'notificationEmail',
         'hasAcceptedCGU',
-        'cguAcceptedVersion',
         'userTypologies',
         'permissions',
         'limitedToEntities',

@@ -260,7 +260,7 @@ export function outletQuantitiesBalance(
   return receivedQuantity !== null && total === thousandths(receivedQuantity);
 }
 
-export const optionalText = (max: number) =>
+const optionalText = (max: number) =>
   z
     .string({ error: messages.required })
     .trim()
@@ -268,19 +268,17 @@ export const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-export const treatmentCodeSchema = z
-  .string({ error: messages.unknownTreatmentCode })
-  .transform((raw, context) => {
-    const code = normalizeTreatmentCode(raw);
-    if (code === null) {
-      context.addIssue({ code: 'custom', message: messages.unknownTreatmentCode });
-      return z.NEVER;
-    }
-    return code;
-  });
+const treatmentCodeSchema = z.string({ error: messages.unknownTreatmentCode }).transform((raw, context) => {
+  const code = normalizeTreatmentCode(raw);
+  if (code === null) {
+    context.addIssue({ code: 'custom', message: messages.unknownTreatmentCode });
+    return z.NEVER;
+  }
+  return code;
+});
 
 /** A SIRET typed with spaces (`732 829 320 00074`); a blank field of the form means none. */
-export const optionalSiret = z.preprocess(
+const optionalSiret = z.preprocess(
   (value) => (typeof value === 'string' ? value.replace(/\s/g, '') || null : value),
   siretSchema.nullish().transform((value) => value ?? null),
 );
@@ -341,18 +339,6 @@ export const operationOutletFields = defineFields()({
     label: 'Unité de la quantité',
     required: true,
     values: OUTLET_QUANTITY_UNITS,
-  },
-  /** Its entry in the provider's outlet directory (matched by SIRET, or made from it). */
-  finalOutlet: {
-    kind: 'reference',
-    column: 'final_outlet_id',
-    label: 'Exutoire de l’annuaire',
-    reference: {
-      resource: 'final_outlets',
-      node: 'DirectoryOutlet',
-      graphField: 'directoryOutlet',
-      graphInput: 'directoryOutletId',
-    },
   },
 });
 

@@ -23,7 +23,6 @@ export function outletItem(
     qualification: null,
     quantity: '60.000',
     quantityUnit: 'PERCENT',
-    finalOutlet: null,
     ...overrides,
   };
 }

@@ -31,7 +31,6 @@ import {
   unprocessable,
   violationsFromZod,
 } from '../hydra/index.ts';
-import { notifyRotationProgram } from '../notifications/notify.ts';
 import {
   defineProgramResource,
   deleteProgram,
@@ -166,7 +165,6 @@ export function registerRotationProgramRoutes(app: FastifyInstance, context: Api
           },
           { requested_by: userId },
         );
-        await notifyRotationProgram(tx, id, userId, now);
         return rotationPrograms.load(tx, id);
       });
       reply.header('location', `/api/operation_programs/${row.id}`);

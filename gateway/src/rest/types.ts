@@ -31,7 +31,6 @@ export interface RestUser extends JsonLdItem {
   function: string | null;
   notificationEmail: string | null;
   hasAcceptedCGU: boolean;
-  cguAcceptedVersion?: number | null;
   userTypologies: string[];
   permissions: string[];
   limitedToEntities: boolean;

@@ -91,9 +91,6 @@ export function operationNode({
     program: null,
     costs: null,
     canEditCosts: false,
-    defaultTreatment: null,
-    outletChoices: [],
-    proposedCosts: null,
     ...fields,
   };
 }

@@ -28,11 +28,9 @@ export const accountMutations: Resolvers = {
     login: async (_root, { input }, context) => {
       let login: LoginResult | null;
       try {
-        login = await context.rest.withToken(null).post<LoginResult>('/api/login', {
-          email: input.email,
-          password: input.password,
-          ...(context.userAgent ? { userAgent: context.userAgent.slice(0, 400) } : {}),
-        });
+        login = await context.rest
+          .withToken(null)
+          .post<LoginResult>('/api/login', { email: input.email, password: input.password });
       } catch (error) {
         const userErrors = isRestError(error) ? loginUserErrors(error) : null;
         if (userErrors === null) throw error;
