@@ -169,6 +169,10 @@ test('a page opened from a bookmark gets the last selection back, and one no lon
   const selection = selectionBar(page);
   await selection.chooseSite('establishment', chosen);
   await expect(page).toHaveURL((url) => url.searchParams.get('etablissement') === String(chosen.id));
+  // The choice is kept once the screen has rendered it: only then is there something to restore.
+  await expect
+    .poll(async () => Object.values(await keptSelections(page)).map((kept) => JSON.parse(kept ?? 'null')))
+    .toContainEqual(expect.objectContaining({ establishmentId: chosen.id }));
 
   // A bookmark, or a mail's link, names no selection: the last one is restored.
   await page.goto('/mes-enlevements?filtre=validees');

@@ -123,7 +123,7 @@ for (const { account, selects } of accounts) {
     page,
     stack,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(480_000);
     await acceptTermsThroughApi(stack, account.email);
     const journeySite = await containerJourneySite(stack);
     const establishment = account === producer ? journeySite.site.id : journeySite.provider.id;
