@@ -12,6 +12,7 @@ import type { ApiConfig } from './config.ts';
 import type { ApiContext } from './context.ts';
 import { type Db, migrate, openDatabase } from './db/index.ts';
 import { domains } from './domains.ts';
+import { createFileStore } from './files/store.ts';
 import { setupIdempotency } from './hydra/idempotency.ts';
 import { answerFrameworkError, setupHydra } from './hydra/index.ts';
 import { ApiMetrics, setupObservability } from './observability/index.ts';
@@ -19,6 +20,7 @@ import { requestIdOf, requestLogController } from './observability/request-id.ts
 import { StartTimer } from './observability/start-timer.ts';
 import { loadReferenceData, type ReferenceData } from './reference/data.ts';
 import { type DemoSeed, seedDemo } from './seed/demo.ts';
+import { seedDemoDocuments } from './seed/documents.ts';
 
 /**
  * Answers above 1 KB compressed for clients that ask (reporting scripts, browsers); the gateway asks for none on
@@ -148,10 +150,12 @@ export async function createApi(config: ApiConfig): Promise<Api> {
     timer.lap('migrations');
     const passwords = await createPasswordHasher(config.argon2);
     const metrics = new ApiMetrics(db);
-    const context: ApiContext = { config, db, secret, passwords, mailer, reference, metrics };
+    const files = await createFileStore(config);
+    const context: ApiContext = { config, db, secret, passwords, mailer, reference, metrics, files };
     for (const domain of domains) await domain.prepare?.(context);
     timer.lap('prepare');
     const demo = config.seedDemo ? await seedDemo(db, passwords, config.now()) : null;
+    if (demo !== null) await seedDemoDocuments(db, files, demo, config.now());
     if (demo !== null) app.log.info({ accounts: Object.keys(demo.userIds) }, 'demo world seeded');
     timer.lap('demoSeed');
 

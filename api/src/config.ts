@@ -56,6 +56,15 @@ export interface ApiConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
+  /** SUPPORT_EMAIL: where the contact form's requests go (the operator's support). */
+  supportEmail: string;
+  /**
+   * How often the notifications' outbox is looked at (ms), a write request also waking it; 0: this api sends
+   * nothing (another instance does, or a test runs the outbox itself).
+   */
+  outboxIntervalMs: number;
+  /** Contact requests a user may send per hour. */
+  contactPerHour: number;
   seedDemo: boolean;
   logLevel: string;
   /**
@@ -74,6 +83,11 @@ export interface ApiConfig {
   logStream: { write(line: string): void } | undefined;
   /** METRICS_TOKEN: `/metrics` exists only when set, for a bearer of it (Prometheus). */
   metricsToken: string | undefined;
+  /**
+   * Where files go: unset means the filesystem under `dataDir/files`; `s3://bucket?endpoint=http://host:9000` an
+   * S3-compatible object store (credentials from the AWS SDK's usual environment).
+   */
+  fileStoreUrl: string | undefined;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -134,6 +148,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ApiConfig>
     smtpUrl: text(env, 'SMTP_URL'),
     mailFrom: text(env, 'MAIL_FROM') ?? 'Portail déchets <ne-pas-repondre@localhost>',
     publicUrl: (text(env, 'PUBLIC_URL') ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    supportEmail: text(env, 'SUPPORT_EMAIL') ?? 'support@localhost',
+    outboxIntervalMs: integer(env, 'OUTBOX_INTERVAL_MS', 30_000),
+    contactPerHour: 5,
     seedDemo: boolean(env, 'SEED_DEMO', true),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
@@ -153,6 +170,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ApiConfig>
     now: () => new Date(),
     logStream: undefined,
     metricsToken: text(env, 'METRICS_TOKEN'),
+    fileStoreUrl: text(env, 'FILE_STORE_URL'),
   };
   return { ...config, ...overrides };
 }

@@ -2,6 +2,7 @@ import type { Mailer } from './account/mailer.ts';
 import type { PasswordHasher } from './account/passwords.ts';
 import type { ApiConfig } from './config.ts';
 import type { Db } from './db/index.ts';
+import type { FileStore } from './files/store.ts';
 import type { ApiMetrics } from './observability/metrics.ts';
 import type { ReferenceData } from './reference/data.ts';
 
@@ -15,4 +16,6 @@ export interface ApiContext {
   mailer: Mailer;
   reference: ReferenceData;
   metrics: ApiMetrics;
+  /** Where uploaded files' bytes live (documents, administrative documents, incident photos). */
+  files: FileStore;
 }

@@ -1,9 +1,13 @@
 import { accountDomain } from './account/index.ts';
 import { companiesDomain } from './companies/index.ts';
 import { dashboardDomain } from './dashboard/index.ts';
+import { documentsDomain } from './documents/index.ts';
 import type { ApiDomain } from './domain.ts';
 import { entitiesDomain } from './entities/index.ts';
+import { helpDomain } from './help/index.ts';
+import { notificationsDomain } from './notifications/index.ts';
 import { operationsDomain } from './operations/index.ts';
+import { outletsDomain } from './outlets/index.ts';
 import { referenceDomain } from './reference/index.ts';
 import { sitesDomain } from './sites/index.ts';
 import { skipsDomain } from './skips/index.ts';
@@ -18,4 +22,8 @@ export const domains: readonly ApiDomain[] = [
   skipsDomain,
   operationsDomain,
   dashboardDomain,
+  notificationsDomain,
+  helpDomain,
+  outletsDomain,
+  documentsDomain,
 ];

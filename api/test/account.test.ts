@@ -121,6 +121,7 @@ describe('users', () => {
         'function',
         'notificationEmail',
         'hasAcceptedCGU',
+        'cguAcceptedVersion',
         'userTypologies',
         'permissions',
         'limitedToEntities',

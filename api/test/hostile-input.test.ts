@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, get, login, type Session } from './helpers.ts';
 
 /**
@@ -47,8 +47,6 @@ const api = await createTestApi();
 afterAll(() => api.close());
 
 const document = (await get(api, '/api/docs.json')).json<OpenApiDocument>();
-/** A session of its own for the fixed cases: the generated ones sign their callers out, and fail logins. */
-const reader = await login(api, 'producteur@demo.fr');
 const callers: [string, Session | undefined][] = [
   ['sans session', undefined],
   ...(await Promise.all(
@@ -347,6 +345,15 @@ describe.each(callers)('hostile requests as %s', (name, session) => {
 });
 
 describe('the requests that answered 500', () => {
+  /**
+   * A session of its own for the fixed cases, opened after the generated ones: they sign their callers out, end
+   * their users' other sessions, and fail logins.
+   */
+  let reader: Session;
+  beforeAll(async () => {
+    reader = await login(api, 'producteur@demo.fr');
+  });
+
   it.each([
     ['/api/company_sites?q=%00', 'q'],
     ['/api/skips?q=%00', 'q'],

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdTransaction, runWithAmbientDb } from '../src/db/ambient.ts';
 import { idempotencyMessages } from '../src/hydra/idempotency.ts';
-import { createTestApi, type Session, type TestApi } from './helpers.ts';
+import { createTestApi, get, type Session, type TestApi } from './helpers.ts';
 import {
   completeSkipFields,
   expectProblem,
@@ -55,18 +55,51 @@ function postWithKey(
   });
 }
 
-/** A declaration as a browser sends it: a new multipart boundary each time. */
-function declareWithKey(session: Session, fields: Record<string, string>, photo: Buffer, key: string) {
+/** A file sent in a multipart form: its field, its name and its bytes. */
+interface FormFile {
+  field: string;
+  name: string;
+  bytes: Buffer;
+  type?: string;
+}
+
+/** A multipart POST as a browser sends it: a new boundary each time; `name[]` fields may repeat. */
+function postFormWithKey(
+  url: string,
+  session: Session,
+  fields: Record<string, string | string[]>,
+  file: FormFile,
+  key: string | undefined,
+): Promise<LightMyRequestResponse> {
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('photos', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'benne.png');
+  for (const [name, value] of Object.entries(fields)) {
+    for (const one of Array.isArray(value) ? value : [value]) form.append(name, one);
+  }
+  form.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? '' }), file.name);
   return api.app.inject({
     method: 'POST',
-    url: '/api/incidents',
-    headers: { authorization: `Bearer ${session.token}`, 'idempotency-key': key },
+    url,
+    headers: {
+      authorization: `Bearer ${session.token}`,
+      ...(key === undefined ? {} : { 'idempotency-key': key }),
+    },
     payload: form,
   });
 }
+
+/** A declaration as a browser sends it. */
+function declareWithKey(session: Session, fields: Record<string, string>, photo: Buffer, key: string) {
+  return postFormWithKey(
+    '/api/incidents',
+    session,
+    fields,
+    { field: 'photos', name: 'benne.png', bytes: photo, type: 'image/png' },
+    key,
+  );
+}
+
+/** A small PDF of its own content: an establishment refuses the same content twice. */
+const pdf = (label: string) => Buffer.from(`%PDF-1.4\n% ${label} ${Date.now()}\n%%EOF\n`);
 
 const count = async (table: string) =>
   (await api.db.one<{ count: number }>(`select count(*)::int as count from ${table}`)).count;
@@ -124,6 +157,38 @@ async function creatingRoutes(): Promise<CreatingRoute[]> {
     completeSkip(),
   ]);
   const costed = await realisedOperation();
+  const categories = await get(api, '/api/document_categories', w.producer);
+  const category =
+    categories.json<{ 'hydra:member': { '@id': string }[] }>()['hydra:member'][0]?.['@id'] ?? '';
+  const documentFields = {
+    category,
+    companySite: `/api/company_sites/${w.ownSiteIds[0]}`,
+    recipientKind: 'INTERNAL',
+  };
+  const providerSite = `/api/company_sites/${w.providerSiteId}`;
+  const receiptFields = {
+    type: 'TRANSPORT_RECEIPT',
+    receiptNumber: 'R-rejoué',
+    'companySites[]': [providerSite],
+  };
+  const upload = (
+    url: string,
+    session: Session,
+    fields: Record<string, string | string[]>,
+    label: string,
+  ) => {
+    const file = { field: 'file', name: `${label}.pdf`, bytes: pdf(label) };
+    return (key: string | undefined) => postFormWithKey(url, session, fields, file, key);
+  };
+  const created = async (response: Promise<LightMyRequestResponse>) => {
+    const answer = await response;
+    expect(answer.statusCode, answer.body).toBe(201);
+    return answer.json<{ id: number }>().id;
+  };
+  const [versioned, receipt] = await Promise.all([
+    created(upload('/api/documents', w.producer, documentFields, 'contrat')(undefined)),
+    created(upload('/api/administrative_documents', w.retriever, receiptFields, 'recepisse')(undefined)),
+  ]);
   return [
     {
       path: '/api/skips',
@@ -178,6 +243,43 @@ async function creatingRoutes(): Promise<CreatingRoute[]> {
       path: '/api/incidents',
       table: 'incidents',
       send: (key) => declareWithKey(w.producer, { skip: forIncident, description: 'Benne abîmée' }, PNG, key),
+    },
+    {
+      path: '/api/company_sites/{id}/final_outlets',
+      table: 'final_outlets',
+      send: json(`/api/company_sites/${w.providerSiteId}/final_outlets`, w.retriever, {
+        name: 'Exutoire rejoué',
+        treatmentCodes: ['R 3'],
+      }),
+    },
+    {
+      path: '/api/company_sites/{id}/company_site_treatments',
+      table: 'company_site_treatments',
+      send: json(`/api/company_sites/${w.providerSiteId}/company_site_treatments`, w.retriever, {
+        clientSite: w.ownSiteIds[0],
+        thirdLevelWaste: w.wastes.get('FERRAILLE')?.id,
+        treatmentCode: 'R 4',
+      }),
+    },
+    {
+      path: '/api/documents',
+      table: 'documents',
+      send: upload('/api/documents', w.producer, { ...documentFields, name: 'Document rejoué' }, 'rejoue'),
+    },
+    {
+      path: '/api/documents/{id}/versions',
+      table: 'document_files',
+      send: upload(`/api/documents/${versioned}/versions`, w.producer, {}, 'contrat-v2'),
+    },
+    {
+      path: '/api/administrative_documents',
+      table: 'administrative_documents',
+      send: upload('/api/administrative_documents', w.retriever, receiptFields, 'recepisse-rejoue'),
+    },
+    {
+      path: '/api/administrative_documents/{id}/versions',
+      table: 'document_files',
+      send: upload(`/api/administrative_documents/${receipt}/versions`, w.retriever, {}, 'recepisse-v2'),
     },
   ];
 }

@@ -129,10 +129,50 @@ export const messages = {
   incidentDeclared: "L'incident a bien été déclaré.",
   incidentDeclareError: "Une erreur s'est produite lors de la création de la demande d'incident.",
 
+  // Documents (SPEC 5, 8).
+  documentAlreadyAdded:
+    'Ce document a déjà été ajouté sur cet établissement : veuillez le modifier ou le mettre à jour',
+  validityExpired: 'Date limite de validité dépassée',
+  documentAdded: 'Le document a bien été ajouté.',
+  documentUpdated: 'Le document a bien été mis à jour.',
+  documentDeleted: 'Le document a bien été supprimé.',
+  documentDeleteError: "Une erreur s'est produite lors de la suppression du document.",
+  documentFileRequired: 'Choisissez un fichier',
+
   // Costs (SPEC 8: cost edit or change).
   costsSaved: 'Les coûts ont bien été enregistrés.',
   costsSaveError: "Une erreur s'est produite lors de la modification des coûts.",
   negativeValue: 'La valeur ne peut pas être négative',
+
+  // My activity (SPEC 8): the outlet directory, default outlets and treatments, the activity cost grid.
+  outletCreated: "L'exutoire a bien été ajouté.",
+  outletUpdated: "L'exutoire a bien été modifié.",
+  outletDeactivated: "L'exutoire a bien été désactivé.",
+  outletReactivated: "L'exutoire a bien été réactivé.",
+  outletDeleted: "L'exutoire a bien été supprimé.",
+  outletCreateError: "Une erreur s'est produite lors de la création de l'exutoire.",
+  outletUpdateError: "Une erreur s'est produite lors de la modification de l'exutoire.",
+  outletDeleteError: "Erreur lors de la suppression de l'exutoire",
+  outletInUse: (operations: number, defaults: number) =>
+    `Cet exutoire est utilisé par ${[
+      operations > 0 ? `${operations} opération${operations > 1 ? 's' : ''}` : null,
+      defaults > 0 ? `${defaults} exutoire${defaults > 1 ? 's' : ''} par défaut` : null,
+    ]
+      .filter((part) => part !== null)
+      .join(' et ')} : désactivez-le plutôt.`,
+  outletNotInDirectory: "Cet exutoire ne fait pas partie de votre annuaire d'exutoires actifs",
+  siretLuhnWarning: 'Ce SIRET ne semble pas valide (clé de contrôle) : vérifiez-le.',
+  coordinateRange: 'La position saisie est hors des limites',
+  defaultOutletAdded: "L'exutoire par défaut a bien été ajouté.",
+  defaultOutletModified: "L'exutoire par défaut a bien été modifié.",
+  defaultOutletDeleted: "L'exutoire par défaut a bien été supprimé.",
+  defaultOutletError: "Une erreur s'est produite lors de l'enregistrement de l'exutoire par défaut.",
+  defaultWasteRequired: 'Choisissez un déchet de niveau 1, 2 ou 3',
+  defaultWasteOneLevel: 'Choisissez un seul niveau de déchet',
+  defaultAlreadyExists: 'Un traitement par défaut existe déjà pour ce client et ce déchet : modifiez-le',
+  clientNotLinked: "Cet établissement n'est pas un de vos clients",
+  unsavedCosts:
+    'Vous avez des modifications de coûts non enregistrées : validez-les ou annulez-les avant de quitter la page.',
 
   // Validation of containers and their reference data.
   unknownWasteCode: 'Code déchet inconnu',
@@ -168,4 +208,24 @@ export const messages = {
   deliveryAlreadyOrdered: 'Une livraison est déjà commandée pour ce contenant à cette date',
   archivedSkipCannotBeOrdered: 'Un contenant archivé ne peut pas être commandé',
   skipNeedsProviderToOrder: 'Choisissez un prestataire pour ce contenant avant de commander une livraison',
+  // My account (SPEC 8: profile or user update, information saved), notifications and contact.
+  profileUpdated: 'Vos informations ont bien été enregistrées.',
+  profileUpdateError: "Une erreur s'est produite lors de la mise à jour de votre profil.",
+  currentPasswordWrong: 'Le mot de passe actuel est incorrect',
+  passwordUpdated: 'Votre mot de passe a bien été modifié. Vos autres sessions ont été fermées.',
+  samePassword: "Le nouveau mot de passe doit être différent de l'actuel",
+  emailTaken: 'Cette adresse e-mail est déjà utilisée par un autre compte',
+  sameEmail: 'Cette adresse e-mail est déjà celle de votre compte',
+  emailChangeSent: (email: string) =>
+    `Un e-mail de confirmation a été envoyé à ${email}. Votre adresse changera lorsque vous aurez suivi son lien.`,
+  emailChangeConfirmed: 'Votre adresse e-mail a bien été modifiée.',
+  emailLinkExpired: 'Ce lien de confirmation a expiré ou a déjà été utilisé. Veuillez refaire la demande.',
+  sessionEnded: 'La session a bien été fermée.',
+  currentSessionNotEnded: 'Utilisez « Se déconnecter » pour fermer la session en cours',
+  notificationSettingsSaved: 'Vos préférences de notification ont bien été enregistrées.',
+  notificationKindNotYours: 'Ce type de notification ne concerne pas votre compte',
+  contactSent: 'Votre message a bien été envoyé.',
+  contactSendError: "Une erreur s'est produite lors de l'envoi de votre message.",
+  tooManyContactRequests: 'Vous avez envoyé trop de messages. Veuillez réessayer plus tard.',
+  phoneNeededForCall: 'Renseignez un numéro de téléphone dans votre profil pour être rappelé',
 } as const;

@@ -260,7 +260,7 @@ export function outletQuantitiesBalance(
   return receivedQuantity !== null && total === thousandths(receivedQuantity);
 }
 
-const optionalText = (max: number) =>
+export const optionalText = (max: number) =>
   z
     .string({ error: messages.required })
     .trim()
@@ -268,17 +268,19 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-const treatmentCodeSchema = z.string({ error: messages.unknownTreatmentCode }).transform((raw, context) => {
-  const code = normalizeTreatmentCode(raw);
-  if (code === null) {
-    context.addIssue({ code: 'custom', message: messages.unknownTreatmentCode });
-    return z.NEVER;
-  }
-  return code;
-});
+export const treatmentCodeSchema = z
+  .string({ error: messages.unknownTreatmentCode })
+  .transform((raw, context) => {
+    const code = normalizeTreatmentCode(raw);
+    if (code === null) {
+      context.addIssue({ code: 'custom', message: messages.unknownTreatmentCode });
+      return z.NEVER;
+    }
+    return code;
+  });
 
 /** A SIRET typed with spaces (`732 829 320 00074`); a blank field of the form means none. */
-const optionalSiret = z.preprocess(
+export const optionalSiret = z.preprocess(
   (value) => (typeof value === 'string' ? value.replace(/\s/g, '') || null : value),
   siretSchema.nullish().transform((value) => value ?? null),
 );
@@ -339,6 +341,18 @@ export const operationOutletFields = defineFields()({
     label: 'Unité de la quantité',
     required: true,
     values: OUTLET_QUANTITY_UNITS,
+  },
+  /** Its entry in the provider's outlet directory (matched by SIRET, or made from it). */
+  finalOutlet: {
+    kind: 'reference',
+    column: 'final_outlet_id',
+    label: 'Exutoire de l’annuaire',
+    reference: {
+      resource: 'final_outlets',
+      node: 'DirectoryOutlet',
+      graphField: 'directoryOutlet',
+      graphInput: 'directoryOutletId',
+    },
   },
 });
 

@@ -20,6 +20,8 @@ export interface RequestInfo {
   cookies?: Readonly<Record<string, string | undefined>>;
   /** The client's address, the X-Forwarded-For the api is sent. */
   forwardedFor?: string | undefined;
+  /** The browser's User-Agent: a login names its session by it. */
+  userAgent?: string | undefined;
   /** The request's trace (its request id, the traceparent of its api calls); unset: a new trace. */
   trace?: RequestTrace | undefined;
 }
@@ -47,6 +49,8 @@ export interface GatewayContext {
   readonly restCalls: RestCallLog;
   readonly session: SessionCookies;
   readonly credentials: CredentialSource | null;
+  /** The browser's User-Agent, passed to the api at login to name the session. */
+  readonly userAgent?: string | undefined;
   token: string | null;
   /** Known from the user-id cookie or once the viewer is loaded; null for a bearer script until then. */
   userId: number | null;
@@ -104,6 +108,7 @@ export function createRequestContext(
     restCalls,
     session,
     credentials: credentials?.source ?? null,
+    userAgent: info.userAgent,
     token: credentials?.token ?? null,
     userId: credentials?.userId ?? null,
     rest,
@@ -189,6 +194,7 @@ export function requestInfoFromExpress(req: Request, trusted: TrustedProxies): R
       headerValue(req.headers['x-forwarded-for']),
       trusted,
     ),
+    userAgent: headerValue(req.headers['user-agent']),
     trace: requestTrace(req),
   };
 }

@@ -79,34 +79,63 @@ async function relay(
   }
 }
 
+/** A database id of a path, or null: nothing else reaches the api. */
+const idParam = (raw: unknown) => (typeof raw === 'string' && /^[1-9][0-9]{0,9}$/.test(raw) ? raw : null);
+
+/** Upload routes and the api path each streams to (`:id` of the path, checked). */
+const UPLOADS: [string, (id: string) => string][] = [
+  ['/uploads/incidents', () => '/api/incidents'],
+  ['/uploads/documents', () => '/api/documents'],
+  ['/uploads/documents/:id/versions', (id) => `/api/documents/${id}/versions`],
+  ['/uploads/administrative_documents', () => '/api/administrative_documents'],
+  ['/uploads/administrative_documents/:id/versions', (id) => `/api/administrative_documents/${id}/versions`],
+];
+
+/** Download routes and the api path of the bytes; a file's `version` is passed on. */
+const DOWNLOADS: [string, (id: string) => string][] = [
+  ['/files/incident_photos/:id', (id) => `/api/incident_photos/${id}/download`],
+  ['/files/documents/:id', (id) => `/api/documents/${id}/download`],
+  ['/files/administrative_documents/:id', (id) => `/api/administrative_documents/${id}/download`],
+];
+
 export function fileRoutes(deps: ContextDependencies): Router {
   const router = Router();
-  router.post('/uploads/incidents', cookieParser(), async (req, res, next) => {
-    try {
-      if (req.headers[UPLOAD_HEADER] !== '1') {
-        sendProblem(res, 403, "Vous n'êtes pas autorisé à effectuer cette action.");
-        return;
+  for (const [route, apiPath] of UPLOADS) {
+    router.post(route, cookieParser(), async (req, res, next) => {
+      try {
+        if (req.headers[UPLOAD_HEADER] !== '1') {
+          sendProblem(res, 403, "Vous n'êtes pas autorisé à effectuer cette action.");
+          return;
+        }
+        if (!req.is('multipart/form-data')) {
+          sendProblem(res, 415, 'Les fichiers doivent être envoyés en multipart/form-data.');
+          return;
+        }
+        const id = route.includes(':id') ? idParam(req.params.id) : '';
+        if (id === null) {
+          sendProblem(res, 404, "Le contenu que vous cherchez n'est pas disponible.");
+          return;
+        }
+        await relay(deps, req, res, 'POST', apiPath(id));
+      } catch (error) {
+        next(error);
       }
-      if (!req.is('multipart/form-data')) {
-        sendProblem(res, 415, 'Les fichiers doivent être envoyés en multipart/form-data.');
-        return;
+    });
+  }
+  for (const [route, apiPath] of DOWNLOADS) {
+    router.get(route, cookieParser(), async (req, res, next) => {
+      try {
+        const id = idParam(req.params.id);
+        if (id === null) {
+          sendProblem(res, 404, "Le contenu que vous cherchez n'est pas disponible.");
+          return;
+        }
+        const version = typeof req.query.version === 'string' && /^[1-9][0-9]{0,5}$/.test(req.query.version);
+        await relay(deps, req, res, 'GET', `${apiPath(id)}${version ? `?version=${req.query.version}` : ''}`);
+      } catch (error) {
+        next(error);
       }
-      await relay(deps, req, res, 'POST', '/api/incidents');
-    } catch (error) {
-      next(error);
-    }
-  });
-  router.get('/files/incident_photos/:id', cookieParser(), async (req, res, next) => {
-    try {
-      const id = String(req.params.id);
-      if (!/^[1-9][0-9]{0,9}$/.test(id)) {
-        sendProblem(res, 404, "Le contenu que vous cherchez n'est pas disponible.");
-        return;
-      }
-      await relay(deps, req, res, 'GET', `/api/incident_photos/${id}/download`);
-    } catch (error) {
-      next(error);
-    }
-  });
+    });
+  }
   return router;
 }

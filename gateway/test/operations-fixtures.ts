@@ -23,6 +23,7 @@ export function outletItem(
     qualification: null,
     quantity: '60.000',
     quantityUnit: 'PERCENT',
+    finalOutlet: null,
     ...overrides,
   };
 }

@@ -9,10 +9,12 @@ import { PwaUpdatePrompt } from './components/PwaUpdatePrompt.tsx';
 import { createRelayEnvironment } from './relay/environment.ts';
 import { createSessionExpiredHandler } from './relay/viewerSession.ts';
 import { createRoutes } from './routes.tsx';
+import { enableIntentPreloading } from './routing/intentPreload.ts';
 
 const environment = createRelayEnvironment({ onUnauthenticated: createSessionExpiredHandler() });
 
 const router = createBrowserRouter(createRoutes(environment));
+enableIntentPreloading(router);
 
 // A preloaded chunk of an older deployment is gone: reload to get the new one (SPEC 8).
 window.addEventListener('vite:preloadError', (event) => {

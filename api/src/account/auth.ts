@@ -32,12 +32,17 @@ export function authenticateWith({ db, secret, config }: ApiContext) {
     const match = /^Bearer +(\S+)$/i.exec(request.headers.authorization?.trim() ?? '');
     const token = match?.[1];
     if (token === undefined || !TOKEN_PATTERN.test(token)) throw unauthenticated();
-    const session = await db.maybeOne<{ id: number; userId: number }>(
-      `select id, user_id as "userId" from sessions
+    const now = config.now();
+    const session = await db.maybeOne<{ id: number; userId: number; lastUsedAt: Date | null }>(
+      `select id, user_id as "userId", last_used_at as "lastUsedAt" from sessions
        where token_hash = $1 and revoked_at is null and expires_at > $2`,
-      [hashToken(secret, token), config.now()],
+      [hashToken(secret, token), now],
     );
     if (session === null) throw unauthenticated();
+    // The sessions list says when each was last used; to the minute is enough, so most requests write nothing.
+    if (session.lastUsedAt === null || now.getTime() - new Date(session.lastUsedAt).getTime() > 60_000) {
+      await db.query('update sessions set last_used_at = $2 where id = $1', [session.id, now]);
+    }
     request.caller = {
       userId: session.userId,
       sessionId: session.id,

@@ -7,6 +7,9 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Set when resending must look like the same message (the notifications' outbox). */
+  messageId?: string;
+  replyTo?: string;
 }
 
 export interface Mailer {

@@ -1,5 +1,5 @@
 import { emailSchema, loginSchema, messages, passwordChangeSchema, requiredText } from '@portal/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ApiContext } from '../context.ts';
 import {
@@ -17,9 +17,19 @@ import {
 } from '../hydra/index.ts';
 import { callerOf } from './auth.ts';
 import { RESET_TOKEN_VALIDITY_MS, resetPasswordMail } from './mails.ts';
+import { registerEmailConfirmRoute, registerProfileRoutes } from './profile.ts';
 import { LoginThrottler, ResetRequestThrottler } from './throttle.ts';
 import { hashToken, newToken } from './tokens.ts';
 import { updateUser, userItem, userPatchShape, userSchema } from './users.ts';
+
+const loginUserAgentSchema = z.object({ userAgent: z.string().max(400).optional() });
+
+/** The browser of a login: the gateway passes its client's on, a script calling the api is its own. */
+function userAgentOf(request: FastifyRequest): string | null {
+  const sent = loginUserAgentSchema.safeParse(request.body);
+  const value = (sent.success ? sent.data.userAgent : undefined) ?? request.headers['user-agent'];
+  return value === undefined || value === '' ? null : value.slice(0, 400);
+}
 
 const resetLinkExpired = () => new ApiProblem(410, messages.resetLinkExpired);
 const resetEmailSchema = z.object({ email: emailSchema });
@@ -40,7 +50,7 @@ export function registerAccountPublicRoutes(app: FastifyInstance, context: ApiCo
         tags: ['account'],
         summary: 'Exchanges e-mail and password for a session token',
         security: [],
-        body: jsonSchemaOf(loginSchema),
+        body: jsonSchemaOf(loginSchema.extend(loginUserAgentSchema.shape)),
         response: {
           200: jsonResponse('The session', {
             type: 'object',
@@ -82,8 +92,9 @@ export function registerAccountPublicRoutes(app: FastifyInstance, context: ApiCo
       const token = newToken();
       const expiresAt = new Date(now.getTime() + config.sessionTtlHours * 3_600_000);
       await db.query(
-        'insert into sessions (token_hash, user_id, created_at, expires_at) values ($1, $2, $3, $4)',
-        [hashToken(secret, token), user.id, now, expiresAt],
+        `insert into sessions (token_hash, user_id, created_at, expires_at, user_agent, last_used_at)
+         values ($1, $2, $3, $4, $5, $3)`,
+        [hashToken(secret, token), user.id, now, expiresAt, userAgentOf(request)],
       );
       return reply.send({ token, userId: user.id, expiresAt: expiresAt.toISOString() });
     },
@@ -172,10 +183,14 @@ export function registerAccountPublicRoutes(app: FastifyInstance, context: ApiCo
       return reply.status(204).send();
     },
   );
+
+  registerEmailConfirmRoute(app, context);
 }
 
 /** Routes of the signed-in user. */
-export function registerAccountRoutes(app: FastifyInstance, { db, config }: ApiContext): void {
+export function registerAccountRoutes(app: FastifyInstance, context: ApiContext): void {
+  const { db, config } = context;
+  registerProfileRoutes(app, context);
   app.post(
     '/api/logout',
     {

@@ -1,15 +1,7 @@
-import {
-  emailSchema,
-  entityIri,
-  iri,
-  messages,
-  PERMISSIONS,
-  phoneSchema,
-  requiredText,
-  USER_TYPOLOGIES,
-} from '@portal/domain';
+import { entityIri, iri, messages, PERMISSIONS, profileShape, USER_TYPOLOGIES } from '@portal/domain';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
+import { CURRENT_TERMS_VERSION_SQL, termsAcceptedSql } from '../help/terms.ts';
 import { hydraItem, notFound } from '../hydra/index.ts';
 import type { Policy } from '../policy/index.ts';
 import { iriSchema, ldObjectSchema, listSchema, textSchema } from '../resource/schemas.ts';
@@ -23,13 +15,14 @@ interface UserRow {
   function: string | null;
   notificationEmail: string | null;
   hasAcceptedCGU: boolean;
+  cguAcceptedVersion: number | null;
 }
 
 /** The User item of the contract (SPEC 3), for the caller only. */
 export async function userItem(db: Db, policy: Policy) {
   const user = await db.maybeOne<UserRow>(
     `select id, email, lastname, firstname, phone, function, notification_email as "notificationEmail",
-            has_accepted_cgu as "hasAcceptedCGU"
+            ${termsAcceptedSql('users')} as "hasAcceptedCGU", cgu_accepted_version as "cguAcceptedVersion"
      from users where id = $1`,
     [policy.userId],
   );
@@ -56,6 +49,7 @@ export async function userItem(db: Db, policy: Policy) {
     function: user.function,
     notificationEmail: user.notificationEmail,
     hasAcceptedCGU: user.hasAcceptedCGU,
+    cguAcceptedVersion: user.cguAcceptedVersion,
     userTypologies: access.typologies,
     permissions: access.permissions,
     limitedToEntities: access.limitedToEntities,
@@ -86,7 +80,15 @@ export const userSchema = ldObjectSchema('User', {
     ...textSchema('E-mail of the notifications, when not the login', true),
     format: 'email',
   },
-  hasAcceptedCGU: { type: 'boolean' },
+  hasAcceptedCGU: {
+    type: 'boolean',
+    description: 'Whether the terms in force (the last published version) are accepted',
+  },
+  cguAcceptedVersion: {
+    type: 'integer',
+    nullable: true,
+    description: 'The version of the terms (static_contents, code cgu) the user accepted last',
+  },
   userTypologies: listSchema({ type: 'string', enum: [...USER_TYPOLOGIES] }),
   permissions: listSchema(
     { type: 'string', enum: [...PERMISSIONS] },
@@ -103,21 +105,10 @@ export const userSchema = ldObjectSchema('User', {
   companySiteEntities: iris('A chantier linked directly: IRI of company_site_entities'),
 });
 
-/** An optional text field of a form: an empty string clears it like `null` does. */
-const clearable = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    schema.nullable(),
-  );
-
 /** The merge-patch of `PATCH /api/users/{id}`: profile fields and the acceptance of the CGU (true only). */
 export const userPatchShape = {
   hasAcceptedCGU: z.literal(true, { error: messages.cguRequired }),
-  firstname: requiredText(255),
-  lastname: requiredText(255),
-  phone: clearable(z.string().trim().max(30, messages.maxLength(30)).pipe(phoneSchema)),
-  function: clearable(z.string().trim().max(255, messages.maxLength(255))),
-  notificationEmail: clearable(emailSchema),
+  ...profileShape,
 };
 
 export type UserPatch = Partial<{
@@ -146,11 +137,13 @@ export async function updateUser(db: Db, userId: number, patch: UserPatch, now: 
     sets.push(`${column} = $${values.length}`);
   }
   if (patch.hasAcceptedCGU === true) {
+    // The acceptance records the version in force; accepting it again keeps the first acceptance's date.
     values.push(now);
     sets.push(
-      `cgu_accepted_at = case when has_accepted_cgu then cgu_accepted_at else $${values.length}::timestamptz end`,
+      `cgu_accepted_at = case when ${termsAcceptedSql('users')} then cgu_accepted_at else $${values.length}::timestamptz end`,
+      `cgu_accepted_version = coalesce(${CURRENT_TERMS_VERSION_SQL}, cgu_accepted_version)`,
+      'has_accepted_cgu = true',
     );
-    sets.push('has_accepted_cgu = true');
   }
   if (sets.length === 0) return;
   await db.query(`update users set ${sets.join(', ')} where id = $1`, values);

@@ -20,8 +20,8 @@ import { FAMILY, periodSums } from './sums.ts';
  * tonnes went to (`final_outlet`). Both read the year's monthly sums (sums.ts `periodSums`, migration 009), grouped
  * by PostgreSQL: a few hundred rows whatever the volume.
  *
- * An outlet of an operation has a name, a SIRET and an address but no coordinates: it is placed only when an
- * establishment of the portal has the same SIRET and coordinates; otherwise its lat/lon are null (never guessed).
+ * An outlet is placed where an establishment of the portal with its SIRET is, else where its entry of a provider's
+ * outlet directory is (its town's position, or one set by hand); otherwise its lat/lon are null (never guessed).
  */
 
 type MapRequest = FastifyRequest<{ Querystring: Record<string, string | string[] | undefined> }>;
@@ -123,8 +123,8 @@ const finalOutletsSchema = {
       tonnes: tonnesSchema('Final tonnes, transit included'),
       transitTonnes: tonnesSchema('Tonnes under a transit code'),
       operations: countSchema('Operations'),
-      lat: position('Of an establishment with its SIRET; null otherwise (never guessed)'),
-      lon: position('Of an establishment with its SIRET; null otherwise (never guessed)'),
+      lat: position('Of an establishment with its SIRET, else of its outlet directory entry; null otherwise'),
+      lon: position('Of an establishment with its SIRET, else of its outlet directory entry; null otherwise'),
       treatments: listSchema(treatmentSchema),
     },
     'One per SIRET (per name and address without one), heaviest first',
@@ -282,9 +282,15 @@ export function registerDashboardMapRoutes(app: FastifyInstance, { db }: ApiCont
              from outlets o join names n on n.key = o.key join treatments t on t.key = o.key
                left join addresses a on a.key = o.key
              left join lateral (
-               select cs.lat, cs.lon from company_sites cs
-               where o.key like 'S%' and cs.siret = substr(o.key, 2) and cs.lat is not null and cs.lon is not null
-               order by cs.id limit 1) located on true
+               select p.lat, p.lon from (
+                 select cs.lat, cs.lon, 0 as source, cs.id from company_sites cs
+                 where o.key like 'S%' and cs.siret = substr(o.key, 2) and cs.lat is not null and cs.lon is not null
+                 union all
+                 -- Else its entry in a provider's outlet directory, placed on its town or by hand.
+                 select f.lat, f.lon, 1, f.id from final_outlets f
+                 where (f.siret = substr(o.key, 2) and o.key like 'S%' or f.source_key = o.key)
+                   and f.lat is not null and f.lon is not null) p
+               order by p.source, p.id limit 1) located on true
              order by o.tonnes desc, n.name`,
             params.values,
           ),

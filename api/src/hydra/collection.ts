@@ -70,7 +70,8 @@ function single(query: RawQuery, name: string): string | undefined {
   return all[all.length - 1];
 }
 
-function positiveInteger(query: RawQuery, name: string): number | undefined {
+/** A query parameter that must be a positive integer when given (400 otherwise). */
+export function positiveInteger(query: RawQuery, name: string): number | undefined {
   const raw = single(query, name);
   if (raw === undefined || raw === '') return undefined;
   if (!/^[0-9]+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) {

@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import multipart from '@fastify/multipart';
+import { rm } from 'node:fs/promises';
 import {
   incidentFields,
   incidentPhotoFields,
@@ -18,6 +14,8 @@ import { fileTypeFromFile } from 'file-type';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
+import { receiveFile, receptionProblem } from '../files/receive.ts';
+import { registerMultipart } from '../files/routes.ts';
 import {
   ApiProblem,
   hydraItem,
@@ -33,6 +31,7 @@ import {
   unprocessable,
   type Violation,
 } from '../hydra/index.ts';
+import { notifyIncident } from '../notifications/notify.ts';
 import type { SkipTarget } from '../policy/index.ts';
 import { defineResource } from '../resource/resource.ts';
 import { itemSchema } from '../resource/schemas.ts';
@@ -50,7 +49,6 @@ import { operations } from './resource.ts';
  */
 
 const MAX_PHOTOS = 10;
-const MALFORMED_UPLOAD = "L'envoi est incomplet ou mal formé : veuillez le recommencer.";
 const MAX_DESCRIPTION = 2000;
 
 /** A photo as stored: its fields, its incident and the key of its bytes in the file store. */
@@ -84,13 +82,6 @@ async function photosOf(db: Db, incidentIds: readonly number[]): Promise<Map<num
   return byIncident;
 }
 
-/** A name safe to show and to offer on download: no path, no control characters, at most 200 characters. */
-function cleanFilename(raw: string | undefined): string {
-  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\p{Cc}"]/gu, '').trim();
-  return (clean || 'photo').slice(0, 200);
-}
-
 interface ReceivedPhoto {
   tempPath: string;
   filename: string;
@@ -102,16 +93,6 @@ interface ReceivedDeclaration {
   fields: Record<string, string>;
   photos: ReceivedPhoto[];
   violations: Violation[];
-}
-
-/**
- * What reading the body threw, as the client's fault unless the file system failed: a multipart body cut short
- * or malformed is refused with a 400, never a 500.
- */
-function receptionProblem(error: unknown): unknown {
-  if (!(error instanceof Error) || error instanceof ApiProblem) return error;
-  if ('syscall' in error || 'statusCode' in error) return error;
-  return new ApiProblem(400, undefined, { detail: MALFORMED_UPLOAD });
 }
 
 const fileFormatViolation = (index: number): Violation => ({
@@ -132,16 +113,16 @@ async function receiveDeclaration(
 ): Promise<ReceivedDeclaration> {
   const received: ReceivedDeclaration = { fields: {}, photos: [], violations: [] };
   let index = 0;
-  for await (const part of request.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: MAX_PHOTOS } })) {
+  for await (const part of request.parts({
+    limits: { fileSize: PHOTO_MAX_BYTES, files: MAX_PHOTOS, fields: 10, fieldSize: 16 * 1024, parts: 25 },
+  })) {
     if (part.type === 'field') {
       if (typeof part.value === 'string') received.fields[part.fieldname] = part.value;
       continue;
     }
-    const tempPath = join(tempDir, randomUUID());
-    tempFiles.push(tempPath);
-    await pipeline(part.file, createWriteStream(tempPath));
+    const file = await receiveFile(part, tempDir, tempFiles);
     const photoIndex = index++;
-    if (part.file.truncated) {
+    if (file.truncated) {
       received.violations.push({
         propertyPath: `photos.${photoIndex}`,
         message: messages.fileTooLarge(PHOTO_MAX_BYTES / 1024 / 1024),
@@ -149,7 +130,7 @@ async function receiveDeclaration(
       });
       continue;
     }
-    const { size } = await stat(tempPath);
+    const { tempPath, size } = file;
     const sniffed = size === 0 ? undefined : await fileTypeFromFile(tempPath);
     if (sniffed === undefined || !(PHOTO_TYPES as readonly string[]).includes(sniffed.mime)) {
       received.violations.push(fileFormatViolation(photoIndex));
@@ -157,7 +138,7 @@ async function receiveDeclaration(
     }
     received.photos.push({
       tempPath,
-      filename: cleanFilename(part.filename),
+      filename: file.filename === 'fichier' ? 'photo' : file.filename,
       contentType: sniffed.mime,
       size,
     });
@@ -197,17 +178,10 @@ const incidents = defineResource({
 });
 
 export function registerIncidentRoutes(app: FastifyInstance, context: ApiContext): void {
-  const { db, config } = context;
+  const { db, config, files } = context;
   const tags = ['operations'];
-  const storeDir = join(config.dataDir, 'files', 'incident_photos');
-  const tempDir = join(config.dataDir, 'files', 'tmp');
-  const ready = Promise.all([mkdir(storeDir, { recursive: true }), mkdir(tempDir, { recursive: true })]);
-
-  app.register(multipart, {
-    // A photo over the limit is reported (truncated), not thrown: the answer names it with the others.
-    throwFileSizeLimit: false,
-    limits: { fileSize: PHOTO_MAX_BYTES, files: MAX_PHOTOS, fields: 10, fieldSize: 16 * 1024, parts: 25 },
-  });
+  const tempDir = files.tempDir;
+  registerMultipart(app);
 
   app.addSchema(photoSchema);
   incidents.registerSchema(app);
@@ -242,7 +216,6 @@ export function registerIncidentRoutes(app: FastifyInstance, context: ApiContext
     async (request, reply) => {
       const { policy, userId } = callerOf(request);
       if (!request.isMultipart()) throw new ApiProblem(415, messages.multipartExpected);
-      await ready;
       const tempFiles: string[] = [];
       try {
         const received = await receiveDeclaration(request, tempDir, tempFiles).catch((error: unknown) => {
@@ -280,6 +253,7 @@ export function registerIncidentRoutes(app: FastifyInstance, context: ApiContext
 
         const stored = received.photos.map((photo) => ({ ...photo, storageKey: randomUUID() }));
         const moved: string[] = [];
+        const photoKey = (storageKey: string) => `incident_photos/${storageKey}`;
         const id = await db
           .transaction(async (tx) => {
             const inserted = await tx.one<{ id: number }>(
@@ -304,17 +278,17 @@ export function registerIncidentRoutes(app: FastifyInstance, context: ApiContext
                 [inserted.id, photo.filename, photo.storageKey, photo.contentType, photo.size],
               );
             }
+            await notifyIncident(tx, inserted.id, userId, config.now());
             // Into the store once the rows are written; the transaction then commits.
             for (const photo of stored) {
-              const path = join(storeDir, photo.storageKey);
-              await rename(photo.tempPath, path);
-              moved.push(path);
+              await files.put(photoKey(photo.storageKey), photo.tempPath, photo.contentType);
+              moved.push(photoKey(photo.storageKey));
             }
             return inserted.id;
           })
           .catch(async (error: unknown) => {
             // Rolled back: the photos moved into the store belong to nothing.
-            await Promise.all(moved.map((path) => rm(path, { force: true })));
+            await Promise.all(moved.map((key) => files.remove(key)));
             throw error;
           });
         reply.header('location', iri('incidents', id));
@@ -354,19 +328,15 @@ export function registerIncidentRoutes(app: FastifyInstance, context: ApiContext
       );
       if (photo === null) throw notFound();
       await callerOf(request).policy.assertSkipVisible(photo);
-      const path = join(storeDir, photo.storageKey);
-      const exists = await stat(path).then(
-        () => true,
-        () => false,
-      );
-      if (!exists) throw new ApiProblem(404, messages.fileNotFound);
+      const bytes = await files.get(`incident_photos/${photo.storageKey}`);
+      if (bytes === null) throw new ApiProblem(404, messages.fileNotFound);
       return reply
         .header('content-type', photo.contentType)
         .header('content-length', String(photo.size))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=3600')
         .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(photo.filename)}`)
-        .send(createReadStream(path));
+        .send(bytes);
     },
   );
 }

@@ -25,6 +25,8 @@ import {
   type Violation,
   violationsFromZod,
 } from '../hydra/index.ts';
+import { notifyOperation } from '../notifications/notify.ts';
+import { adoptOutlets } from '../outlets/position.ts';
 import { codeIndex } from '../reference/codes.ts';
 import { type OperationRow, operations, outletsOf } from './resource.ts';
 import { replaceOutlets, syncSkipPlannedWork } from './store.ts';
@@ -202,8 +204,15 @@ export async function patchOperation(
         transporter.receiptNumber,
       ],
     );
-    if (finalOutlets !== undefined) await replaceOutlets(tx, operationId, finalOutlets);
+    if (finalOutlets !== undefined) {
+      await replaceOutlets(tx, operationId, finalOutlets);
+      // Each outlet named is its provider's directory entry of that SIRET, or becomes one.
+      await adoptOutlets(tx, [operationId]);
+    }
     const updated = await operations.load(tx, operationId);
+    if (updated.status !== stored.status || action === 'reschedule') {
+      await notifyOperation(tx, operationId, updated.status, policy.userId, now);
+    }
     if (updated.status !== stored.status) {
       await syncSkipPlannedWork(
         tx,

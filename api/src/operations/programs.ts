@@ -31,6 +31,7 @@ import {
   unprocessable,
   violationsFromZod,
 } from '../hydra/index.ts';
+import { notifyRotationProgram } from '../notifications/notify.ts';
 import {
   defineProgramResource,
   deleteProgram,
@@ -165,6 +166,7 @@ export function registerRotationProgramRoutes(app: FastifyInstance, context: Api
           },
           { requested_by: userId },
         );
+        await notifyRotationProgram(tx, id, userId, now);
         return rotationPrograms.load(tx, id);
       });
       reply.header('location', `/api/operation_programs/${row.id}`);

@@ -18,6 +18,7 @@ import {
   sendItem,
   unprocessable,
 } from '../hydra/index.ts';
+import { notifyOperation } from '../notifications/notify.ts';
 import { skips } from '../skips/resource.ts';
 import { registerOperationListRoutes } from './lists.ts';
 import { patchOperation, patchSchema } from './moves.ts';
@@ -87,6 +88,7 @@ export function registerOperationRoutes(app: FastifyInstance, context: ApiContex
       );
       const created = await operations.load(tx, inserted.id);
       await syncSkipPlannedWork(tx, created.skip, now);
+      await notifyOperation(tx, created.id, null, userId, now);
       return created;
     });
     reply.header('location', `/api/operations/${row.id}`);

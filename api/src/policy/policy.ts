@@ -374,6 +374,58 @@ export class Policy {
   }
 
   /**
+   * Documents (SPEC 3, 6): the issuing establishment's full-access users see and manage them; a recipient sees
+   * those addressed to it (its company, an establishment it fully accesses, or one of its chantiers, which is how
+   * a limited-entity user sees a document and another chantier's does not); the parties of an operation see the
+   * documents attached to it. `alias` is the documents' row.
+   */
+  async visibleDocumentCondition(alias: string, params: SqlParams): Promise<string> {
+    const { ownSites, links } = await this.access();
+    const fullSites = [...ownSites].filter(([, site]) => site.full).map(([id]) => id);
+    const fullCompanies = [...new Set([...ownSites.values()].filter((s) => s.full).map((s) => s.companyId))];
+    const sites = params.add(fullSites);
+    const operation = await this.visibleOperationCondition('o', params);
+    return `(${alias}.company_site_id = any(${sites}::int[])
+      or (${alias}.recipient_kind = 'SITE' and ${alias}.recipient_site_id = any(${sites}::int[]))
+      or (${alias}.recipient_kind = 'COMPANY' and ${alias}.recipient_company_id = any(${params.add(fullCompanies)}::int[]))
+      or (${alias}.recipient_kind = 'ENTITY' and (${alias}.recipient_entity_id = any(${params.add(links.entityIds)}::int[])
+        or ${alias}.recipient_entity_id in (select e.id from company_site_entities e
+          where e.company_site_id = any(${sites}::int[]))))
+      or (${alias}.operation_id is not null and exists (select 1 from operations o
+        where o.id = ${alias}.operation_id and ${operation})))`;
+  }
+
+  /**
+   * Adding or managing a document issued by `siteId`: 404 when the caller does not see the site; 403 unless they
+   * fully access it with `document:manage` (a recipient reads a document, its issuer manages it).
+   */
+  async assertCanManageDocumentsOf(siteId: number): Promise<void> {
+    await this.assertSiteVisible(siteId);
+    if (!(await this.hasFullAccess(siteId))) throw forbidden();
+    await this.assertCan('document:manage');
+  }
+
+  /**
+   * Administrative documents (SPEC 3): seen by whoever sees one of the establishments they are associated with,
+   * their owner's users and its clients alike (what a provider adds is visible to all its clients, read-only).
+   */
+  async visibleAdministrativeDocumentCondition(alias: string, params: SqlParams): Promise<string> {
+    return `exists (select 1 from administrative_document_sites ads
+      where ads.administrative_document_id = ${alias}.id
+        and ads.company_site_id = any(${params.add(await this.visibleSiteIds())}::int[]))`;
+  }
+
+  /**
+   * Managing an administrative document associated with `siteIds` (or associating it with them): each must be an
+   * establishment the caller fully accesses, with `document:manage`; 404 when one is not seen at all.
+   */
+  async assertCanManageAdministrativeDocuments(siteIds: readonly number[]): Promise<void> {
+    for (const siteId of siteIds) await this.assertSiteVisible(siteId);
+    for (const siteId of siteIds) if (!(await this.hasFullAccess(siteId))) throw forbidden();
+    await this.assertCan('document:manage');
+  }
+
+  /**
    * Creating a container on a site (and chantier): 404 when the site is not visible; 403 unless the caller is
    * its producer (full access, or the chantier is theirs) with `skip:create`.
    */
@@ -460,5 +512,32 @@ export class Policy {
         : await this.assertSkipVisible(target);
     if (!sides[actor]) throw forbidden();
     await this.assertCan(permission);
+  }
+
+  /**
+   * Managing a provider's activity tables (its outlet directory, default treatments, cost grid) on its site: 404
+   * when the site is not visible; 403 without full access to it and `outlet:manage` (prices: `cost:update`).
+   */
+  async assertCanManageActivity(siteId: number, permission: 'outlet:manage' | 'cost:update'): Promise<void> {
+    await this.assertSiteVisible(siteId);
+    if (!(await this.hasFullAccess(siteId))) throw forbidden();
+    await this.assertCan(permission);
+  }
+
+  /**
+   * SQL condition: the directory's outlet (`alias`, of `final_outlets`) is visible to the caller: one of their own
+   * sites' directory, or an outlet an operation they see went to (a producer reads where its waste went).
+   */
+  async visibleOutletCondition(alias: string, params: SqlParams): Promise<string> {
+    const own = await this.ownSiteIds({ fullAccessOnly: false });
+    const operations = await this.visibleOperationCondition('vo', params);
+    return `(${alias}.company_site_id = any(${params.add(own)}::int[]) or exists (
+      select 1 from operation_final_outlet_links vl join operations vo on vo.id = vl.operation_id
+      where vl.final_outlet_id = ${alias}.id and ${operations}))`;
+  }
+
+  /** SQL condition: the row of a provider's activity table (`siteColumn`) is one of the caller's own sites'. */
+  async ownActivityCondition(siteColumn: string, params: SqlParams): Promise<string> {
+    return `${siteColumn} = any(${params.add(await this.ownSiteIds({ fullAccessOnly: false }))}::int[])`;
   }
 }

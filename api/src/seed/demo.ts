@@ -1,8 +1,10 @@
 import { expandRecurrence, parisDate, typologyLabels, type UserTypology } from '@portal/domain';
 import type { PasswordHasher } from '../account/passwords.ts';
 import type { Db } from '../db/index.ts';
+import { seedDemoActivity } from './activity.ts';
 import { generateWorld } from './generate.ts';
 import { insertWorld } from './insert.ts';
+import { seedDemoNotifications } from './notifications.ts';
 
 export const DEMO_PASSWORD = 'Portail2026!';
 
@@ -158,6 +160,8 @@ export async function seedDemo(
       await link('chantier@demo.fr', 'user_company_site_entities', 'company_site_entity_id', entityId);
     }
     await seedDemoDeliveries(tx, producerCompanyId, retrieverCompanyId, today);
+    await seedDemoActivity(tx, retrieverCompanyId, today);
+    await seedDemoNotifications(tx, userIds, producerCompanyId, retrieverCompanyId);
     return {
       userIds,
       producerCompanyId,

@@ -37,6 +37,7 @@ import {
   unprocessable,
   violationsFromZod,
 } from '../hydra/index.ts';
+import { notifyDeliveryScheduled } from '../notifications/notify.ts';
 import {
   defineProgramResource,
   deleteProgram,
@@ -275,6 +276,9 @@ export function registerDeliveryRoutes(app: FastifyInstance, context: ApiContext
            where id = $1`,
           [deliveryId, status, scheduled, now],
         );
+        if (action === 'schedule' || action === 'reschedule') {
+          await notifyDeliveryScheduled(tx, deliveryId, policy.userId, now);
+        }
         if (action === 'validate') {
           // Delivered: the container is on site.
           await tx.query(

@@ -31,6 +31,7 @@ export interface RestUser extends JsonLdItem {
   function: string | null;
   notificationEmail: string | null;
   hasAcceptedCGU: boolean;
+  cguAcceptedVersion?: number | null;
   userTypologies: string[];
   permissions: string[];
   limitedToEntities: boolean;

@@ -4,9 +4,13 @@ import { accountDomain } from './account/index.ts';
 import { companiesDomain } from './companies/index.ts';
 import { costsDomain } from './costs/index.ts';
 import { dashboardDomain } from './dashboard/index.ts';
+import { documentsDomain } from './documents/index.ts';
 import type { LoadersOf } from './domain.ts';
 import { entitiesDomain } from './entities/index.ts';
+import { helpDomain } from './help/index.ts';
+import { notificationsDomain } from './notifications/index.ts';
 import { operationsDomain } from './operations/index.ts';
+import { outletsDomain } from './outlets/index.ts';
 import { referenceDomain } from './reference/index.ts';
 import { sitesDomain } from './sites/index.ts';
 import { skipsDomain } from './skips/index.ts';
@@ -22,6 +26,10 @@ export const domains = [
   operationsDomain,
   costsDomain,
   dashboardDomain,
+  notificationsDomain,
+  helpDomain,
+  outletsDomain,
+  documentsDomain,
 ] as const;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -16,6 +16,13 @@ export const NODE_TYPES = [
   'Operation',
   'RotationProgram',
   'Incident',
+  'HelpPage',
+  'LegalText',
+  'DirectoryOutlet',
+  'DefaultTreatment',
+  'DocumentCategory',
+  'Document',
+  'AdministrativeDocument',
 ] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 

@@ -30,6 +30,9 @@ describe('app registry', () => {
       help: '/aide',
       contact: '/contact',
       profile: '/mon-profil',
+      profileNotifications: '/mon-profil/notifications',
+      contactSuccess: '/contact/success',
+      emailConfirm: '/mon-profil/email',
     });
     const screens = placedScreens(apps);
     const keys = screens.flatMap(({ screen }) => (screen.key === undefined ? [] : [screen.key]));

@@ -6,9 +6,26 @@ import { toaster } from './toaster.tsx';
 
 const UPDATE_TOAST_ID = 'pwa-update';
 
+/** How often an open page asks whether a new version was deployed (besides when the tab comes back to the front). */
+export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
 /**
- * Registers /sw.js (scope /, SPEC 2). A new version waits until the user asks to reload (registerType
- * 'prompt'); the first install says the portal works offline, once per version, through OfflineReadyNotice.
+ * Asks the server for /sw.js again when the tab becomes visible and every hour: a page left open learns of a new
+ * deployment then, and offers to reload before an old chunk goes missing. Failures (offline) are ignored.
+ */
+function watchForUpdates(registration: ServiceWorkerRegistration): void {
+  const check = () => {
+    if (navigator.onLine) registration.update().catch(() => undefined);
+  };
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') check();
+  });
+  window.setInterval(check, UPDATE_CHECK_INTERVAL_MS);
+}
+
+/**
+ * Registers /sw.js (scope /, SPEC 2). A new version deployed while a page is open ('Une nouvelle version est
+ * disponible') waits until the user asks to reload (registerType 'prompt'); the first install says the portal works offline, once per version, through OfflineReadyNotice.
  * Registration failures are logged only (SPEC 8).
  */
 export function PwaUpdatePrompt() {
@@ -18,6 +35,9 @@ export function PwaUpdatePrompt() {
     offlineReady: [ready, setReady],
     updateServiceWorker,
   } = useRegisterSW({
+    onRegisteredSW(_url: string, registration: ServiceWorkerRegistration | undefined) {
+      if (registration) watchForUpdates(registration);
+    },
     onRegisterError(error: unknown) {
       console.error('Service worker registration failed', error);
     },

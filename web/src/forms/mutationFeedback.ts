@@ -1,6 +1,7 @@
 import { messages } from '@portal/domain/messages';
 import { toaster } from '../components/toaster.tsx';
-import { isForbiddenError } from '../relay/errors.ts';
+import { i18n } from '../i18n/index.ts';
+import { isForbiddenError, isNetworkFailure } from '../relay/errors.ts';
 import type { UserErrorEntry } from './userErrors.ts';
 
 /** SPEC 8's success messages of a change that went through. */
@@ -14,6 +15,19 @@ export function notifySuccess(message: string): void {
  */
 export function notifyFailure(error: unknown, fallbackMessage: string): void {
   toaster.create({ type: 'error', title: isForbiddenError(error) ? messages.forbidden : fallbackMessage });
+}
+
+/**
+ * A change sent without a network is not saved: the user is told so, and the form keeps what they entered, to
+ * send again once the network is back (nothing is queued behind their back).
+ */
+export function notifyOffline(): void {
+  toaster.create({
+    type: 'warning',
+    title: i18n.t('offline.mutationTitle'),
+    description: i18n.t('offline.mutation'),
+    duration: 10_000,
+  });
 }
 
 /** What a mutation's payload says: its `userErrors`, and whether it carries what was asked. */
@@ -65,7 +79,8 @@ export function mutationFeedback<TResponse>(feedback: MutationFeedback<TResponse
     },
     onError: (error) => {
       feedback.onSettled?.();
-      if (feedback.failed) feedback.failed(error);
+      if (isNetworkFailure(error)) notifyOffline();
+      else if (feedback.failed) feedback.failed(error);
       else notifyFailure(error, feedback.error ?? failure);
     },
   };

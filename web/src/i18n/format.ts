@@ -59,3 +59,11 @@ export function formatTonnes(value: string): string {
   if (!Number.isFinite(number)) return value;
   return (Math.abs(number) < 10 ? smallTonnesFormat : tonnesFormat).format(number);
 }
+
+const dayFormat = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'long' });
+
+/** The day of an instant of the graph, in France's time (`1 septembre 2025`). */
+export function formatDay(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dayFormat.format(date);
+}

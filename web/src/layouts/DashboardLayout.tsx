@@ -18,6 +18,8 @@ import { Navigate, Outlet, Link as RouterLink, useLocation } from 'react-router-
 import type { DashboardLayoutQuery } from '../__generated__/DashboardLayoutQuery.graphql.ts';
 import { DashboardSelectionProvider } from '../apps/dashboard/DashboardSelection.tsx';
 import { SelectionBar } from '../apps/dashboard/SelectionBar.tsx';
+import { ComplianceBadge } from '../apps/documents/ComplianceBadge.tsx';
+import { ScreenHelpLink } from '../apps/help/ScreenHelpLink.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { OfflineReadyNotice } from '../components/OfflineReadyNotice.tsx';
 import { UpdatingRegion } from '../components/Skeletons.tsx';
@@ -27,6 +29,7 @@ import { usePreloadedRouteQuery } from '../relay/preload.ts';
 import { RouteSkeleton } from '../routing/RouteSkeleton.tsx';
 import { usePendingNavigation } from '../routing/usePendingNavigation.ts';
 import { LogoutButton } from './LogoutButton.tsx';
+import { NotificationBell } from './NotificationBell.tsx';
 import { SideNavigation } from './SideNavigation.tsx';
 
 export const dashboardLayoutQuery = graphql`
@@ -37,6 +40,7 @@ export const dashboardLayoutQuery = graphql`
       ownSiteTypology
       ...DashboardSelection_viewer
       ...SelectionBar_viewer
+      ...NotificationBell_viewer
     }
   }
 `;
@@ -103,6 +107,7 @@ export function DashboardLayout() {
               ms="auto"
               flexShrink="0"
             >
+              <ComplianceBadge producer={viewer.ownSiteTypology === 'PRODUCER'} />
               <Text
                 fontWeight="medium"
                 fontSize={wideSelection ? { md: 'sm', '2xl': 'md' } : undefined}
@@ -110,6 +115,7 @@ export function DashboardLayout() {
               >
                 {viewer.fullName}
               </Text>
+              <NotificationBell viewer={viewer} />
               <LogoutButton size={wideSelection ? { base: 'sm', md: 'xs', '2xl': 'sm' } : 'sm'} />
             </Stack>
           </Flex>
@@ -127,8 +133,24 @@ export function DashboardLayout() {
           >
             <SideNavigation entries={entries} />
           </Box>
-          <Box as="main" flex="1" minW="0" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }}>
+          <Box
+            as="main"
+            flex="1"
+            minW="0"
+            px={{ base: '4', md: '8' }}
+            py={{ base: '6', md: '8' }}
+            position="relative"
+          >
             <SkipNavContent />
+            {/* Level with the screen's title, at the right: the page of the guide about this screen. */}
+            <Box
+              position="absolute"
+              top={{ base: '6', md: '8' }}
+              insetEnd={{ base: '4', md: '8' }}
+              zIndex="1"
+            >
+              <ScreenHelpLink />
+            </Box>
             <OfflineReadyNotice />
             <UpdatingRegion busy={pendingNavigation} label={t('app.loading')}>
               <Suspense fallback={<RouteSkeleton />}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useSearchParams } from 'react-router-dom';
 import { selectionSearch } from '../apps/dashboard/selection.ts';
 import { isNavigationGroup, type NavigationEntry, type NavigationLink } from '../navigation.ts';
+import { preloadOnIntent } from '../routing/intentPreload.ts';
 import { useLiveLinkClick } from '../routing/useUpdateSearch.ts';
 
 interface SideNavigationProps {
@@ -105,6 +106,7 @@ function NavigationItem({
         <NavLink
           to={{ pathname: link.path, search: selectionSearch(searchParams) }}
           end
+          {...preloadOnIntent(`${link.path}${selectionSearch(searchParams)}`)}
           onClick={(event) => {
             followLink(event);
             onNavigate?.();

@@ -50,3 +50,8 @@ export function badUserInputMessage(error: unknown): string | null {
   if (!(error instanceof GraphQLRequestError)) return null;
   return error.errors.find((entry) => entry.extensions?.code === 'BAD_USER_INPUT')?.message ?? null;
 }
+
+/** The request got no answer at all (the browser offline, the portal unreachable): not a refusal, not a bug. */
+export function isNetworkFailure(error: unknown): boolean {
+  return error instanceof GraphQLRequestError && error.status === null;
+}

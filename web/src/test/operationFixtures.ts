@@ -91,6 +91,9 @@ export function operationNode({
     program: null,
     costs: null,
     canEditCosts: false,
+    defaultTreatment: null,
+    outletChoices: [],
+    proposedCosts: null,
     ...fields,
   };
 }

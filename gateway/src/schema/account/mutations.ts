@@ -28,9 +28,11 @@ export const accountMutations: Resolvers = {
     login: async (_root, { input }, context) => {
       let login: LoginResult | null;
       try {
-        login = await context.rest
-          .withToken(null)
-          .post<LoginResult>('/api/login', { email: input.email, password: input.password });
+        login = await context.rest.withToken(null).post<LoginResult>('/api/login', {
+          email: input.email,
+          password: input.password,
+          ...(context.userAgent ? { userAgent: context.userAgent.slice(0, 400) } : {}),
+        });
       } catch (error) {
         const userErrors = isRestError(error) ? loginUserErrors(error) : null;
         if (userErrors === null) throw error;

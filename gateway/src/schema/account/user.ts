@@ -29,6 +29,7 @@ export const userResolvers: Resolvers = {
         .join(' ') || user.email,
     permissions: (user) => user.permissions ?? [],
     hasAcceptedCGU: (user) => user.hasAcceptedCGU === true,
+    acceptedTermsVersion: (user) => user.cguAcceptedVersion ?? null,
     typologies: (user) => typologiesOf(user).map(graphTypology),
     isProducer: (user) => typologiesOf(user).includes('producer'),
     isRetriever: (user) => typologiesOf(user).includes('retriever'),

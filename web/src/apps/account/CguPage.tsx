@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Field, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Checkbox, Field, Heading, Stack, Text } from '@chakra-ui/react';
 import { messages } from '@portal/domain/messages';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
@@ -8,10 +8,11 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import { z } from 'zod';
 import type { CguPageAcceptTermsMutation } from '../../__generated__/CguPageAcceptTermsMutation.graphql.ts';
 import type { CguPageQuery } from '../../__generated__/CguPageQuery.graphql.ts';
+import { Markdown } from '../../components/Markdown.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { useMutationForm } from '../../forms/useMutationForm.ts';
-import { termsSections, termsVersion } from '../../i18n/cgu.fr.ts';
+import { formatDay } from '../../i18n/format.ts';
 import { paths, RETURN_TO_PARAM, safeReturnPath } from '../../paths.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
 
@@ -20,6 +21,12 @@ export const cguPageQuery = graphql`
     viewer {
       id
       hasAcceptedCGU
+      acceptedTermsVersion
+    }
+    legalText(code: CGU) {
+      version
+      content
+      publishedAt
     }
   }
 `;
@@ -30,6 +37,7 @@ const acceptTermsMutation = graphql`
       viewer {
         id
         hasAcceptedCGU
+        acceptedTermsVersion
       }
       userErrors {
         field
@@ -39,10 +47,14 @@ const acceptTermsMutation = graphql`
   }
 `;
 
-/** The terms of use (SPEC 5: they must be accepted to access the platform). */
+/**
+ * The terms of use in force (SPEC 5: they must be accepted to access the platform), a versioned legal text: when a
+ * new version is published, the user who accepted an older one reads and accepts the new one at their next visit.
+ */
 export function CguPage() {
   const { t } = useTranslation();
-  const { viewer } = usePreloadedRouteQuery<CguPageQuery>(cguPageQuery);
+  const { viewer, legalText } = usePreloadedRouteQuery<CguPageQuery>(cguPageQuery);
+  const changed = !viewer?.hasAcceptedCGU && viewer?.acceptedTermsVersion != null;
   return (
     <Stack gap="6">
       <PageTitle title={t('terms.title')} />
@@ -50,8 +62,19 @@ export function CguPage() {
         <Heading as="h1" size="xl">
           {t('terms.title')}
         </Heading>
-        <Text color="fg.muted">{t('terms.version', { date: termsVersion })}</Text>
-        {!viewer?.hasAcceptedCGU && <Text>{t('terms.intro')}</Text>}
+        {legalText && (
+          <Text color="fg.muted">
+            {t('terms.version', { version: legalText.version, date: formatDay(legalText.publishedAt) })}
+          </Text>
+        )}
+        {changed ? (
+          <Alert.Root status="info" variant="subtle">
+            <Alert.Indicator />
+            <Alert.Title>{t('terms.changed')}</Alert.Title>
+          </Alert.Root>
+        ) : (
+          !viewer?.hasAcceptedCGU && <Text>{t('terms.intro')}</Text>
+        )}
       </Stack>
       <Box
         as="article"
@@ -64,20 +87,7 @@ export function CguPage() {
         p="5"
         bg="bg.subtle"
       >
-        <Stack gap="5">
-          {termsSections.map((section) => (
-            <Box as="section" key={section.title}>
-              <Heading as="h2" size="md" mb="2">
-                {section.title}
-              </Heading>
-              <Stack gap="2">
-                {section.paragraphs.map((paragraph) => (
-                  <Text key={paragraph}>{paragraph}</Text>
-                ))}
-              </Stack>
-            </Box>
-          ))}
-        </Stack>
+        {legalText ? <Markdown>{legalText.content}</Markdown> : <Text>{t('terms.unavailable')}</Text>}
       </Box>
       {viewer?.hasAcceptedCGU ? (
         <Stack gap="4">

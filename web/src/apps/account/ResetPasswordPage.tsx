@@ -7,8 +7,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { ResetPasswordPageMutation } from '../../__generated__/ResetPasswordPageMutation.graphql.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
-import { FormField } from '../../forms/FormField.tsx';
-import { PasswordInput } from '../../forms/PasswordInput.tsx';
+import { NewPasswordFields } from '../../forms/NewPasswordFields.tsx';
 import { useMutationForm } from '../../forms/useMutationForm.ts';
 import { paths } from '../../paths.ts';
 
@@ -92,12 +91,6 @@ function ResetPasswordForm({ userId, token, onOutcome }: ResetPasswordFormProps)
     defaultValues: { password: '', confirmPassword: '' },
     failure: 'alert',
   });
-  const {
-    register,
-    trigger,
-    getFieldState,
-    formState: { errors },
-  } = form;
 
   const onSubmit = submit((values) => {
     commitReset({
@@ -121,29 +114,14 @@ function ResetPasswordForm({ userId, token, onOutcome }: ResetPasswordFormProps)
       <FormAlert {...alert} />
       <Stack asChild gap="5">
         <form onSubmit={onSubmit} noValidate>
-          <FormField
-            label={t('resetPassword.password')}
-            error={errors.password?.message}
-            helperText={t('resetPassword.rules')}
-            required
-          >
-            <PasswordInput
-              autoComplete="new-password"
-              {...register('password', {
-                // Re-check the confirmation once the user has typed one, so a mismatch appears or clears live.
-                onChange: () => {
-                  if (getFieldState('confirmPassword').isDirty) void trigger('confirmPassword');
-                },
-              })}
-            />
-          </FormField>
-          <FormField
-            label={t('resetPassword.confirmPassword')}
-            error={errors.confirmPassword?.message}
-            required
-          >
-            <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
-          </FormField>
+          <NewPasswordFields
+            form={form}
+            labels={{
+              password: t('resetPassword.password'),
+              confirmPassword: t('resetPassword.confirmPassword'),
+              rules: t('resetPassword.rules'),
+            }}
+          />
           <Button
             type="submit"
             colorPalette="brand"

@@ -1,4 +1,6 @@
 import CguPageQueryNode from '../../__generated__/CguPageQuery.graphql.ts';
+import NotificationSettingsPageQueryNode from '../../__generated__/NotificationSettingsPageQuery.graphql.ts';
+import ProfilePageQueryNode from '../../__generated__/ProfilePageQuery.graphql.ts';
 import { defineApp, viewerQuery } from '../../routing/screens.ts';
 
 /** Signing in, the password pages, the terms of use, and the user's profile (SPEC 2). */
@@ -37,11 +39,35 @@ export const accountApp = defineApp({
       lazy: () => import('./CguPage.tsx').then((module) => ({ Component: module.CguPage })),
     },
     {
-      // SPEC 2: the profile and its notification settings (/mon-profil/notifications); not built yet.
       key: 'profile',
       path: '/mon-profil',
       layout: 'dashboard',
+      skeleton: 'detail',
+      errors: 'screen',
       navigation: { labelKey: 'nav.profile', audience: 'everyone', order: 150 },
+      loader: viewerQuery('profile', ProfilePageQueryNode),
+      lazy: () => import('./ProfilePage.tsx').then((module) => ({ Component: module.ProfilePage })),
+    },
+    {
+      key: 'profileNotifications',
+      path: '/mon-profil/notifications',
+      layout: 'dashboard',
+      skeleton: 'list',
+      errors: 'screen',
+      audience: 'everyone',
+      loader: viewerQuery('profileNotifications', NotificationSettingsPageQueryNode),
+      lazy: () =>
+        import('./NotificationSettingsPage.tsx').then((module) => ({
+          Component: module.NotificationSettingsPage,
+        })),
+    },
+    {
+      // The link mailed to a new login address: it works signed in or not.
+      key: 'emailConfirm',
+      path: '/mon-profil/email',
+      layout: 'auth',
+      public: true,
+      lazy: () => import('./EmailConfirmPage.tsx').then((module) => ({ Component: module.EmailConfirmPage })),
     },
   ],
 });

@@ -1,8 +1,12 @@
+import DocumentsPageQueryNode, {
+  type DocumentsPageQuery,
+} from '../../__generated__/DocumentsPageQuery.graphql.ts';
 import { ALL_ROLES, defineApp } from '../../routing/screens.ts';
+import { documentsVariables } from './documentParams.ts';
 
 /**
- * Documents (SPEC 2): import, history, administrative documents. Not built yet: the side navigation shows it
- * disabled; give the screen its `loader` and `lazy` component here and it gets its route and an active entry.
+ * Documents (SPEC 2): import, list, versions and history; administrative documents; the supplier compliance file.
+ * The tab, filters and sort live in the URL.
  */
 export const documentsApp = defineApp({
   name: 'documents',
@@ -11,6 +15,17 @@ export const documentsApp = defineApp({
       key: 'documents',
       path: '/documents',
       layout: 'dashboard',
+      errors: 'screen',
+      skeleton: 'list',
+      loader: async ({ requireViewer, preload, searchParams }) => {
+        await requireViewer();
+        return preload<DocumentsPageQuery>(
+          'documents',
+          DocumentsPageQueryNode,
+          documentsVariables(searchParams),
+        );
+      },
+      lazy: () => import('./DocumentsPage.tsx').then((module) => ({ Component: module.DocumentsPage })),
       navigation: { labelKey: 'nav.documents', audience: ALL_ROLES, order: 110 },
     },
   ],

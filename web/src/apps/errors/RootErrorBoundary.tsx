@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { UnauthenticatedError } from '../../relay/errors.ts';
+import { OfflineBanner, OfflinePage } from '../../components/OfflineState.tsx';
+import { isNetworkFailure, UnauthenticatedError } from '../../relay/errors.ts';
 import { isBotUserAgent } from './botUserAgent.ts';
 import { chunkReloadAllowed, isChunkLoadError, reloadForChunkError } from './chunkReload.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
@@ -8,7 +9,8 @@ import { NotFoundError } from './notFound.ts';
 
 /**
  * The root route's error element (SPEC 2, 8): a chunk that failed to load reloads the page (once in 10 s), an
- * expired session is already on its way to the login page, bots get nothing, everyone else the 404 page.
+ * expired session is already on its way to the login page, bots get nothing, a page that got no answer (offline)
+ * says so, everyone else gets the 404 page.
  */
 export function RootErrorBoundary() {
   const error = useRouteError();
@@ -21,12 +23,21 @@ export function RootErrorBoundary() {
       reloadForChunkError();
       return;
     }
-    if (unauthenticated || isNotFound(error)) return;
+    if (unauthenticated || isNotFound(error) || isNetworkFailure(error)) return;
     console.error('Unhandled error', error);
   }, [error, unauthenticated, reloading]);
 
   if (unauthenticated || reloading) return null;
   if (isBotUserAgent(navigator.userAgent)) return null;
+  // No answer from the portal (offline, above all): the shell says so instead of a 404.
+  if (isNetworkFailure(error)) {
+    return (
+      <>
+        <OfflineBanner />
+        <OfflinePage />
+      </>
+    );
+  }
   return <NotFoundPage error={error} />;
 }
 

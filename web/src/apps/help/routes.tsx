@@ -1,9 +1,24 @@
-import { defineApp } from '../../routing/screens.ts';
+import ContactPageQueryNode from '../../__generated__/ContactPageQuery.graphql.ts';
+import HelpArticleQueryNode, { type HelpArticleQuery } from '../../__generated__/HelpArticleQuery.graphql.ts';
+import HelpSectionQueryNode, { type HelpSectionQuery } from '../../__generated__/HelpSectionQuery.graphql.ts';
+import { defineApp, type Screen, viewerQuery } from '../../routing/screens.ts';
+import { HELP_SEARCH_PARAM } from './helpPaths.ts';
+
+/** A help page: `/aide` itself is the user guide's first page, any other path after /aide names one (SPEC 2). */
+const helpPage = {
+  errors: 'screen',
+  skeleton: 'detail',
+  revalidate: 'unlessOnlySearchChanged',
+  loader: async ({ requireViewer, preload, params }) => {
+    await requireViewer();
+    return preload<HelpArticleQuery>('help:page', HelpArticleQueryNode, { path: params['*'] ?? '' });
+  },
+  lazy: () => import('./HelpArticle.tsx').then((module) => ({ Component: module.HelpArticle })),
+} satisfies Screen;
 
 /**
- * Help pages (`/aide/...`, drawn in `HelpLayout`: its pages become this screen's `children`) and the contact
- * form (`/contact`, `/contact/success`). Not built yet: the side navigation shows them disabled; give a
- * screen its `loader` and `lazy` component here and it gets its route and an active entry.
+ * Help pages (`/aide/...`, drawn in `HelpLayout`: the user guide's pages as its table of contents, and a search)
+ * and the contact form (`/contact`, `/contact/success`).
  */
 export const helpApp = defineApp({
   name: 'help',
@@ -12,13 +27,32 @@ export const helpApp = defineApp({
       key: 'help',
       path: '/aide',
       layout: 'dashboard',
+      loader: async ({ requireViewer, preload, searchParams }) => {
+        await requireViewer();
+        const search = searchParams.get(HELP_SEARCH_PARAM)?.trim() ?? '';
+        return preload<HelpSectionQuery>('help', HelpSectionQueryNode, { search, searching: search !== '' });
+      },
+      lazy: () => import('./HelpSection.tsx').then((module) => ({ Component: module.HelpSection })),
+      children: [helpPage, { key: 'helpPage', path: '*', ...helpPage }],
       navigation: { labelKey: 'nav.help', audience: 'everyone', order: 130 },
     },
     {
       key: 'contact',
       path: '/contact',
       layout: 'dashboard',
+      skeleton: 'detail',
+      errors: 'screen',
       navigation: { labelKey: 'nav.contact', audience: 'everyone', order: 140 },
+      loader: viewerQuery('contact', ContactPageQueryNode),
+      lazy: () => import('./ContactPage.tsx').then((module) => ({ Component: module.ContactPage })),
+    },
+    {
+      key: 'contactSuccess',
+      path: '/contact/success',
+      layout: 'dashboard',
+      audience: 'everyone',
+      lazy: () =>
+        import('./ContactSuccessPage.tsx').then((module) => ({ Component: module.ContactSuccessPage })),
     },
   ],
 });

@@ -7,6 +7,7 @@ import {
   HStack,
   IconButton,
   Input,
+  NativeSelect,
   Stack,
   Text,
   Textarea,
@@ -72,6 +73,55 @@ const saveMutation = graphql`
 `;
 
 const outletFieldLabels = fieldLabels(operationOutletFields);
+
+graphql`
+  fragment OperationCompletionForm_directoryOutlet on DirectoryOutlet {
+    id
+    name
+    siret
+    address
+    postcode
+    city
+    treatmentCodes {
+      code
+    }
+  }
+`;
+
+/** An outlet of the provider's directory, as the completion copies it. */
+interface DirectoryEntry {
+  id: string;
+  name: string;
+  siret: string | null | undefined;
+  address: string | null | undefined;
+  postcode: string | null | undefined;
+  city: string | null | undefined;
+  treatmentCodes: readonly { code: string }[];
+}
+
+/** The one line of an operation's outlet address: street, postcode and town. */
+const addressLine = (entry: DirectoryEntry) =>
+  [entry.address, [entry.postcode, entry.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+
+/** An outlet of the form filled from a directory entry (its code: the default's, else the entry's only one). */
+function outletFromDirectory(
+  entry: DirectoryEntry,
+  treatmentCode: string,
+  qualification: string,
+  quantity: string,
+  unit: OutletQuantityUnit,
+): OutletValues {
+  return {
+    name: entry.name,
+    siret: entry.siret ?? '',
+    address: addressLine(entry),
+    treatmentCode:
+      treatmentCode || (entry.treatmentCodes.length === 1 ? (entry.treatmentCodes[0]?.code ?? '') : ''),
+    qualification,
+    quantity,
+    quantityUnit: unit,
+  };
+}
 
 interface OutletValues {
   name: string;
@@ -296,6 +346,25 @@ export function OperationCompletionForm({
           quantity
           quantityUnit
         }
+        outletChoices {
+          id
+          ...OperationCompletionForm_directoryOutlet @relay(mask: false)
+        }
+        defaultTreatment {
+          treatmentCode {
+            code
+            description
+          }
+          qualification
+          qualificationLabel
+          outlets {
+            directoryOutlet {
+              ...OperationCompletionForm_directoryOutlet @relay(mask: false)
+            }
+            quantity
+            quantityUnit
+          }
+        }
       }
     `,
     operation,
@@ -317,6 +386,22 @@ export function OperationCompletionForm({
   const leaveLists = useLeaveLists();
   const enteredTransporter = data.transporter?.fromPortal ? null : data.transporter;
   const completing = useRef(true);
+  // Nothing said yet: the provider's default treatment and outlets for this establishment and waste.
+  const proposal = data.defaultTreatment;
+  const proposedOutlets: OutletValues[] = (proposal?.outlets ?? []).flatMap((outlet) =>
+    outlet.directoryOutlet
+      ? [
+          outletFromDirectory(
+            outlet.directoryOutlet,
+            proposal?.treatmentCode?.code ?? '',
+            proposal?.qualification ?? '',
+            formatDecimal(outlet.quantity) ?? '',
+            outlet.quantityUnit === 'TONNE' ? 'TONNE' : 'PERCENT',
+          ),
+        ]
+      : [],
+  );
+  if (proposedOutlets.length === 0) proposedOutlets.push(emptyOutlet('PERCENT'));
   const schema = useMemo(() => completionSchema(codes, () => completing.current), [codes]);
   const { form, alert, submit, outcome } = useMutationForm<CompletionValues>({
     schema,
@@ -347,7 +432,7 @@ export function OperationCompletionForm({
               quantity: formatDecimal(outlet.quantity) ?? '',
               quantityUnit: outlet.quantityUnit === 'TONNE' ? 'TONNE' : 'PERCENT',
             }))
-          : [emptyOutlet('PERCENT')],
+          : proposedOutlets,
     },
   });
   const {
@@ -441,6 +526,15 @@ export function OperationCompletionForm({
               <Heading as="h3" size="md">
                 {t('operations.completion.outlets')}
               </Heading>
+              {proposal?.treatmentCode && data.finalOutlets.length === 0 && (
+                <Text fontSize="sm" color="fg.muted">
+                  {t('activity.defaultsProposed', {
+                    treatment: [proposal.treatmentCode.code, proposal.qualificationLabel]
+                      .filter(Boolean)
+                      .join(' — '),
+                  })}
+                </Text>
+              )}
               {fields.map((field, index) => {
                 const outletErrors = errors.finalOutlets?.[index];
                 const legend = t('operations.completion.outletLegend', { index: index + 1 });
@@ -465,6 +559,46 @@ export function OperationCompletionForm({
                       gap="3"
                       mt="2"
                     >
+                      {data.outletChoices.length > 0 && (
+                        <Box gridColumn={{ md: '1 / -1' }}>
+                          <FormField label={t('activity.fromDirectory')}>
+                            <NativeSelect.Root>
+                              <NativeSelect.Field
+                                value=""
+                                onChange={(event) => {
+                                  const entry = data.outletChoices.find(
+                                    (choice) => choice.id === event.currentTarget.value,
+                                  );
+                                  if (!entry) return;
+                                  const current = form.getValues(`finalOutlets.${index}`);
+                                  const filled = outletFromDirectory(
+                                    entry,
+                                    entry.treatmentCodes.some((code) => code.code === current.treatmentCode)
+                                      ? current.treatmentCode
+                                      : '',
+                                    current.qualification,
+                                    current.quantity,
+                                    current.quantityUnit,
+                                  );
+                                  for (const key of ['name', 'siret', 'address', 'treatmentCode'] as const) {
+                                    form.setValue(`finalOutlets.${index}.${key}`, filled[key], {
+                                      shouldDirty: true,
+                                    });
+                                  }
+                                }}
+                              >
+                                <option value="">{t('activity.chooseFromDirectory')}</option>
+                                {data.outletChoices.map((choice) => (
+                                  <option key={choice.id} value={choice.id}>
+                                    {[choice.name, choice.siret, choice.city].filter(Boolean).join(' — ')}
+                                  </option>
+                                ))}
+                              </NativeSelect.Field>
+                              <NativeSelect.Indicator />
+                            </NativeSelect.Root>
+                          </FormField>
+                        </Box>
+                      )}
                       <FormField
                         label={t('operations.completion.outletName')}
                         error={outletErrors?.name?.message}

@@ -11,7 +11,7 @@ import { ResponsiveTable } from '../../components/ResponsiveTable.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { useMutationForm } from '../../forms/useMutationForm.ts';
-import { formatDecimal, formatEuros } from '../../i18n/format.ts';
+import { formatDate, formatDecimal, formatEuros } from '../../i18n/format.ts';
 
 const saveMutation = graphql`
   mutation OperationCostsCardMutation($input: SaveOperationCostsInput!) {
@@ -60,6 +60,13 @@ export function OperationCostsCard({ operation }: { operation: OperationCostsCar
           recyclingRevenueTotal
           purchaseTotal
         }
+        proposedCosts {
+          validFrom
+          treatmentCost
+          transportCost
+          recyclingRevenue
+          purchasePrice
+        }
       }
     `,
     operation,
@@ -83,7 +90,12 @@ export function OperationCostsCard({ operation }: { operation: OperationCostsCar
       </Card.Header>
       <Card.Body>
         {editing ? (
-          <CostsForm operationId={data.id} costs={costs} onDone={() => setEditing(false)} />
+          <CostsForm
+            operationId={data.id}
+            costs={costs}
+            proposed={data.proposedCosts}
+            onDone={() => setEditing(false)}
+          />
         ) : costs ? (
           <ResponsiveTable
             labelledBy={headingId}
@@ -124,10 +136,16 @@ export function OperationCostsCard({ operation }: { operation: OperationCostsCar
 function CostsForm({
   operationId,
   costs,
+  proposed,
   onDone,
 }: {
   operationId: string;
   costs: Partial<Record<CostField, string | null>> | null | undefined;
+  /** The provider's grid prices valid on the operation's day: the form's values while it has none. */
+  proposed:
+    | (Partial<Record<CostField, string | null>> & { validFrom: string | null | undefined })
+    | null
+    | undefined;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
@@ -136,7 +154,7 @@ function CostsForm({
     {
       schema: operationCostsSchema,
       defaultValues: Object.fromEntries(
-        COST_FIELDS.map((field) => [field, formatDecimal(costs?.[field])?.toString() ?? '']),
+        COST_FIELDS.map((field) => [field, formatDecimal((costs ?? proposed)?.[field])?.toString() ?? '']),
       ) as FormValues,
       requireChange: true,
     },
@@ -174,6 +192,26 @@ function CostsForm({
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="4">
         <FormAlert {...alert} />
+        {proposed?.validFrom && (
+          <HStack justify="space-between" wrap="wrap" gap="2">
+            <Text fontSize="sm" color="fg.muted">
+              {t('activity.proposedPrices', { date: formatDate(proposed.validFrom) })}
+            </Text>
+            {costs && (
+              <Button
+                size="xs"
+                variant="outline"
+                onClick={() => {
+                  for (const field of COST_FIELDS) {
+                    form.setValue(field, formatDecimal(proposed[field]) ?? '', { shouldDirty: true });
+                  }
+                }}
+              >
+                {t('activity.useProposedPrices')}
+              </Button>
+            )}
+          </HStack>
+        )}
         <Box display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
           {COST_FIELDS.map((field) => (
             <FormField

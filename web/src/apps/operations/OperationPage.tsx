@@ -28,6 +28,7 @@ import { paths } from '../../paths.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
 import { typologiesOfViewer } from '../../routing/screens.ts';
 import { selectionSearch } from '../dashboard/selection.ts';
+import { OperationDocuments } from '../documents/OperationDocuments.tsx';
 import { NotFoundPage } from '../errors/NotFoundPage.tsx';
 import { IncidentDialog } from './IncidentDialog.tsx';
 import { IncidentList } from './IncidentList.tsx';
@@ -53,6 +54,9 @@ export const operationPageQuery = graphql`
       canDeclareIncident
       incidents {
         ...IncidentList_incidents
+      }
+      documents {
+        ...OperationDocuments_documents
       }
       ...OperationPage_operation
       ...OperationActions_operation
@@ -105,6 +109,11 @@ export function OperationPage() {
         <OperationCompletionForm operation={operation} treatmentCodes={treatmentCodes} />
       )}
       <OperationCostsCard operation={operation} />
+      <Card.Root>
+        <Card.Body>
+          <OperationDocuments documents={operation.documents} />
+        </Card.Body>
+      </Card.Root>
       <Card.Root>
         <Card.Body>
           <IncidentList

@@ -1,9 +1,16 @@
+import ActivityCostsPageQueryNode, {
+  type ActivityCostsPageQuery,
+} from '../../__generated__/ActivityCostsPageQuery.graphql.ts';
+import DefaultOutletsPageQueryNode, {
+  type DefaultOutletsPageQuery,
+} from '../../__generated__/DefaultOutletsPageQuery.graphql.ts';
+import OutletsPageQueryNode, { type OutletsPageQuery } from '../../__generated__/OutletsPageQuery.graphql.ts';
 import { defineApp } from '../../routing/screens.ts';
+import { outletListVariables } from './outletParams.ts';
 
 /**
  * My activity (SPEC 2, retrievers): final outlets, activity costs, and the default outlets and treatments per
- * establishment. Not built yet: the side navigation shows them disabled; give a screen its `loader` and `lazy`
- * component here and it gets its route and an active entry.
+ * establishment. A screen not built yet shows its entry disabled until it has its `loader` and `lazy` component.
  */
 export const outletsApp = defineApp({
   name: 'outlets',
@@ -13,18 +20,44 @@ export const outletsApp = defineApp({
       key: 'outlets',
       path: '/activite/mes-exutoires',
       layout: 'dashboard',
+      errors: 'screen',
+      skeleton: 'list',
+      loader: async ({ requireViewer, preload, searchParams }) => {
+        await requireViewer();
+        return preload<OutletsPageQuery>('outlets', OutletsPageQueryNode, outletListVariables(searchParams));
+      },
+      lazy: () => import('./OutletsPage.tsx').then((module) => ({ Component: module.OutletsPage })),
       navigation: { labelKey: 'nav.outlets', audience: ['retriever'], order: 1, group: 'activity' },
     },
     {
       key: 'activityCosts',
       path: '/activite/mes-couts-d-activite',
       layout: 'dashboard',
+      errors: 'screen',
+      skeleton: 'list',
+      loader: async ({ requireViewer, preload, searchParams }) => {
+        await requireViewer();
+        const date = searchParams.get('date');
+        return preload<ActivityCostsPageQuery>('activityCosts', ActivityCostsPageQueryNode, {
+          date: date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null,
+        });
+      },
+      lazy: () =>
+        import('./ActivityCostsPage.tsx').then((module) => ({ Component: module.ActivityCostsPage })),
       navigation: { labelKey: 'nav.activityCosts', audience: ['retriever'], order: 2, group: 'activity' },
     },
     {
       key: 'defaultOutlets',
       path: '/activite/mes-exutoires-par-defaut',
       layout: 'dashboard',
+      errors: 'screen',
+      skeleton: 'list',
+      loader: async ({ requireViewer, preload }) => {
+        await requireViewer();
+        return preload<DefaultOutletsPageQuery>('defaultOutlets', DefaultOutletsPageQueryNode, {});
+      },
+      lazy: () =>
+        import('./DefaultOutletsPage.tsx').then((module) => ({ Component: module.DefaultOutletsPage })),
       navigation: { labelKey: 'nav.defaultOutlets', audience: ['retriever'], order: 3, group: 'activity' },
     },
   ],

@@ -322,7 +322,7 @@ function ListControls({
 }
 
 /** The search box: typed text goes to the URL after a pause; a URL changed elsewhere (back) comes back in. */
-function SearchField({
+export function SearchField({
   label,
   value,
   onSearch,

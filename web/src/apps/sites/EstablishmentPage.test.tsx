@@ -91,6 +91,9 @@ function pageResolvers(fixture: PageFixture) {
         isOwn: fixture.isOwn ?? true,
         canEdit: fixture.canEdit ?? true,
         canAddEntity: fixture.canAddEntity ?? true,
+        // Adding administrative documents takes full access too.
+        canManageDocuments: fixture.canEdit ?? true,
+        administrativeDocuments: [],
         entityCount: entities.length,
         entities: connection(entities.map(entityNode)),
         linkedEstablishments: connection((fixture.linked ?? []).map((item) => establishmentNode(item))),

@@ -6,6 +6,7 @@ import type { EstablishmentPageQuery } from '../../__generated__/EstablishmentPa
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
 import { selectionSearch } from '../dashboard/selection.ts';
+import { AdministrativeDocumentList } from '../documents/AdministrativeDocumentList.tsx';
 import { EntityList } from '../entities/EntityList.tsx';
 import { notFound } from '../errors/notFound.ts';
 import { EstablishmentProfile } from './EstablishmentProfile.tsx';
@@ -24,6 +25,11 @@ export const establishmentPageQuery = graphql`
       ...EstablishmentProfile_establishment
       ...EntityList_establishment
       ...LinkedSitesSection_establishment
+      databaseId
+      canManageDocuments
+      administrativeDocuments {
+        ...AdministrativeDocumentList_documents
+      }
     }
   }
 `;
@@ -66,6 +72,14 @@ export function EstablishmentPage({ view }: { view: SiteView }) {
         establishment={establishment}
         view={linkedView}
         title={t(`sites.views.${linkedView}.linkedSection`)}
+      />
+      <AdministrativeDocumentList
+        documents={establishment.administrativeDocuments}
+        sites={
+          establishment.canManageDocuments
+            ? [{ databaseId: establishment.databaseId, displayName: establishment.displayName }]
+            : []
+        }
       />
     </Stack>
   );
