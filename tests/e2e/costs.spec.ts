@@ -102,7 +102,7 @@ test('a producer opens its costs, picks a month, steps with the buttons and the 
   expect(found.empty.lines).toEqual([]);
 
   await signInToDashboard(page, producer.email);
-  await mainNavigation(page).getByRole('link', { name: 'Mes coûts' }).click();
+  await mainNavigation(page).getByRole('link', { name: 'Mes coûts', exact: true }).click();
   await expect(page).toHaveURL(/\/mes-couts/);
   await expect(page.getByRole('heading', { level: 1, name: 'Mes coûts' })).toBeVisible();
 
@@ -227,7 +227,7 @@ test('the provider sees its own side: the operations its sites provide, per its 
   for (const line of found.lines) expect(sites.map((site) => site['@id'])).toContain(line.companySite);
 
   await signInToDashboard(page, retriever.email);
-  await mainNavigation(page).getByRole('link', { name: 'Mes coûts' }).click();
+  await mainNavigation(page).getByRole('link', { name: 'Mes coûts', exact: true }).click();
   await expect(page).toHaveURL(/\/mes-couts/);
   await page.goto(`/mes-couts?annee=2025&mois=${found.month}`);
   const totals = totalsOf(found.lines);

@@ -234,7 +234,7 @@ test('a waste code the api does not know, written in the address, is named as re
   // The navigation still works: the user's next page loads.
   await page
     .getByRole('navigation', { name: 'Navigation principale' })
-    .getByRole('link', { name: 'Mes coûts' })
+    .getByRole('link', { name: 'Mes coûts', exact: true })
     .click();
   await expect(page).toHaveURL(/\/mes-couts/);
   await expect(page.getByRole('heading', { level: 1, name: 'Mes coûts' })).toBeVisible();

@@ -20,6 +20,9 @@ import { mainNavigation } from './screens.ts';
  * selected. Read-only. The carrier's password belongs to the password reset journey, so it is not signed in here.
  */
 
+// Read-only tours, each long: the two workers share them.
+test.describe.configure({ mode: 'parallel' });
+
 const WIDE = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
@@ -91,7 +94,9 @@ async function widthsOfEveryScreen(page: Page, selectedEstablishment: number | n
   while (queue.length > 0) {
     const target = queue.shift() as string;
     const url = new URL(target, 'http://portal');
-    const key = `${routeOf(url)}${url.searchParams.has('etablissement') ? SELECTED : ''}`;
+    const route = routeOf(url);
+    // The help's pages say the same whatever the selection: once each.
+    const key = `${route}${url.searchParams.has('etablissement') && !route.startsWith('/aide') ? SELECTED : ''}`;
     if (visited.has(key)) continue;
     visited.add(key);
 

@@ -1,8 +1,9 @@
 import { Blockquote, Box, Code, Heading, Link, List, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import { Link as RouterLink } from 'react-router-dom';
 import remarkGfm from 'remark-gfm';
+import { ResponsiveTableFrame, type TableColumn } from './ResponsiveTable.tsx';
 
 /**
  * Markdown of the portal's own texts (help pages, terms of use), drawn with the theme's components. react-markdown
@@ -36,6 +37,27 @@ export function markdownSections(markdown: string): { anchor: string; title: str
     const title = (match[1] ?? '').replace(/[*_`]/g, '');
     return { anchor: headingAnchor(title), title };
   });
+}
+
+type SyntaxElement = NonNullable<ExtraProps['node']>;
+type SyntaxContent = SyntaxElement['children'][number];
+
+/** The text of a syntax-tree node (a header cell's words). */
+function hastText(node: SyntaxContent): string {
+  if (node.type === 'text') return node.value;
+  return node.type === 'element' ? node.children.map(hastText).join('') : '';
+}
+
+/** A Markdown table's columns, from its header row: figures (aligned right in the text) stay on one line. */
+function markdownTableColumns(table: SyntaxElement | undefined): TableColumn[] {
+  const head = table?.children.find((child) => child.type === 'element' && child.tagName === 'thead');
+  const row = head?.type === 'element' ? head.children.find((child) => child.type === 'element') : undefined;
+  if (row?.type !== 'element') return [];
+  return row.children.flatMap((cell) =>
+    cell.type === 'element'
+      ? [{ label: hastText(cell).trim(), numeric: cell.properties.align === 'right' }]
+      : [],
+  );
 }
 
 const components: Components = {
@@ -109,23 +131,17 @@ const components: Components = {
       {children}
     </Box>
   ),
-  // A wide table scrolls inside its own box on a phone instead of widening the page.
-  table: ({ children }) => (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md" mb="4" tabIndex={0}>
-      <Table.Root size="sm">{children}</Table.Root>
-    </Table.ScrollArea>
+  // A table wraps its cells to the page's width, and its rows become cards of labelled values on a phone.
+  table: ({ node, children }) => (
+    <Box mb="4">
+      <ResponsiveTableFrame columns={markdownTableColumns(node)}>{children}</ResponsiveTableFrame>
+    </Box>
   ),
   thead: ({ children }) => <Table.Header>{children}</Table.Header>,
   tbody: ({ children }) => <Table.Body>{children}</Table.Body>,
   tr: ({ children }) => <Table.Row>{children}</Table.Row>,
-  th: ({ children, style }) => (
-    <Table.ColumnHeader textAlign={style?.textAlign === 'right' ? 'end' : undefined}>
-      {children}
-    </Table.ColumnHeader>
-  ),
-  td: ({ children, style }) => (
-    <Table.Cell textAlign={style?.textAlign === 'right' ? 'end' : undefined}>{children}</Table.Cell>
-  ),
+  th: ({ children }) => <Table.ColumnHeader scope="col">{children}</Table.ColumnHeader>,
+  td: ({ children }) => <Table.Cell>{children}</Table.Cell>,
   hr: () => <Box as="hr" my="6" borderColor="border" />,
   // Images are not part of the portal's texts.
   img: () => null,

@@ -45,14 +45,35 @@ interface ResponsiveTableProps {
  * tables that fit add no stop to the keyboard's path. The area is positioned so that what its cells place
  * absolutely (visually hidden text) stays within it instead of widening the page.
  */
-export function ResponsiveTable({
+export function ResponsiveTable({ columns, children, footer, ...frame }: ResponsiveTableProps) {
+  return (
+    <ResponsiveTableFrame columns={columns} {...frame}>
+      <Table.Header>
+        <Table.Row>
+          {columns.map((column) => (
+            <Table.ColumnHeader key={column.label} scope="col">
+              {column.hideLabel ? <Box srOnly>{column.label}</Box> : column.label}
+            </Table.ColumnHeader>
+          ))}
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>{children}</Table.Body>
+      {footer && <Table.Footer>{footer}</Table.Footer>}
+    </ResponsiveTableFrame>
+  );
+}
+
+/**
+ * The area and the table element of a `ResponsiveTable`, around sections drawn by someone else (a Markdown
+ * text's own header and rows): `columns` then only give the cards their labels and the figures their alignment.
+ */
+export function ResponsiveTableFrame({
   columns,
   children,
-  footer,
   labelledBy,
   label,
   cardsBelow = '36rem',
-}: ResponsiveTableProps) {
+}: Omit<ResponsiveTableProps, 'footer'>) {
   const area = useRef<HTMLDivElement>(null);
   const scrolls = useScrollsSideways(area);
   return (
@@ -72,17 +93,7 @@ export function ResponsiveTable({
         css={responsiveStyles(columns, cardsBelow)}
       >
         <Table.Root size="sm" aria-labelledby={labelledBy} aria-label={labelledBy ? undefined : label}>
-          <Table.Header>
-            <Table.Row>
-              {columns.map((column) => (
-                <Table.ColumnHeader key={column.label} scope="col">
-                  {column.hideLabel ? <Box srOnly>{column.label}</Box> : column.label}
-                </Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>{children}</Table.Body>
-          {footer && <Table.Footer>{footer}</Table.Footer>}
+          {children}
         </Table.Root>
       </Table.ScrollArea>
     </Box>

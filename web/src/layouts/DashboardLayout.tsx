@@ -60,7 +60,7 @@ export function DashboardLayout() {
   if (!viewer) return <Navigate to={loginPath(location.pathname + location.search)} replace />;
   // A retriever's selection has four controls (establishment, chantier, client, its chantier): below the widest
   // screens, the portal's name gives way and the user's name goes above the logout button, so that site names
-  // read whole.
+  // read whole. On a phone the name gives way to the menu, the supplier warning, the bell and the logout.
   const wideSelection = viewer.ownSiteTypology === 'RETRIEVER';
 
   return (
@@ -87,7 +87,11 @@ export function DashboardLayout() {
               <RouterLink to={paths.dashboard}>
                 <Logo
                   size={8}
-                  nameDisplay={wideSelection ? { base: 'block', md: 'none', '2xl': 'block' } : undefined}
+                  nameDisplay={
+                    wideSelection
+                      ? { base: 'none', sm: 'block', md: 'none', '2xl': 'block' }
+                      : { base: 'none', sm: 'block' }
+                  }
                 />
               </RouterLink>
             </Link>

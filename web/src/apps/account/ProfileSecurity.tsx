@@ -210,8 +210,9 @@ export function SessionsCard({ viewer }: { viewer: ProfileSecurity_sessions$key 
   };
   const columns = [
     { label: t('profile.device') },
-    { label: t('profile.openedAt'), nowrap: true },
-    { label: t('profile.lastUsedAt'), nowrap: true },
+    // Dates in words ('26 novembre 2026 à 10:42'): on a phone's card they wrap rather than widen it.
+    { label: t('profile.openedAt') },
+    { label: t('profile.lastUsedAt') },
     { label: t('profile.endSession'), actions: true, hideLabel: true },
   ];
   return (
