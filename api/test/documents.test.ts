@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DOCUMENT_MAX_BYTES, messages } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { noticeSupplierDocumentExpiries } from '../src/notifications/expiries.ts';
 import { createTestApi, get, mergePatch, type Session, type TestApi } from './helpers.ts';
 import { loadSkipWorld, type SkipWorld } from './skip-fixtures.ts';
 
@@ -58,6 +59,13 @@ async function storedFiles(): Promise<string[]> {
   const list = async (name: string) => (await readdir(join(dir, name)).catch(() => [] as string[])).length;
   return [`documents:${await list('documents')}`, `tmp:${await list('tmp')}`];
 }
+
+/** The notifications of one kind a user has, oldest first. */
+const noticesOf = (session: Session, kind: string) =>
+  api.db.query<{ title: string; body: string; link: string }>(
+    'select title, body, link from notifications where user_id = $1 and kind = $2 order by id',
+    [session.userId, kind],
+  );
 
 const violationsOf = (response: { json: <T>() => T }) =>
   response.json<{ violations: { propertyPath: string; message: string }[] }>().violations;
@@ -232,6 +240,11 @@ describe('who sees a document', () => {
     expect(list.json<{ 'hydra:member': { id: number }[] }>()['hydra:member'].map((d) => d.id)).toContain(
       sent.json<{ id: number }>().id,
     );
+    // The establishment's users are told, under the bell (and by mail, as their settings say).
+    expect(await noticesOf(w.producer, 'DOCUMENT_SHARED')).toEqual([
+      expect.objectContaining({ title: 'Nouveau document : attestation', link: '/documents' }),
+    ]);
+    expect(await noticesOf(w.retriever, 'DOCUMENT_SHARED')).toEqual([]);
   });
 });
 
@@ -286,5 +299,55 @@ describe('administrative documents and the compliance file', () => {
       w.retriever,
     );
     expect(other.statusCode).toBe(404);
+  });
+});
+
+describe("telling producers of their suppliers' documents reaching their end", () => {
+  const day = (days: number) =>
+    new Date(api.clock.now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  const addAdministrative = (type: string, validUntil: string, name: string) =>
+    upload(
+      w.retriever,
+      { type, validUntil, 'companySites[]': [site(w.providerSiteId)] },
+      [name, Buffer.from(`%PDF-1.4\n% ${name}\n`)],
+      '/api/administrative_documents',
+    );
+  const about = (type: string) => async () =>
+    (await noticesOf(w.producer, 'SUPPLIER_DOCUMENT_EXPIRING')).filter((notice) =>
+      notice.title.includes(type),
+    );
+
+  it('says nothing of a document already replaced by a later one', async () => {
+    const orders = about('Arrêté complémentaire');
+    expect((await addAdministrative('COMPLEMENTARY_ORDER', day(5), 'ancien.pdf')).statusCode).toBe(201);
+    expect((await addAdministrative('COMPLEMENTARY_ORDER', day(300), 'nouveau.pdf')).statusCode).toBe(201);
+    await noticeSupplierDocumentExpiries(api.db, api.clock.now);
+    expect(await orders()).toEqual([]);
+  });
+
+  it('tells once when the current document comes within its warning period, once when it has ended', async () => {
+    const brokerage = about('Récépissé de courtage');
+    expect((await addAdministrative('BROKERAGE_RECEIPT', day(10), 'courtage.pdf')).statusCode).toBe(201);
+    await noticeSupplierDocumentExpiries(api.db, api.clock.now);
+    expect(await brokerage()).toEqual([
+      expect.objectContaining({
+        title: expect.stringMatching(/^Document bientôt expiré : Récépissé de courtage de /),
+        link: '/documents?vue=conformite',
+      }),
+    ]);
+    expect(await noticeSupplierDocumentExpiries(api.db, api.clock.now)).toBe(0);
+    expect(await brokerage()).toHaveLength(1);
+
+    // Sessions end sooner than that: this test comes last in the file.
+    api.clock.advance(11 * 86_400_000);
+    await noticeSupplierDocumentExpiries(api.db, api.clock.now);
+    const notices = await brokerage();
+    expect(notices).toHaveLength(2);
+    expect(notices[1]?.title).toMatch(/^Document expiré : Récépissé de courtage de /);
+    expect(notices[1]?.body).toContain('a expiré le');
+    await noticeSupplierDocumentExpiries(api.db, api.clock.now);
+    expect(await brokerage()).toHaveLength(2);
+    // The provider's own users are not told of their own papers this way.
+    expect(await noticesOf(w.retriever, 'SUPPLIER_DOCUMENT_EXPIRING')).toEqual([]);
   });
 });

@@ -96,8 +96,12 @@ describe('notification settings', () => {
       'OPERATION_SCHEDULED',
       'OPERATION_COMPLETED',
       'DELIVERY_SCHEDULED',
+      'DOCUMENT_SHARED',
+      'SUPPLIER_DOCUMENT_EXPIRING',
     ]);
     expect(producerSettings.settings[0]).toMatchObject({ enabled: true, mode: 'IMMEDIATE' });
+    // Papers reaching their end are not urgent: a daily digest unless the user chooses otherwise.
+    expect(producerSettings.settings[4]).toMatchObject({ enabled: true, mode: 'DIGEST' });
     const refused = await putSettings(producer, [{ kind: 'NEW_REQUEST', enabled: false, mode: 'IMMEDIATE' }]);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().violations[0]).toMatchObject({

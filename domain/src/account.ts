@@ -43,6 +43,16 @@ export const NOTIFICATION_KINDS = {
     label: 'Incident déclaré sur un contenant',
     defaultMode: 'IMMEDIATE',
   },
+  DOCUMENT_SHARED: {
+    audience: 'producer',
+    label: 'Document partagé avec vous',
+    defaultMode: 'IMMEDIATE',
+  },
+  SUPPLIER_DOCUMENT_EXPIRING: {
+    audience: 'producer',
+    label: "Document administratif d'un fournisseur bientôt expiré ou expiré",
+    defaultMode: 'DIGEST',
+  },
 } as const satisfies Record<string, { audience: UserTypology; label: string; defaultMode: NotificationMode }>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

@@ -21,6 +21,7 @@ import {
   type Violation,
   violationsFromZod,
 } from '../hydra/index.ts';
+import { notifyDocumentShared } from '../notifications/notify.ts';
 import { operations } from '../operations/resource.ts';
 import type { Policy } from '../policy/index.ts';
 import { documentCategories, documents } from './resource.ts';
@@ -277,6 +278,7 @@ export function registerDocumentRoutes(app: FastifyInstance, context: ApiContext
           );
           await storeFile(tx, files, { column: 'document_id', id: inserted.id }, file, { userId, at }, moved);
           await recordEvent(tx, inserted.id, 'ADDED', userId, at);
+          await notifyDocumentShared(tx, inserted.id, userId, at);
           return inserted.id;
         });
         reply.header('location', iri('documents', id));

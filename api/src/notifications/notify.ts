@@ -12,7 +12,8 @@ export interface NoticeEvent {
   kind: NotificationKind;
   /** Whoever caused it: not told of their own act. */
   actorId: number | null;
-  siteId: number;
+  /** The side's site, or several sites: a user of more than one of them is told once. */
+  siteId: number | readonly number[];
   entityId: number | null;
   title: string;
   body: string;
@@ -38,12 +39,13 @@ export async function notify(tx: Db, event: NoticeEvent): Promise<void> {
        and exists (select 1 from user_user_typologies uut join user_typologies t on t.id = uut.user_typology_id
                    where uut.user_id = u.id and t.code = $3)
        and (exists (select 1 from user_companies uc join company_sites cs on cs.company_id = uc.company_id
-                    where uc.user_id = u.id and cs.id = $1)
-            or exists (select 1 from user_company_sites ucs where ucs.user_id = u.id and ucs.company_site_id = $1)
+                    where uc.user_id = u.id and cs.id = any($1::int[]))
+            or exists (select 1 from user_company_sites ucs
+                       where ucs.user_id = u.id and ucs.company_site_id = any($1::int[]))
             or ($2::int is not null and exists (select 1 from user_company_site_entities ue
                     where ue.user_id = u.id and ue.company_site_entity_id = $2)))
      order by u.id`,
-    [event.siteId, event.entityId, audience, event.actorId, event.kind, defaultMode],
+    [[event.siteId].flat(), event.entityId, audience, event.actorId, event.kind, defaultMode],
   );
   for (const recipient of recipients) {
     const notification = await tx.one<{ id: number }>(
@@ -61,7 +63,7 @@ export async function notify(tx: Db, event: NoticeEvent): Promise<void> {
 }
 
 /** A date of the database (YYYY-MM-DD) as the French read it. */
-const frenchDate = (iso: string | null) => (iso === null ? '' : iso.split('-').reverse().join('/'));
+export const frenchDate = (iso: string | null) => (iso === null ? '' : iso.split('-').reverse().join('/'));
 
 interface OperationFacts {
   id: number;
@@ -136,6 +138,8 @@ export async function notifyOperation(
     OPERATION_VALIDATED: ['Opération validée', `${facts.siteName} a validé l'opération « ${what} ».`],
     DELIVERY_SCHEDULED: null,
     INCIDENT_DECLARED: null,
+    DOCUMENT_SHARED: null,
+    SUPPLIER_DOCUMENT_EXPIRING: null,
   };
   const [title, body] = text[kind] ?? ['', ''];
   const toProducer = NOTIFICATION_KINDS[kind].audience === 'producer';
@@ -244,6 +248,51 @@ export async function notifyRotationProgram(
     title: 'Nouveau programme de rotations',
     body: `${facts.siteName} demande des rotations récurrentes du contenant « ${facts.skipName} » à partir du ${frenchDate(facts.startDate)}.`,
     link: '/operations/demandes',
+    now,
+  });
+}
+
+/**
+ * The receiving side of a document just added is told of it: the establishment, the chantier, or every
+ * establishment of the company it was addressed to (nothing for a document kept internal or sent to the operator).
+ */
+export async function notifyDocumentShared(
+  tx: Db,
+  documentId: number,
+  actorId: number,
+  now: Date,
+): Promise<void> {
+  const facts = await tx.one<{
+    name: string;
+    category: string;
+    issuer: string;
+    siteIds: number[] | null;
+    entityId: number | null;
+  }>(
+    `select d.name, c.label as category, cs.name as issuer,
+            case d.recipient_kind
+              when 'SITE' then array[d.recipient_site_id]
+              when 'ENTITY' then (select array[e.company_site_id] from company_site_entities e
+                                  where e.id = d.recipient_entity_id)
+              when 'COMPANY' then (select array_agg(r.id order by r.id) from company_sites r
+                                   where r.company_id = d.recipient_company_id)
+            end as "siteIds",
+            d.recipient_entity_id as "entityId"
+     from documents d join document_categories c on c.id = d.category_id
+     join company_sites cs on cs.id = d.company_site_id
+     where d.id = $1`,
+    [documentId],
+  );
+  const siteIds = (facts.siteIds ?? []).filter((id): id is number => id !== null);
+  if (siteIds.length === 0) return;
+  await notify(tx, {
+    kind: 'DOCUMENT_SHARED',
+    actorId,
+    siteId: siteIds,
+    entityId: facts.entityId,
+    title: `Nouveau document : ${facts.name}`,
+    body: `${facts.issuer} vous a transmis « ${facts.name} » (${facts.category}).`,
+    link: '/documents',
     now,
   });
 }

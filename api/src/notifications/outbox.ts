@@ -1,6 +1,7 @@
 import { parisDate } from '@portal/domain';
 import type { Mail, Mailer } from '../account/mailer.ts';
 import type { Db } from '../db/index.ts';
+import { frenchDate } from './notify.ts';
 
 /** How long a claimed row is the claiming worker's: past it, a crashed worker's rows are taken again. */
 export const OUTBOX_LEASE_MS = 5 * 60_000;
@@ -47,7 +48,7 @@ function immediateMail(row: Claimed, publicUrl: string): Mail {
 
 function digestMail(rows: Claimed[], day: string, publicUrl: string): Mail {
   const [first] = rows;
-  const frenchDay = day.split('-').reverse().join('/');
+  const frenchDay = frenchDate(day);
   return {
     to: first?.to ?? '',
     subject: `Récapitulatif du ${frenchDay} : ${rows.length} notification${rows.length > 1 ? 's' : ''}`,
