@@ -64,9 +64,11 @@ test.beforeEach(async ({ stack }) => {
   await acceptTermsThroughApi(stack, retriever.email);
 });
 
-test('the provider adds an outlet, makes it the default of a client’s cardboard, and completing a cardboard rotation of that client proposes it', async ({
+test('the provider adds an outlet, makes it the default of a client’s cardboard, and completing a cardboard rotation of that client proposes it; the client reads it', async ({
   page,
   stack,
+  browser,
+  baseURL,
 }) => {
   const { site, provider } = await containerJourneySite(stack);
   const operationId = await scheduledCardboardRotation(stack, site, provider, 0);
@@ -145,6 +147,21 @@ test('the provider adds an outlet, makes it the default of a client’s cardboar
   await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
   await expect(page.getByText(messages.outletDeleteError)).toBeVisible();
   await expect(page.getByText(/Cet exutoire est utilisé par 1 opération/)).toBeVisible();
+
+  // The client reads, from its own menu, the outlet its waste went to: nothing to change there.
+  const producerContext = await browser.newContext({ baseURL });
+  const producerPage = await producerContext.newPage();
+  await signInToDashboard(producerPage, producer.email);
+  await producerPage
+    .getByRole('navigation')
+    .getByRole('link', { name: 'Mes exutoires', exact: true })
+    .click();
+  await producerPage.getByLabel('Rechercher un exutoire').fill(outletName);
+  const readOnlyRow = producerPage.getByRole('row').filter({ hasText: outletName });
+  await expect(readOnlyRow).toContainText('R 3');
+  await expect(readOnlyRow.getByRole('button')).toHaveCount(0);
+  await expect(producerPage.getByRole('button', { name: /Ajouter/ })).toHaveCount(0);
+  await producerContext.close();
 });
 
 test('the provider prices a cardboard transport from a day: proposed for an operation after it, not before; leaving with an unsaved edit is stopped', async ({

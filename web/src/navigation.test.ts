@@ -17,6 +17,8 @@ describe('navigation table', () => {
       'pickups',
       'hazardousPickups',
       'wasteTracking',
+      'activity',
+      'outlets',
       'documents',
       'costs',
       'help',

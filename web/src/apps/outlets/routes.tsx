@@ -10,11 +10,14 @@ import { outletListVariables } from './outletParams.ts';
 
 /**
  * My activity (SPEC 2, retrievers): final outlets, activity costs, and the default outlets and treatments per
- * establishment. A screen not built yet shows its entry disabled until it has its `loader` and `lazy` component.
+ * establishment; producers read the outlets their waste went to. A screen not built yet shows its entry disabled until it has its `loader` and `lazy` component.
  */
 export const outletsApp = defineApp({
   name: 'outlets',
-  navigationGroups: [{ key: 'activity', labelKey: 'nav.activity', audience: ['retriever'], order: 100 }],
+  // Producers find there, read-only, the outlets their waste went to; the rest is the provider's.
+  navigationGroups: [
+    { key: 'activity', labelKey: 'nav.activity', audience: ['retriever', 'producer'], order: 100 },
+  ],
   screens: [
     {
       key: 'outlets',
@@ -27,7 +30,12 @@ export const outletsApp = defineApp({
         return preload<OutletsPageQuery>('outlets', OutletsPageQueryNode, outletListVariables(searchParams));
       },
       lazy: () => import('./OutletsPage.tsx').then((module) => ({ Component: module.OutletsPage })),
-      navigation: { labelKey: 'nav.outlets', audience: ['retriever'], order: 1, group: 'activity' },
+      navigation: {
+        labelKey: 'nav.outlets',
+        audience: ['retriever', 'producer'],
+        order: 1,
+        group: 'activity',
+      },
     },
     {
       key: 'activityCosts',
