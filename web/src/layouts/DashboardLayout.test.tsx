@@ -30,7 +30,10 @@ describe('dashboard layout', () => {
     );
     expect(within(navigation).getByText('Suivi des déchets (registre)')).toBeInTheDocument();
     expect(within(navigation).queryByText('Mes clients')).not.toBeInTheDocument();
-    expect(within(navigation).queryByText('Mon activité')).not.toBeInTheDocument();
+    // Of the provider's activity, a producer reads the outlets its waste went to, and nothing else.
+    expect(within(navigation).getByRole('link', { name: 'Mes exutoires' })).toBeInTheDocument();
+    expect(within(navigation).queryByText('Mes exutoires par défaut')).not.toBeInTheDocument();
+    expect(within(navigation).queryByText("Mes coûts d'activité")).not.toBeInTheDocument();
     // A screen that does not exist yet is not a link to a 404.
     expect(within(navigation).queryByRole('link', { name: /Suivi des déchets/ })).not.toBeInTheDocument();
     const tracking = within(navigation).getByText('Suivi des déchets (registre)').closest('li');
