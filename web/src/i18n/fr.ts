@@ -827,6 +827,7 @@ export const fr = {
       edited_one: '{{count}} ligne modifiée',
       edited_other: '{{count}} lignes modifiées',
       copy: 'Copier vers…',
+      copyLine: 'Copier les prix de {{client}}, {{waste}} vers d’autres établissements',
       copyTitle: 'Copier les prix de « {{waste}} » vers d’autres établissements',
       copyDescription:
         'Les prix de cette ligne seront reportés sur la même ligne des établissements cochés (à valider ensuite).',

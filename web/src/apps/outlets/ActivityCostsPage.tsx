@@ -277,7 +277,15 @@ export function ActivityCostsPage() {
                           );
                         })}
                         <Table.Cell>
-                          <Button size="xs" variant="outline" onClick={() => setCopying({ site, line })}>
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            aria-label={t('activity.costs.copyLine', {
+                              client: line.clientEstablishment?.displayName ?? '',
+                              waste: line.thirdLevelWaste?.label ?? '',
+                            })}
+                            onClick={() => setCopying({ site, line })}
+                          >
                             {t('activity.costs.copy')}
                           </Button>
                         </Table.Cell>
