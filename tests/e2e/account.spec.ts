@@ -110,7 +110,8 @@ test('the producer edits its profile, ends another session and changes its passw
   await expect(apiLogin(stack, producer.email)).rejects.toThrow(/401/);
   await apiLogout(stack, (await apiLogin(stack, producer.email, newPassword)).token);
 
-  // The demo password back, for the other journeys.
+  // The demo password back, for the other journeys (once the first change's message has gone: one at a time).
+  await expect(page.getByText(messages.passwordUpdated)).toHaveCount(0);
   await form.current.fill(newPassword);
   await form.password.fill(DEMO_PASSWORD);
   await form.confirmation.fill(DEMO_PASSWORD);
