@@ -1,9 +1,10 @@
-import { CloseButton, Dialog, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { CloseButton, Dialog, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_TYPES } from '@portal/domain/files';
 import { messages } from '@portal/domain/messages';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormAlert } from '../../forms/FormAlert.tsx';
+import { FormDialog } from '../../forms/FormDialog.tsx';
 import { FormDialogFooter } from '../../forms/FormDialogFooter.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { notifySuccess } from '../../forms/mutationFeedback.ts';
@@ -31,31 +32,17 @@ const PHOTO_MAX_MEGABYTES = PHOTO_MAX_BYTES / 1024 / 1024;
  */
 export function IncidentDialog({ target, onClose, onDeclared }: IncidentDialogProps) {
   return (
-    <Dialog.Root
-      open={target !== null}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {target && (
-              <IncidentForm
-                target={target}
-                onDone={() => {
-                  onDeclared();
-                  onClose();
-                }}
-              />
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog open={target !== null} onClose={onClose} size="md">
+      {target && (
+        <IncidentForm
+          target={target}
+          onDone={() => {
+            onDeclared();
+            onClose();
+          }}
+        />
+      )}
+    </FormDialog>
   );
 }
 

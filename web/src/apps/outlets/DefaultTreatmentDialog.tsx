@@ -7,7 +7,6 @@ import {
   HStack,
   IconButton,
   Input,
-  Portal,
   Stack,
 } from '@chakra-ui/react';
 import { fieldLabels } from '@portal/domain/fields';
@@ -27,6 +26,7 @@ import { z } from 'zod';
 import type { DefaultOutletsPageQuery } from '../../__generated__/DefaultOutletsPageQuery.graphql.ts';
 import type { DefaultTreatmentDialogMutation } from '../../__generated__/DefaultTreatmentDialogMutation.graphql.ts';
 import { FormAlert } from '../../forms/FormAlert.tsx';
+import { FormDialog } from '../../forms/FormDialog.tsx';
 import { FormDialogFooter } from '../../forms/FormDialogFooter.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
@@ -126,32 +126,17 @@ export function DefaultTreatmentDialog({
   onSaved: () => void;
 }) {
   return (
-    <Dialog.Root
-      open={target !== null}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-      size="lg"
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {target && (
-              <DefaultForm
-                target={target}
-                onDone={() => {
-                  onSaved();
-                  onClose();
-                }}
-              />
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog open={target !== null} onClose={onClose}>
+      {target && (
+        <DefaultForm
+          target={target}
+          onDone={() => {
+            onSaved();
+            onClose();
+          }}
+        />
+      )}
+    </FormDialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Box, CloseButton, Dialog, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, CloseButton, Dialog, Input, Stack, Text } from '@chakra-ui/react';
 import { fieldLabels } from '@portal/domain/fields';
 import { messages } from '@portal/domain/messages';
 import { finalOutletFields } from '@portal/domain/outlets';
@@ -12,6 +12,7 @@ import type { OutletFormDialogCreateMutation } from '../../__generated__/OutletF
 import type { OutletFormDialogUpdateMutation } from '../../__generated__/OutletFormDialogUpdateMutation.graphql.ts';
 import { FormDateInput } from '../../forms/DateInput.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
+import { FormDialog } from '../../forms/FormDialog.tsx';
 import { FormDialogFooter } from '../../forms/FormDialogFooter.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
@@ -123,32 +124,17 @@ export function OutletFormDialog({
   onSaved: () => void;
 }) {
   return (
-    <Dialog.Root
-      open={target !== null}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-      size="lg"
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {target && (
-              <OutletForm
-                target={target}
-                onDone={() => {
-                  onSaved();
-                  onClose();
-                }}
-              />
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog open={target !== null} onClose={onClose}>
+      {target && (
+        <OutletForm
+          target={target}
+          onDone={() => {
+            onSaved();
+            onClose();
+          }}
+        />
+      )}
+    </FormDialog>
   );
 }
 
