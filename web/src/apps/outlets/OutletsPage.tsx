@@ -320,11 +320,12 @@ function OutletTable({
   const { t } = useTranslation();
   const columns = [
     { label: t('activity.outlets.columns.name') },
-    { label: t('activity.outlets.columns.siret'), nowrap: true },
+    // The number and the coordinates keep to one line; the warning and the manual mark beside them wrap.
+    { label: t('activity.outlets.columns.siret') },
     { label: t('activity.outlets.columns.address') },
     { label: t('activity.outlets.columns.codes') },
     { label: t('activity.outlets.columns.order') },
-    { label: t('activity.outlets.columns.position'), nowrap: true },
+    { label: t('activity.outlets.columns.position') },
     { label: t('activity.outlets.columns.status') },
     { label: t('activity.outlets.columns.actions'), actions: true, hideLabel: true },
   ];
@@ -346,7 +347,9 @@ function OutletTable({
             )}
           </Table.Cell>
           <Table.Cell>
-            {outlet.siret ?? '—'}
+            <Text as="span" whiteSpace="nowrap">
+              {outlet.siret ?? '—'}
+            </Text>
             {outlet.siretWarning && (
               <Text fontSize="xs" color="orange.fg">
                 {outlet.siretWarning}
@@ -380,7 +383,12 @@ function OutletTable({
             outlet.lat !== undefined &&
             outlet.lon !== null &&
             outlet.lon !== undefined
-              ? `${outlet.lat.toFixed(3)}, ${outlet.lon.toFixed(3)}${outlet.positionManual ? ` (${t('activity.outlets.positionManual')})` : ''}`
+              ? [
+                  <Text as="span" key="coordinates" whiteSpace="nowrap">
+                    {`${outlet.lat.toFixed(3)}, ${outlet.lon.toFixed(3)}`}
+                  </Text>,
+                  outlet.positionManual ? ` (${t('activity.outlets.positionManual')})` : null,
+                ]
               : t('activity.outlets.positionUnknown')}
           </Table.Cell>
           <Table.Cell>
