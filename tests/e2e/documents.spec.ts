@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DOCUMENT_MAX_BYTES, messages } from '@portal/domain';
+import { DOCUMENT_MAX_BYTES, messages, parisDate } from '@portal/domain';
 import { expect, test } from './fixtures.ts';
 import {
   acceptTermsThroughApi,
@@ -11,7 +11,7 @@ import {
   retriever,
   signInToDashboard,
 } from './portal.ts';
-import { mainNavigation } from './screens.ts';
+import { fieldDate, mainNavigation } from './screens.ts';
 
 /**
  * Documents (SPEC 2, 5): a producer imports several files at once and finds, downloads, replaces and deletes one;
@@ -86,6 +86,15 @@ test('a producer imports three files at once, then finds, downloads, replaces an
     await search.fill(unique);
     await search.press('Enter');
     await expect(rows).toHaveCount(2);
+    // Dated today: a period from tomorrow leaves them out, typed as every date of the portal.
+    const tomorrow = parisDate(new Date(Date.now() + 86_400_000));
+    const from = page.getByLabel('Du', { exact: true });
+    await from.fill(fieldDate(tomorrow));
+    await expect(page).toHaveURL(new RegExp(`du=${tomorrow}`));
+    await expect(rows).toHaveCount(0);
+    await from.fill('');
+    await expect(page).not.toHaveURL(/du=/);
+    await expect(rows).toHaveCount(2);
 
     // Downloaded: the same bytes.
     const row = page.getByRole('row').filter({ hasText: `${unique}.pdf` });
@@ -140,7 +149,7 @@ test("a provider's transport receipt expiring in 10 days shows as expiring in it
   const form = page.getByRole('form', { name: 'Ajouter un document administratif' });
   await form.getByLabel('Type').selectOption({ label: 'Récépissé de transport' });
   await form.getByLabel('Numéro de récépissé').fill(receipt);
-  await form.getByLabel('Date limite de validité').fill(in10);
+  await form.getByLabel('Date limite de validité').fill(fieldDate(in10));
   await form.getByLabel('Fichier').setInputFiles({
     name: 'recepisse.pdf',
     mimeType: 'application/pdf',

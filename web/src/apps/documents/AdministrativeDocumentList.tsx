@@ -14,6 +14,7 @@ import type { AdministrativeDocumentList_documents$key } from '../../__generated
 import type { AdministrativeDocumentList_viewer$key } from '../../__generated__/AdministrativeDocumentList_viewer.graphql.ts';
 import type { AdministrativeDocumentListArchiveMutation } from '../../__generated__/AdministrativeDocumentListArchiveMutation.graphql.ts';
 import { ResponsiveTable } from '../../components/ResponsiveTable.tsx';
+import { DateInput } from '../../forms/DateInput.tsx';
 import { notifyFailure, notifySuccess } from '../../forms/mutationFeedback.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { Select } from './DocumentImport.tsx';
@@ -313,7 +314,7 @@ function AddAdministrativeDocument({ sites, onAdded }: { sites: SiteOption[]; on
         </Field.Root>
         <Field.Root maxW={{ md: '44' }}>
           <Field.Label>{t('documents.validUntil')}</Field.Label>
-          <Input type="date" value={validUntil} onChange={(e) => setValidUntil(e.target.value)} />
+          <DateInput value={validUntil} onChange={setValidUntil} />
         </Field.Root>
         <Field.Root maxW={{ md: '64' }}>
           <Field.Label>{t('documents.comment')}</Field.Label>

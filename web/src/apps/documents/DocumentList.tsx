@@ -1,4 +1,5 @@
 import {
+  Box,
   Button,
   Checkbox,
   Dialog,
@@ -25,6 +26,7 @@ import type { DocumentList_viewer$key } from '../../__generated__/DocumentList_v
 import type { DocumentListDeleteMutation } from '../../__generated__/DocumentListDeleteMutation.graphql.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ResponsiveTable } from '../../components/ResponsiveTable.tsx';
+import { DateFilter } from '../../forms/DateFilter.tsx';
 import { notifyFailure, notifySuccess } from '../../forms/mutationFeedback.ts';
 import { formatDate, formatDateTime } from '../../i18n/format.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
@@ -57,6 +59,7 @@ export function DocumentList({
 }) {
   const { t } = useTranslation();
   const headingId = useId();
+  const dateFilterId = useId();
   const [params] = useSearchParams();
   const updateSearch = useUpdateSearch();
   const revalidator = useRevalidator();
@@ -249,22 +252,23 @@ export function DocumentList({
             </option>
           ))}
         </Select>
-        <Field.Root maxW={{ md: '40' }}>
-          <Field.Label>{t('documents.from')}</Field.Label>
-          <Input
-            type="date"
-            value={params.get('du') ?? ''}
-            onChange={(e) => setParam('du', e.target.value)}
-          />
-        </Field.Root>
-        <Field.Root maxW={{ md: '40' }}>
-          <Field.Label>{t('documents.to')}</Field.Label>
-          <Input
-            type="date"
-            value={params.get('au') ?? ''}
-            onChange={(e) => setParam('au', e.target.value)}
-          />
-        </Field.Root>
+        {(
+          [
+            ['du', t('documents.from')],
+            ['au', t('documents.to')],
+          ] as const
+        ).map(([param, label]) => (
+          <Box key={param}>
+            <Text asChild display="block" fontSize="sm" fontWeight="medium" mb="1">
+              <label htmlFor={`${dateFilterId}-${param}`}>{label}</label>
+            </Text>
+            <DateFilter
+              id={`${dateFilterId}-${param}`}
+              value={params.get(param)}
+              onChange={(value) => setParam(param, value)}
+            />
+          </Box>
+        ))}
         <Select
           label={t('documents.sort')}
           value={params.get('tri') ?? 'recent'}

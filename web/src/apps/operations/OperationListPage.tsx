@@ -1,8 +1,7 @@
 import { Box, Button, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { messages } from '@portal/domain/messages';
 import { operationFieldLabels, operationTypeLabels } from '@portal/domain/operations';
 import { isCarrierOnly } from '@portal/domain/typologies';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { useSearchParams } from 'react-router-dom';
@@ -14,8 +13,7 @@ import type {
 } from '../../__generated__/OperationListPageQuery.graphql.ts';
 import type { OperationListPaginationQuery } from '../../__generated__/OperationListPaginationQuery.graphql.ts';
 import { UpdatingRegion } from '../../components/Skeletons.tsx';
-import { DateInput } from '../../forms/DateInput.tsx';
-import { isIsoDate } from '../../forms/dateText.ts';
+import { DateFilter } from '../../forms/DateFilter.tsx';
 import { formatDate } from '../../i18n/format.ts';
 import { useListMembership } from '../../relay/listMembership.ts';
 import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
@@ -332,42 +330,6 @@ function OperationList({
 }
 
 /** A labelled filter control of the history; the label names the control by its id. */
-/** A date filter: it applies whole dates only; a typed day that does not exist says so under it. */
-function DateFilter({
-  id,
-  value,
-  onChange,
-}: {
-  id: string;
-  value: string | null;
-  onChange: (value: string | null) => void;
-}) {
-  const errorId = useId();
-  const [refused, setRefused] = useState(false);
-  return (
-    <Box maxW="40">
-      <DateInput
-        id={id}
-        size="sm"
-        value={value}
-        invalid={refused}
-        aria-describedby={refused ? errorId : undefined}
-        onChange={(next) => {
-          const applies = next === '' || isIsoDate(next);
-          // A whole jj/mm/aaaa that is no day (31/02/2026); a date being typed is not refused yet.
-          setRefused(!applies && next.length === 10);
-          if (applies) onChange(next === '' ? null : next);
-        }}
-      />
-      {refused && (
-        <Text id={errorId} color="fg.error" fontSize="xs" mt="1">
-          {messages.dateFormat}
-        </Text>
-      )}
-    </Box>
-  );
-}
-
 function FilterField({ label, children }: { label: string; children: (id: string) => ReactNode }) {
   const id = useId();
   return (
