@@ -19,8 +19,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
-    // Screens render Chakra and Relay in jsdom and are driven by user-event: slow on a busy machine.
-    testTimeout: 20_000,
+    // Screens render Chakra and Relay in jsdom and are driven by user-event: slow on a busy machine, two workers
+    // sharing two cores, and CI machines up to three times slower (the longest takes about 12 s here, alone).
+    testTimeout: 60_000,
     unstubGlobals: true,
   },
 });

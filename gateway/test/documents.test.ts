@@ -82,3 +82,35 @@ describe('Establishment.supplierCompliance', () => {
     expect(body.data.establishment.supplierCompliance).toBeNull();
   });
 });
+
+describe('Viewer.documents', () => {
+  it('asks the api for the period as days, whether the dates come as variables or in the query', async () => {
+    nock(API)
+      .get('/api/users/1')
+      .times(2)
+      .reply(200, userItem({ companySitesIdsFull: [1001] }), JSON_LD);
+    const list = (after: string, before: string) =>
+      nock(API)
+        .get('/api/documents')
+        .query((query) => query['documentDate[after]'] === after && query['documentDate[before]'] === before)
+        .reply(200, collection('documents', []), JSON_LD);
+    const asVariables = list('2027-01-01', '2027-01-31');
+    const variables = await graphql(
+      gateway,
+      'query ($from: Date, $to: Date) { viewer { documents(first: 5, filter: { from: $from, to: $to }) { totalCount } } }',
+      { from: '2027-01-01', to: '2027-01-31' },
+      { cookies },
+    );
+    expect(variables.body.errors).toBeUndefined();
+    expect(asVariables.isDone()).toBe(true);
+    const inQuery = list('2026-03-05', '2026-03-06');
+    const literal = await graphql(
+      gateway,
+      'query { viewer { documents(first: 5, filter: { from: "2026-03-05", to: "2026-03-06" }) { totalCount } } }',
+      {},
+      { cookies },
+    );
+    expect(literal.body.errors).toBeUndefined();
+    expect(inQuery.isDone()).toBe(true);
+  });
+});

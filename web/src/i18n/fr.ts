@@ -993,6 +993,7 @@ export const fr = {
     chooseFilesFirst: 'Choisissez au moins un fichier',
     filters: 'Filtres',
     search: 'Rechercher un document',
+    searchPlaceholder: 'Nom du document',
     allCategories: 'Toutes les catégories',
     allSites: 'Tous les établissements',
     from: 'Du',

@@ -1,17 +1,4 @@
-import {
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  Field,
-  HStack,
-  Input,
-  Link,
-  Portal,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Checkbox, Dialog, HStack, Link, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import { DOCUMENT_ACCEPT, messages } from '@portal/domain';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +17,7 @@ import { DateFilter } from '../../forms/DateFilter.tsx';
 import { notifyFailure, notifySuccess } from '../../forms/mutationFeedback.ts';
 import { formatDate, formatDateTime } from '../../i18n/format.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
+import { SearchField } from '../sites/EstablishmentListPage.tsx';
 import { Select } from './DocumentImport.tsx';
 import { DOCUMENT_SORTS, type DocumentSort } from './documentParams.ts';
 import { uploadFile } from './documentUpload.ts';
@@ -143,7 +131,6 @@ export function DocumentList({
   `);
   const [toDelete, setToDelete] = useState<DocumentNode | null>(null);
   const [historyOf, setHistoryOf] = useState<DocumentNode | null>(null);
-  const [search, setSearch] = useState(params.get('q') ?? '');
   const versionPicker = useRef<HTMLInputElement>(null);
   const [versionFor, setVersionFor] = useState<DocumentNode | null>(null);
 
@@ -208,26 +195,20 @@ export function DocumentList({
         {t('documents.listLabel')} ({documents.totalCount})
       </Text>
       <Stack
-        as="form"
         role="search"
         direction={{ base: 'column', md: 'row' }}
         gap="3"
         wrap="wrap"
         align={{ md: 'end' }}
-        onSubmit={(event) => {
-          event.preventDefault();
-          setParam('q', search.trim() || null);
-        }}
       >
-        <Field.Root maxW={{ md: '64' }}>
-          <Field.Label>{t('documents.search')}</Field.Label>
-          <Input
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            onBlur={() => setParam('q', search.trim() || null)}
+        <Box maxW={{ md: '64' }}>
+          <SearchField
+            label={t('documents.search')}
+            placeholder={t('documents.searchPlaceholder')}
+            value={params.get('q') ?? ''}
+            onSearch={(text) => setParam('q', text || null)}
           />
-        </Field.Root>
+        </Box>
         <Select
           label={t('documents.category')}
           value={params.get('categorie') ?? ''}

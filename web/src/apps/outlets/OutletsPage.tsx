@@ -211,6 +211,7 @@ export function OutletsPage() {
         <Box flex="1" minW="60">
           <SearchField
             label={t('activity.outlets.search')}
+            placeholder={t('activity.outlets.searchPlaceholder')}
             value={current.search ?? ''}
             onSearch={onSearch}
           />

@@ -326,10 +326,13 @@ export function SearchField({
   label,
   value,
   onSearch,
+  placeholder,
 }: {
   label: string;
   value: string;
   onSearch: (search: string) => void;
+  /** What may be typed; an establishment's name, city or SIRET unless said. */
+  placeholder?: string;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState(value);
@@ -357,7 +360,7 @@ export function SearchField({
       <Input
         type="search"
         value={text}
-        placeholder={t('sites.searchPlaceholder')}
+        placeholder={placeholder ?? t('sites.searchPlaceholder')}
         autoComplete="off"
         onChange={(event) => setText(event.currentTarget.value)}
       />
