@@ -96,13 +96,16 @@ test('a retriever reads its establishment and its client whole, the four control
   );
   for (const input of [selection.establishment, selection.client])
     expect(await showsWholeValue(input)).toBe(true);
-  // One row: the four controls share the header's line.
-  const tops = await Promise.all(
-    [selection.establishment, selection.entity, selection.client, selection.clientEntity].map(
-      async (control) => (await control.boundingBox())?.y,
-    ),
-  );
-  expect(new Set(tops).size).toBe(1);
+  // One row: the four controls share the header's line, once the header has settled (its bell and names load).
+  const rows = async () => {
+    const tops = await Promise.all(
+      [selection.establishment, selection.entity, selection.client, selection.clientEntity].map(
+        async (control) => (await control.boundingBox())?.y,
+      ),
+    );
+    return new Set(tops).size;
+  };
+  await expect.poll(rows).toBe(1);
   // The user's name stays in the header.
   await expect(page.getByRole('banner').getByText('Julien Bernard', { exact: true })).toBeVisible();
 });
