@@ -87,8 +87,14 @@ export async function resolveOperation(
   values: TypeValues = {},
 ): Promise<OperationDescriptor> {
   const operation = await findOperation(environment, name);
+  const payload = MockPayloadGenerator.generate(operation, toResolvers(values));
+  // Every screen reads one viewer: an answer giving it a generated id would repoint the store's viewer at another
+  // record, and a layout rendering in between would miss its fields (a failure only a slow machine shows).
+  const viewerId = (payload.data as { viewer?: { id?: unknown } } | undefined)?.viewer?.id;
+  if (typeof viewerId === 'string' && viewerId.includes('mock-id'))
+    throw new Error(`${name}: give the viewer its id (User: { id: USER_ID }), not a generated one`);
   act(() => {
-    environment.mock.resolve(operation, MockPayloadGenerator.generate(operation, toResolvers(values)));
+    environment.mock.resolve(operation, payload);
   });
   return operation;
 }

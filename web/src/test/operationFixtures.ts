@@ -181,9 +181,10 @@ export async function signIn({
     'DashboardLayoutQuery',
     viewerResolvers({ typologies, establishments, linkedEstablishments: linked }),
   );
-  // The pick-ups' tabs depend on the typologies.
+  // The pick-ups' tabs depend on the typologies. The viewer keeps its id: a generated one would repoint the store's
+  // viewer at a record without the layout's fields, which the layout may render in between.
   if (path.startsWith('/mes-enlevements')) {
-    await resolveOperation(view.environment, 'PickupsLayoutQuery', { User: { typologies } });
+    await resolveOperation(view.environment, 'PickupsLayoutQuery', { User: { id: USER_ID, typologies } });
   }
   return { ...view, retriever, typologies, sites: [...establishments, ...linked] };
 }
