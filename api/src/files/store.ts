@@ -24,7 +24,7 @@ export interface FileStore {
 /** Keys are the store's own (`folder/uuid`): nothing a client sends ever becomes a path. */
 const KEY = /^[a-z_]+\/[0-9a-f-]{36}$/;
 
-function checkKey(key: string): string {
+export function checkKey(key: string): string {
   if (!KEY.test(key)) throw new Error(`Invalid file store key: ${key}`);
   return key;
 }
@@ -75,13 +75,16 @@ export class FilesystemStore implements FileStore {
   }
 }
 
-/** The store that the configuration names: `FILE_STORE_URL` (s3://) or the filesystem under `DATA_DIR/files`. */
+/**
+ * The store that the configuration names: `FILE_STORE_URL` (s3://, see `parseS3Url`) or the filesystem under
+ * `DATA_DIR/files`. Received files wait under `DATA_DIR/files/tmp` in both cases.
+ */
 export async function createFileStore(
   config: Pick<ApiConfig, 'dataDir' | 'fileStoreUrl'>,
 ): Promise<FileStore> {
   const tempRoot = join(config.dataDir, 'files');
   if (config.fileStoreUrl === undefined) return new FilesystemStore(tempRoot).init();
-  throw new Error(
-    `FILE_STORE_URL is not supported by this build (only the filesystem under DATA_DIR/files): "${config.fileStoreUrl}"`,
-  );
+  // Loaded on demand: the AWS SDK costs the filesystem's deployments nothing at start.
+  const { S3Store, parseS3Url } = await import('./s3-store.ts');
+  return new S3Store(parseS3Url(config.fileStoreUrl), join(tempRoot, 'tmp')).init();
 }
