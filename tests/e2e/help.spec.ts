@@ -194,6 +194,48 @@ test('a deployment while a page is open offers to reload', async ({ browser, sta
   });
 });
 
+test('a screen whose chunk fails to load reloads the page once, and not again within 10 s', async ({
+  browser,
+  baseURL,
+  stack,
+}) => {
+  await acceptTermsThroughApi(stack, producer.email);
+  // Without the service worker, which would serve the chunk from its cache: the request reaches the network, as
+  // a chunk that a deployment removed does.
+  const context = await newContext(browser, baseURL, 'block');
+  try {
+    const page = await context.newPage();
+    await signInToDashboard(page, producer.email);
+    let attempts = 0;
+    await page.route(/\/assets\/ProfilePage-[^/]+\.js$/, (route) => {
+      attempts += 1;
+      return route.abort('connectionreset');
+    });
+    const loads = countLoads(page);
+    await nav(page).getByRole('link', { name: 'Mon profil' }).click();
+
+    // One reload; the chunk fails again on the new page, which then says so instead of reloading in a loop.
+    await expect.poll(() => loads.count).toBe(1);
+    await expect(page).toHaveURL('/mon-profil');
+    await expect(page.getByText('Page introuvable')).toBeVisible();
+    const attemptsAfterReload = attempts;
+    expect(attemptsAfterReload).toBeGreaterThanOrEqual(2);
+    // The 404 page stays: no further load, no further request for the chunk.
+    await expect(page.getByRole('link', { name: 'Accéder au tableau de bord' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(loads.count).toBe(1);
+
+    // The chunk is back (the deployment is complete): the screen opens.
+    await page.unroute(/\/assets\/ProfilePage-[^/]+\.js$/);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mon profil' })).toBeVisible({
+      timeout: 30_000,
+    });
+  } finally {
+    await context.close();
+  }
+});
+
 test('offline, the shell opens and says so, then comes back with the network', async ({
   page,
   context,

@@ -4,7 +4,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './AppProviders.tsx';
-import { chunkReloadAllowed, reloadForChunkError } from './apps/errors/chunkReload.ts';
 import { PwaUpdatePrompt } from './components/PwaUpdatePrompt.tsx';
 import { createRelayEnvironment } from './relay/environment.ts';
 import { createSessionExpiredHandler } from './relay/viewerSession.ts';
@@ -16,12 +15,9 @@ const environment = createRelayEnvironment({ onUnauthenticated: createSessionExp
 const router = createBrowserRouter(createRoutes(environment));
 enableIntentPreloading(router);
 
-// A preloaded chunk of an older deployment is gone: reload to get the new one (SPEC 8).
-window.addEventListener('vite:preloadError', (event) => {
-  if (!chunkReloadAllowed()) return;
-  event.preventDefault();
-  reloadForChunkError();
-});
+// A chunk of an older deployment that is gone fails its import, which the route's error boundary answers with a
+// reload (SPEC 8) once the router is on the address the user asked for. Vite's own 'vite:preloadError' event is not
+// used: it fires before, on the page being left, and for a mere hover's preload too.
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

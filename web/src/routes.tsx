@@ -18,6 +18,7 @@ import { createRoutePreloader } from './relay/preload.ts';
 import { loadSessionViewer, requireViewer } from './relay/viewerSession.ts';
 import {
   audienceIncludes,
+  failingVisibly,
   isBuilt,
   type LoaderContext,
   type NavigationAudience,
@@ -89,7 +90,7 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
       ...(loader && { loader: (args: LoaderFunctionArgs) => loader(context(args)) }),
       ...(shouldRevalidate && { shouldRevalidate }),
       ...(screen.skeleton && { handle: { skeleton: screen.skeleton } satisfies ScreenHandle }),
-      ...(lazy && { lazy }),
+      ...(lazy && { lazy: failingVisibly(lazy) }),
       ...(children.length > 0 && { children: children.map((child) => route(child, child.path, audience)) }),
     } as RouteObject;
   };

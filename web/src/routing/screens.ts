@@ -233,3 +233,17 @@ export function viewerQuery(
     return preload(routeKey, query, {});
   };
 }
+
+/**
+ * A screen's import whose failure (a deployment removed its chunk) renders as the screen, so that it reaches the
+ * error boundaries (the root one reloads the page, on the address asked for): React Router renders nothing at all
+ * for a route whose `lazy` rejected, as if it were still loading.
+ */
+export function failingVisibly(lazy: LazyScreen): LazyScreen {
+  return () =>
+    lazy().catch((error: unknown) => ({
+      Component() {
+        throw error;
+      },
+    }));
+}
