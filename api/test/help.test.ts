@@ -1,4 +1,4 @@
-import { CO2_FACTORS } from '@portal/domain';
+import { CO2_FACTORS, messages } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readHelpPages } from '../src/help/content.ts';
 import {
@@ -131,5 +131,33 @@ describe('static_contents and versioned terms', () => {
     const response = await get(api, '/api/static_contents?code=autre', producer);
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toContain('Le filtre « code »');
+  });
+
+  it('serves the legal texts in force to anyone, signed in or not: the legal notice is read before signing in', async () => {
+    const notice = await get(api, '/api/static_contents/current/mentions-legales');
+    expect(notice.statusCode, notice.body).toBe(200);
+    expect(notice.json()).toMatchObject({
+      '@type': 'StaticContent',
+      code: 'mentions-legales',
+      version: 1,
+      title: 'Mentions légales',
+    });
+    expect(notice.json().content).toContain('##');
+
+    // A version prepared for later is not served before its date.
+    await api.db.query(
+      `insert into static_contents (code, version, title, content, published_at)
+       values ('mentions-legales', 2, 'Mentions légales', 'Plus tard', now() + interval '1 day')`,
+    );
+    try {
+      expect((await get(api, '/api/static_contents/current/mentions-legales')).json().version).toBe(1);
+    } finally {
+      await api.db.query(`delete from static_contents where code = 'mentions-legales' and version = 2`);
+    }
+
+    // A code that names no text names nothing, as an unknown id does.
+    const unknown = await get(api, '/api/static_contents/current/autre');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().title).toBe(messages.notFound);
   });
 });

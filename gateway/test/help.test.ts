@@ -68,9 +68,8 @@ describe('help pages and legal texts', () => {
       .get('/api/help_contents')
       .query({ pagination: 'false', q: 'rotation programme' })
       .reply(200, collection('help_contents', [PAGES[1]]), JSON_LD)
-      .get('/api/static_contents')
-      .query({ pagination: 'false', current: 'true' })
-      .reply(200, collection('static_contents', [terms(2)]), JSON_LD)
+      .get('/api/static_contents/current/cgu')
+      .reply(200, terms(2), JSON_LD)
       .get('/api/users/1')
       .reply(200, userItem({ hasAcceptedCGU: false, cguAcceptedVersion: 1 }), JSON_LD);
     const { body } = await graphql(
@@ -87,5 +86,36 @@ describe('help pages and legal texts', () => {
       legalText: { code: 'CGU', version: 2, title: "Conditions générales d'utilisation" },
       viewer: { hasAcceptedCGU: false, acceptedTermsVersion: 1 },
     });
+  });
+
+  it('reads the legal notice for a visitor who is not signed in, without a token, and null when there is none', async () => {
+    const notice = {
+      ...terms(1),
+      '@id': '/api/static_contents/7',
+      id: 7,
+      code: 'mentions-legales',
+      title: 'Mentions légales',
+    };
+    const scope = nock(API, { badheaders: ['authorization'] })
+      .get('/api/static_contents/current/mentions-legales')
+      .reply(200, notice, JSON_LD)
+      .get('/api/static_contents/current/cgu')
+      .reply(404, { title: 'Introuvable', status: 404 }, { 'Content-Type': 'application/problem+json' });
+    const { body } = await graphql(
+      gateway,
+      `{ notice: legalText(code: MENTIONS_LEGALES) { id code title version }
+         terms: legalText(code: CGU) { version } }`,
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data).toEqual({
+      notice: {
+        id: toGlobalId('LegalText', 7),
+        code: 'MENTIONS_LEGALES',
+        title: 'Mentions légales',
+        version: 1,
+      },
+      terms: null,
+    });
+    expect(scope.isDone()).toBe(true);
   });
 });

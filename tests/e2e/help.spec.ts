@@ -78,6 +78,26 @@ test('help pages: by path, table of contents, links between pages, search, and a
   await expect(page.getByText(messages.notFound)).toBeVisible();
 });
 
+test('the legal notice: read from the login page by a visitor, and at the foot of every screen once signed in', async ({
+  page,
+  stack,
+}) => {
+  await page.goto('/customer/Login');
+  await page.getByRole('link', { name: 'Mentions légales' }).click();
+  await expect(page).toHaveURL('/mentions-legales');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mentions légales' })).toBeVisible();
+  await expect(page.getByText(/^Version 1 du/)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Éditeur' })).toBeVisible();
+
+  await acceptTermsThroughApi(stack, producer.email);
+  await signInToDashboard(page, producer.email);
+  await page.getByRole('main').getByRole('link', { name: "Conditions générales d'utilisation" }).click();
+  await expect(page).toHaveURL('/cgu');
+  await expect(page.getByText("Vous avez accepté ces conditions d'utilisation.")).toBeVisible();
+  await page.getByRole('link', { name: 'Mentions légales' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Données personnelles' })).toBeVisible();
+});
+
 test('a new version of the terms gates the next visit; accepting offline says it was not saved', async ({
   page,
   context,

@@ -2,7 +2,7 @@ import type { Db } from '../db/index.ts';
 import { defineDomain } from '../domain.ts';
 import { CO2_TABLE_MARKER, co2FactorTable } from './co2-table.ts';
 import { readHelpPages, readLegalTexts, syncContents } from './content.ts';
-import { registerHelpRoutes } from './resource.ts';
+import { registerHelpPublicRoutes, registerHelpRoutes } from './resource.ts';
 
 /** The repository's help pages, with the domain's CO2 factor table written where a page asks for it. */
 async function helpPages(db: Db) {
@@ -21,5 +21,6 @@ export const helpDomain = defineDomain({
   async prepare({ db }) {
     await syncContents(db, await helpPages(db), await readLegalTexts());
   },
+  publicRoutes: registerHelpPublicRoutes,
   routes: registerHelpRoutes,
 });

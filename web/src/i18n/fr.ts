@@ -73,6 +73,11 @@ export const fr = {
     accepted: "Vous avez accepté ces conditions d'utilisation.",
     goToDashboard: 'Accéder au tableau de bord',
   },
+  legalNotice: {
+    title: 'Mentions légales',
+    version: 'Version {{version}} du {{date}}',
+    unavailable: "Les mentions légales n'ont pas pu être chargées. Réessayez dans quelques instants.",
+  },
   layout: {
     establishment: 'Établissement',
     chooseEstablishment: 'Choisir un établissement',

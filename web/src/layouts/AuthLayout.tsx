@@ -2,6 +2,7 @@ import { Card, Center, Flex, Stack, Text } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
+import { LegalLinks } from '../components/LegalLinks.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { PageSpinner } from '../components/PageSpinner.tsx';
 
@@ -24,6 +25,7 @@ export function AuthLayout({ wide = false }: { wide?: boolean }) {
         <Text textAlign="center" fontSize="sm" color="fg.muted">
           {t('app.tagline')}
         </Text>
+        <LegalLinks />
       </Stack>
     </Flex>
   );

@@ -20,6 +20,7 @@ import { DashboardSelectionProvider } from '../apps/dashboard/DashboardSelection
 import { SelectionBar } from '../apps/dashboard/SelectionBar.tsx';
 import { ComplianceBadge } from '../apps/documents/ComplianceBadge.tsx';
 import { ScreenHelpLink } from '../apps/help/ScreenHelpLink.tsx';
+import { LegalLinks } from '../components/LegalLinks.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { OfflineReadyNotice } from '../components/OfflineReadyNotice.tsx';
 import { UpdatingRegion } from '../components/Skeletons.tsx';
@@ -144,6 +145,8 @@ export function DashboardLayout() {
             px={{ base: '4', md: '8' }}
             py={{ base: '6', md: '8' }}
             position="relative"
+            display="flex"
+            flexDirection="column"
           >
             <SkipNavContent />
             {/* Level with the screen's title, at the right: the page of the guide about this screen. */}
@@ -161,6 +164,10 @@ export function DashboardLayout() {
                 <Outlet />
               </Suspense>
             </UpdatingRegion>
+            {/* At the foot of the page, however short the screen. */}
+            <Box mt="auto" pt="12">
+              <LegalLinks withTerms />
+            </Box>
           </Box>
         </Flex>
       </Flex>

@@ -1,6 +1,7 @@
 import { HELP_HOME_PATH, type StaticContentCode } from '@portal/domain';
 import type { LoaderKit } from '../../loaders/kit.ts';
 import { AS_SEEDED } from '../../loaders/reference-lists.ts';
+import { isRestError } from '../../rest/errors.ts';
 import { defineDomain, type Resolvers } from '../domain.ts';
 import { toGlobalId } from '../global-id.ts';
 import type { RestHelpPage, RestLegalText } from './rest.ts';
@@ -12,8 +13,14 @@ const legalCodes = { CGU: 'cgu', MENTIONS_LEGALES: 'mentions-legales' } as const
 type LegalTextCode = keyof typeof legalCodes;
 
 /** The help pages (read whole once per request: a few dozen pages) and the legal texts in force. */
-function helpLoaders({ referenceList }: LoaderKit) {
+function helpLoaders({ referenceList, rest }: LoaderKit) {
   return {
+    /** The version in force of one legal text, for anyone (the legal notice is read before signing in). */
+    legalTextInForce: (code: StaticContentCode): Promise<RestLegalText | null> =>
+      rest.get<RestLegalText>(`/api/static_contents/current/${code}`).catch((error: unknown) => {
+        if (isRestError(error, 404)) return null;
+        throw error;
+      }),
     helpPages: (search?: string) =>
       referenceList<RestHelpPage>('/api/help_contents', { ...AS_SEEDED, q: search || undefined }),
     legalTexts: () => referenceList<RestLegalText>('/api/static_contents', { ...AS_SEEDED, current: 'true' }),
@@ -32,8 +39,7 @@ const helpResolvers: Resolvers = {
       const wanted = path.split('/').filter(Boolean).join('/') || HELP_HOME_PATH;
       return (await context.loaders.helpPages()).find((page) => page.path === wanted) ?? null;
     },
-    legalText: async (_root, { code }, context) =>
-      (await context.loaders.legalTexts()).find((text) => text.code === legalCodes[code]) ?? null,
+    legalText: (_root, { code }, context) => context.loaders.legalTextInForce(legalCodes[code]),
   },
   HelpPage: {
     id: (page) => toGlobalId('HelpPage', page.id),

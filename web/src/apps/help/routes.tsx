@@ -1,6 +1,7 @@
 import ContactPageQueryNode from '../../__generated__/ContactPageQuery.graphql.ts';
 import HelpArticleQueryNode, { type HelpArticleQuery } from '../../__generated__/HelpArticleQuery.graphql.ts';
 import HelpSectionQueryNode, { type HelpSectionQuery } from '../../__generated__/HelpSectionQuery.graphql.ts';
+import LegalNoticePageQueryNode from '../../__generated__/LegalNoticePageQuery.graphql.ts';
 import { defineApp, type Screen, viewerQuery } from '../../routing/screens.ts';
 import { HELP_SEARCH_PARAM } from './helpPaths.ts';
 
@@ -17,8 +18,8 @@ const helpPage = {
 } satisfies Screen;
 
 /**
- * Help pages (`/aide/...`, drawn in `HelpLayout`: the user guide's pages as its table of contents, and a search)
- * and the contact form (`/contact`, `/contact/success`).
+ * Help pages (`/aide/...`, drawn in `HelpLayout`: the user guide's pages as its table of contents, and a search),
+ * the legal notice (`/mentions-legales`, public) and the contact form (`/contact`, `/contact/success`).
  */
 export const helpApp = defineApp({
   name: 'help',
@@ -35,6 +36,14 @@ export const helpApp = defineApp({
       lazy: () => import('./HelpSection.tsx').then((module) => ({ Component: module.HelpSection })),
       children: [helpPage, { key: 'helpPage', path: '*', ...helpPage }],
       navigation: { labelKey: 'nav.help', audience: 'everyone', order: 130 },
+    },
+    {
+      key: 'legalNotice',
+      path: '/mentions-legales',
+      layout: 'authWide',
+      public: true,
+      loader: ({ preload }) => preload('legalNotice', LegalNoticePageQueryNode, {}),
+      lazy: () => import('./LegalNoticePage.tsx').then((module) => ({ Component: module.LegalNoticePage })),
     },
     {
       key: 'contact',
