@@ -270,8 +270,39 @@ test('offline, the shell opens and says so, then comes back with the network', a
   await expect(page.getByRole('heading', { level: 1, name: 'Vous êtes hors ligne' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Vous êtes hors ligne' })).toBeVisible();
 
+  // Back online, the page opens by itself.
   await context.setOffline(false);
-  await page.getByRole('button', { name: 'Réessayer' }).click();
   await expect(page.getByRole('heading', { level: 2, name: "Guide de l'utilisateur" })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Vous êtes hors ligne' })).toBeHidden();
+});
+
+test('offline, a screen already seen shows its last data, one never opened says it waits for the network', async ({
+  page,
+  context,
+  stack,
+}) => {
+  await acceptTermsThroughApi(stack, producer.email);
+  await signInToDashboard(page, producer.email);
+  await nav(page).getByRole('link', { name: 'Mes établissements' }).click();
+  const list = page.getByRole('table', { name: 'Mes établissements' });
+  await expect(list.getByRole('row').nth(1)).toBeVisible();
+  const rows = await list.getByRole('row').count();
+  await nav(page).getByRole('link', { name: 'Tableau de bord' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Bonjour/ })).toBeVisible();
+
+  await context.setOffline(true);
+  await nav(page).getByRole('link', { name: 'Mes établissements' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Vous êtes hors ligne' })).toBeVisible();
+  await expect(list.getByRole('row')).toHaveCount(rows);
+
+  await nav(page).getByRole('link', { name: 'Mes prestataires' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Cette page n’a pas pu être chargée sans connexion. Elle s’affichera dès que le réseau sera revenu.',
+  );
+  await expect(page.getByText(/Référence de l'erreur/)).toBeHidden();
+
+  // Back online, the screen is read again by itself.
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mes prestataires' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Vous êtes hors ligne' })).toBeHidden();
 });

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRevalidator } from 'react-router-dom';
+import { useReloadScreen } from '../routing/useReloadScreen.ts';
 
 function subscribe(listener: () => void): () => void {
   window.addEventListener('online', listener);
@@ -28,14 +28,16 @@ export function useOnline(): boolean {
 export function OfflineBanner() {
   const { t } = useTranslation();
   const online = useOnline();
-  const revalidator = useRevalidator();
+  const { reload } = useReloadScreen();
+  const latestReload = useRef(reload);
+  latestReload.current = reload;
   useEffect(() => {
-    if (online) return;
-    // Back online: what the screens show is read again.
-    const reconnect = () => void revalidator.revalidate();
-    window.addEventListener('online', reconnect, { once: true });
+    // Back online, what the screen shows is read again. Listening for good: a listener tied to the offline state
+    // would be removed by the very re-render that the 'online' event causes, before being called.
+    const reconnect = () => latestReload.current();
+    window.addEventListener('online', reconnect);
     return () => window.removeEventListener('online', reconnect);
-  }, [online, revalidator]);
+  }, []);
   if (online) return null;
   return (
     <Box position="sticky" top="0" zIndex="banner">

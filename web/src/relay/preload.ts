@@ -24,7 +24,8 @@ export type RoutePreloader = <TQuery extends OperationType>(
 ) => PreloadedQuery<TQuery>;
 
 /**
- * Starts a route's query from its loader (render-as-you-fetch). Each route keeps its current reference and the
+ * Starts a route's query from its loader (render-as-you-fetch): from the store and the network, or from the store
+ * alone when the browser is offline and the store holds it. Each route keeps its current reference and the
  * one before it: during a navigation the screen being left still renders the previous one (React keeps it on
  * screen until the new screen is ready), so it is disposed only when the route loads a third time. Navigation
  * thus never retains more than two queries per route.
@@ -36,7 +37,10 @@ export function createRoutePreloader(environment: IEnvironment): RoutePreloader 
     query: GraphQLTaggedNode,
     variables: VariablesOf<TQuery>,
   ) => {
-    const reference = loadQuery<TQuery>(environment, query, variables, { fetchPolicy: 'store-and-network' });
+    // Offline, a screen already seen shows its last data (the banner says the portal is offline) instead of failing.
+    const fetchPolicy =
+      !navigator.onLine && isInStore(environment, query, variables) ? 'store-only' : 'store-and-network';
+    const reference = loadQuery<TQuery>(environment, query, variables, { fetchPolicy });
     const entry = live.get(routeKey);
     entry?.previous?.dispose();
     live.set(routeKey, entry ? { current: reference, previous: entry.current } : { current: reference });

@@ -1,8 +1,10 @@
 import { Alert, Button, Stack } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRevalidator, useRouteError } from 'react-router-dom';
-import { badUserInputMessage, UnauthenticatedError } from '../../relay/errors.ts';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { useOnline } from '../../components/OfflineState.tsx';
+import { badUserInputMessage, isNetworkFailure, UnauthenticatedError } from '../../relay/errors.ts';
+import { useReloadScreen } from '../../routing/useReloadScreen.ts';
 import { isChunkLoadError } from './chunkReload.ts';
 import { ErrorReference } from './ErrorReference.tsx';
 import { NotFoundError } from './notFound.ts';
@@ -16,7 +18,8 @@ import { NotFoundError } from './notFound.ts';
 export function ScreenErrorState() {
   const { t } = useTranslation();
   const error = useRouteError();
-  const revalidator = useRevalidator();
+  const { reload, reloading } = useReloadScreen();
+  const online = useOnline();
   const passedOn =
     error instanceof NotFoundError ||
     error instanceof UnauthenticatedError ||
@@ -24,26 +27,25 @@ export function ScreenErrorState() {
     (isRouteErrorResponse(error) && error.status === 404);
 
   useEffect(() => {
-    if (!passedOn) console.error('Screen failed', error);
+    if (!passedOn && !isNetworkFailure(error)) console.error('Screen failed', error);
   }, [error, passedOn]);
 
   if (passedOn) throw error;
   // A value of the URL the api refused: its words say what to change, and trying again would not help.
   const refused = badUserInputMessage(error);
+  // No answer at all (offline, above all): said as such; no reference, the request reached nobody.
+  const unanswered = isNetworkFailure(error);
+  const message =
+    refused ?? (unanswered ? t(online ? 'offline.unreachable' : 'offline.page') : t('errors.retryLater'));
   return (
     <Stack gap="4" maxW="2xl">
-      <Alert.Root status="error" role="alert">
+      <Alert.Root status={unanswered ? 'warning' : 'error'} role="alert">
         <Alert.Indicator />
-        <Alert.Title>{refused ?? t('errors.retryLater')}</Alert.Title>
+        <Alert.Title>{message}</Alert.Title>
       </Alert.Root>
-      {refused === null && <ErrorReference error={error} />}
+      {refused === null && !unanswered && <ErrorReference error={error} />}
       {refused === null && (
-        <Button
-          alignSelf="flex-start"
-          variant="outline"
-          loading={revalidator.state === 'loading'}
-          onClick={() => void revalidator.revalidate()}
-        >
+        <Button alignSelf="flex-start" variant="outline" loading={reloading} onClick={reload}>
           {t('errors.retry')}
         </Button>
       )}
