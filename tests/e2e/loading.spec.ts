@@ -97,3 +97,28 @@ test('a list shows the skeleton of its rows until they come, then keeps them whi
   await expect(page.getByRole('heading', { name: 'Opérations à valider', level: 2 })).toBeVisible();
   await expect(pageBusy).toHaveCount(0);
 });
+
+test('a menu link pointed at fetches its screen’s data, so that the screen opens with it', async ({
+  page,
+  context,
+}) => {
+  await signInToDashboard(page, producer.email);
+  const listQuery = persistedId('EstablishmentListPageQuery');
+  const fetched = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes(listQuery),
+  );
+  const link = page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', {
+    name: 'Mes prestataires',
+  });
+  await link.hover();
+  await fetched;
+
+  // Without a network, the screen still opens with what the pointer fetched (never opened before, it would say it
+  // waits for the network).
+  await context.setOffline(true);
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mes prestataires' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Mes prestataires' }).getByRole('row').nth(1)).toBeVisible();
+  await context.setOffline(false);
+});

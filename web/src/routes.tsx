@@ -14,7 +14,7 @@ import { DashboardLayout } from './layouts/DashboardLayout.tsx';
 import { DashboardSkeleton } from './layouts/DashboardSkeleton.tsx';
 import { RootLayout } from './layouts/RootLayout.tsx';
 import { RETURN_TO_PARAM, safeReturnPath } from './paths.ts';
-import { createRoutePreloader } from './relay/preload.ts';
+import { createQueryWarmer, createRoutePreloader, type RoutePreloader } from './relay/preload.ts';
 import { loadSessionViewer, requireViewer } from './relay/viewerSession.ts';
 import {
   audienceIncludes,
@@ -39,12 +39,16 @@ import {
  */
 export function createRoutes(environment: IEnvironment): RouteObject[] {
   const preload = createRoutePreloader(environment);
+  const warm = createQueryWarmer(environment);
 
-  const context = ({ request, params }: LoaderFunctionArgs): LoaderContext => ({
+  const context = (
+    { request, params }: Pick<LoaderFunctionArgs, 'request' | 'params'>,
+    preloader: RoutePreloader = preload,
+  ): LoaderContext => ({
     request,
     params,
     searchParams: new URL(request.url).searchParams,
-    preload,
+    preload: preloader,
     requireViewer: (options) => requireViewer(environment, request, options),
     // Signed-in users who open the login page go where they were heading.
     redirectSignedIn: async () => {
@@ -89,7 +93,11 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
       ...(screen.errors === 'screen' && { errorElement: <ScreenErrorState /> }),
       ...(loader && { loader: (args: LoaderFunctionArgs) => loader(context(args)) }),
       ...(shouldRevalidate && { shouldRevalidate }),
-      ...(screen.skeleton && { handle: { skeleton: screen.skeleton } satisfies ScreenHandle }),
+      handle: {
+        ...(screen.skeleton && { skeleton: screen.skeleton }),
+        // A link pointed at runs the loader with the warmer: the screen's data is in the store when it opens.
+        ...(loader && { warm: (args) => loader(context(args, warm)) }),
+      } satisfies ScreenHandle,
       ...(lazy && { lazy: failingVisibly(lazy) }),
       ...(children.length > 0 && { children: children.map((child) => route(child, child.path, audience)) }),
     } as RouteObject;

@@ -1,7 +1,21 @@
-import { createMockEnvironment } from 'relay-test-utils';
-import { describe, expect, it } from 'vitest';
+import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import viewerSessionQueryNode from '../__generated__/viewerSessionQuery.graphql.ts';
-import { createRoutePreloader } from './preload.ts';
+import { createQueryWarmer, createRoutePreloader, WARM_RETENTION_MS } from './preload.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const sent = (environment: ReturnType<typeof createMockEnvironment>) =>
+  environment.mock.getAllOperations().length;
+
+function answerAll(environment: ReturnType<typeof createMockEnvironment>) {
+  for (const operation of environment.mock.getAllOperations()) {
+    environment.mock.resolve(operation, MockPayloadGenerator.generate(operation));
+  }
+}
 
 describe('route preloader', () => {
   it('keeps the reference the screen being left still renders, and disposes older ones', () => {
@@ -17,5 +31,41 @@ describe('route preloader', () => {
     preload('other', viewerSessionQueryNode, {});
     preload('other', viewerSessionQueryNode, {});
     expect(second.isDisposed).toBe(false);
+  });
+
+  it('asks the network again for data already in the store, except offline', () => {
+    const environment = createMockEnvironment();
+    const preload = createRoutePreloader(environment);
+    preload('screen', viewerSessionQueryNode, {});
+    answerAll(environment);
+    preload('screen', viewerSessionQueryNode, {});
+    expect(sent(environment)).toBe(1);
+    answerAll(environment);
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    preload('screen', viewerSessionQueryNode, {});
+    expect(sent(environment)).toBe(0);
+  });
+});
+
+describe('query warmer (a link pointed at)', () => {
+  it('fetches the data a screen will read, which the screen then opens with without asking again, for 30 s', () => {
+    vi.useFakeTimers();
+    const environment = createMockEnvironment();
+    const warm = createQueryWarmer(environment);
+    const warmed = warm('screen', viewerSessionQueryNode, {});
+    expect(sent(environment)).toBe(1);
+    answerAll(environment);
+
+    const preload = createRoutePreloader(environment);
+    const opened = preload('screen', viewerSessionQueryNode, {});
+    expect(sent(environment)).toBe(0);
+
+    // Its own reference goes after 30 s; the screen's keeps the data; later openings ask the network again.
+    vi.advanceTimersByTime(WARM_RETENTION_MS);
+    expect(warmed.isDisposed).toBe(true);
+    expect(opened.isDisposed).toBe(false);
+    preload('screen', viewerSessionQueryNode, {});
+    expect(sent(environment)).toBe(1);
   });
 });

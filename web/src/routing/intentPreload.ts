@@ -1,5 +1,6 @@
 import type { FocusEvent, MouseEvent } from 'react';
 import { type DataRouteObject, matchRoutes } from 'react-router-dom';
+import type { ScreenHandle } from './screens.ts';
 
 /** SPEC 9: route preloading is limited to 5 at once. */
 export const MAX_CONCURRENT_PRELOADS = 5;
@@ -54,22 +55,26 @@ export function enableIntentPreloading(router: { routes: DataRouteObject[] }): v
 }
 
 /**
- * Starts loading the chunks of the routes a link leads to, at most 5 at once. Their queries are not started
- * here: a route keeps only its last two query references (`createRoutePreloader`), so a loader run by a hover
- * would dispose the one of the screen on display, which then waits forever for data that is gone. The
- * navigation's loader starts the query, in parallel with nothing left to download.
+ * Starts loading what the routes a link leads to need, at most 5 at once: their chunks, and their data through
+ * each screen's `warm` loader (which keeps it in the store a while, apart from the references of the screen on
+ * display). A loader that refuses (a redirect, a screen of another audience) costs nothing: the navigation, if
+ * it happens, says why.
  */
 export function preloadRoute(href: string): void {
   if (target === null) return;
   const url = new URL(href, window.location.origin);
   if (url.origin !== window.location.origin) return;
-  const key = url.pathname;
+  const key = url.pathname + url.search;
   const now = Date.now();
   if (now - (preloadedAt.get(key) ?? Number.NEGATIVE_INFINITY) < PRELOAD_FRESH_MS) return;
   preloadedAt.set(key, now);
-  for (const { route } of matchRoutes(target.routes, url.pathname) ?? []) {
+  // Data is fetched only with a network: offline, the store answers the navigation itself.
+  const withData = navigator.onLine;
+  for (const { route, params } of matchRoutes(target.routes, url.pathname) ?? []) {
     const lazy = typeof route.lazy === 'function' ? route.lazy : undefined;
     if (lazy) queue.push(() => Promise.resolve(lazy()));
+    const warm = (route.handle as ScreenHandle | undefined)?.warm;
+    if (warm && withData) queue.push(async () => warm({ request: new Request(url.href), params }));
   }
 }
 

@@ -149,6 +149,8 @@ export interface App {
 /** What a screen's route carries for the layouts (React Router's `handle`, read with `useMatches`). */
 export interface ScreenHandle {
   skeleton?: SkeletonKind;
+  /** Fetches the screen's data ahead of a navigation (a link hovered or focused), without opening it. */
+  warm?: (args: { request: Request; params: Params }) => unknown;
 }
 
 /** Declares an app's screens, keeping their keys' literal types (for `paths`). */
