@@ -63,7 +63,6 @@ export const fr = {
   terms: {
     title: "Conditions générales d'utilisation",
     intro: "Merci de lire et d'accepter les conditions d'utilisation avant d'accéder au portail.",
-    version: 'Version {{version}} du {{date}}',
     changed:
       "Les conditions générales d'utilisation ont changé depuis votre dernière acceptation : merci de lire et d'accepter la nouvelle version.",
     unavailable: "Les conditions d'utilisation n'ont pas pu être chargées. Réessayez dans quelques instants.",
@@ -73,9 +72,11 @@ export const fr = {
     accepted: "Vous avez accepté ces conditions d'utilisation.",
     goToDashboard: 'Accéder au tableau de bord',
   },
+  legalText: {
+    version: 'Version {{version}} du {{date}}',
+  },
   legalNotice: {
     title: 'Mentions légales',
-    version: 'Version {{version}} du {{date}}',
     unavailable: "Les mentions légales n'ont pas pu être chargées. Réessayez dans quelques instants.",
   },
   layout: {

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Checkbox, Field, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Checkbox, Field, Stack, Text } from '@chakra-ui/react';
 import { messages } from '@portal/domain/messages';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
@@ -8,11 +8,10 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import { z } from 'zod';
 import type { CguPageAcceptTermsMutation } from '../../__generated__/CguPageAcceptTermsMutation.graphql.ts';
 import type { CguPageQuery } from '../../__generated__/CguPageQuery.graphql.ts';
+import { LegalTextHeading } from '../../components/LegalTextHeading.tsx';
 import { Markdown } from '../../components/Markdown.tsx';
-import { PageTitle } from '../../components/PageTitle.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { useMutationForm } from '../../forms/useMutationForm.ts';
-import { formatDay } from '../../i18n/format.ts';
 import { paths, RETURN_TO_PARAM, safeReturnPath } from '../../paths.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
 
@@ -57,16 +56,7 @@ export function CguPage() {
   const changed = !viewer?.hasAcceptedCGU && viewer?.acceptedTermsVersion != null;
   return (
     <Stack gap="6">
-      <PageTitle title={t('terms.title')} />
-      <Stack gap="2">
-        <Heading as="h1" size="xl">
-          {t('terms.title')}
-        </Heading>
-        {legalText && (
-          <Text color="fg.muted">
-            {t('terms.version', { version: legalText.version, date: formatDay(legalText.publishedAt) })}
-          </Text>
-        )}
+      <LegalTextHeading title={t('terms.title')} legalText={legalText}>
         {changed ? (
           <Alert.Root status="info" variant="subtle">
             <Alert.Indicator />
@@ -75,7 +65,7 @@ export function CguPage() {
         ) : (
           !viewer?.hasAcceptedCGU && <Text>{t('terms.intro')}</Text>
         )}
-      </Stack>
+      </LegalTextHeading>
       <Box
         as="article"
         tabIndex={0}
