@@ -37,16 +37,10 @@ export function createRoutePreloader(environment: IEnvironment): RoutePreloader 
     query: GraphQLTaggedNode,
     variables: VariablesOf<TQuery>,
   ) => {
-    // Offline, a screen already seen shows its last data (the banner says the portal is offline) instead of failing;
-    // data fetched a moment ago for a hovered link is shown as it is, without asking for it a second time.
-    const inStore = isInStore(environment, query, variables);
-    const fetchPolicy = !navigator.onLine
-      ? inStore
-        ? 'store-only'
-        : 'store-and-network'
-      : inStore && warmedRecently(environment, query, variables)
-        ? 'store-or-network'
-        : 'store-and-network';
+    // Offline, a screen already seen shows its last data (the banner says the portal is offline) instead of failing.
+    // Online, data in the store (a hovered link fetched it) shows at once while the network refreshes it.
+    const fetchPolicy =
+      !navigator.onLine && isInStore(environment, query, variables) ? 'store-only' : 'store-and-network';
     const reference = loadQuery<TQuery>(environment, query, variables, { fetchPolicy });
     const entry = live.get(routeKey);
     entry?.previous?.dispose();
@@ -58,21 +52,11 @@ export function createRoutePreloader(environment: IEnvironment): RoutePreloader 
 /** How long the data a hovered link fetched stays in the store, unless its screen is opened and keeps it. */
 export const WARM_RETENTION_MS = 30_000;
 
-const warmedAt = new WeakMap<IEnvironment, Map<string, number>>();
-
-function requestKey(query: GraphQLTaggedNode, variables: object): string {
-  return createOperationDescriptor(getRequest(query), variables).request.identifier;
-}
-
-function warmedRecently(environment: IEnvironment, query: GraphQLTaggedNode, variables: object): boolean {
-  const at = warmedAt.get(environment)?.get(requestKey(query, variables));
-  return at !== undefined && Date.now() - at < WARM_RETENTION_MS;
-}
-
 /**
  * A preloader for links the user points at (hover, focus): a screen's loader run with it fetches the screen's data
- * into the store, kept there 30 s, so that the screen opens at once if the link is followed. It takes no place of
- * the routes' own references (`createRoutePreloader`): the screen on display keeps its data.
+ * into the store, kept there 30 s, so that the screen opens at once if the link is followed (its own load then
+ * refreshes it). It takes no place of the routes' own references (`createRoutePreloader`): the screen on display
+ * keeps its data.
  */
 export function createQueryWarmer(environment: IEnvironment): RoutePreloader {
   return <TQuery extends OperationType>(
@@ -81,17 +65,7 @@ export function createQueryWarmer(environment: IEnvironment): RoutePreloader {
     variables: VariablesOf<TQuery>,
   ) => {
     const reference = loadQuery<TQuery>(environment, query, variables, { fetchPolicy: 'store-or-network' });
-    let warmed = warmedAt.get(environment);
-    if (warmed === undefined) {
-      warmed = new Map();
-      warmedAt.set(environment, warmed);
-    }
-    const key = requestKey(query, variables);
-    warmed.set(key, Date.now());
-    setTimeout(() => {
-      reference.dispose();
-      if (!warmedRecently(environment, query, variables)) warmed.delete(key);
-    }, WARM_RETENTION_MS);
+    setTimeout(() => reference.dispose(), WARM_RETENTION_MS);
     return reference;
   };
 }
