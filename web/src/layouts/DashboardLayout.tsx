@@ -145,8 +145,6 @@ export function DashboardLayout() {
             px={{ base: '4', md: '8' }}
             py={{ base: '6', md: '8' }}
             position="relative"
-            display="flex"
-            flexDirection="column"
           >
             <SkipNavContent />
             {/* Level with the screen's title, at the right: the page of the guide about this screen. */}
@@ -164,8 +162,7 @@ export function DashboardLayout() {
                 <Outlet />
               </Suspense>
             </UpdatingRegion>
-            {/* At the foot of the page, however short the screen. */}
-            <Box mt="auto" pt="12">
+            <Box mt="12">
               <LegalLinks withTerms />
             </Box>
           </Box>
