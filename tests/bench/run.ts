@@ -3,6 +3,7 @@
  * PostgreSQL server of BENCH_POSTGRES_URL, see dashboard.ts). Figures only: nothing here passes or fails.
  * `BENCH_ITERATIONS` (default 50) sets the rounds; `npm run bench -- shell` runs one benchmark.
  */
+import { benchBundle } from './bundle.ts';
 import { benchDashboard } from './dashboard.ts';
 import { benchEstablishments } from './establishments.ts';
 import { benchFault } from './fault.ts';
@@ -11,6 +12,7 @@ import { benchShell } from './shell.ts';
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 50);
 const benchmarks: Record<string, (iterations: number) => Promise<void>> = {
+  bundle: benchBundle,
   shell: benchShell,
   establishments: benchEstablishments,
   operations: benchOperations,
