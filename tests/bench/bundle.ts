@@ -44,7 +44,10 @@ function closure(files: string[]): Set<string> {
   return seen;
 }
 
-const sizeOf = (file: string) => (existsSync(file) ? statSync(file).size : 0);
+const sizeOf = (file: string) => statSync(file).size;
+/** A file too small to be precompressed is sent as it is. */
+const sentSize = (file: string, encoding: 'gz' | 'br') =>
+  existsSync(`${file}.${encoding}`) ? sizeOf(`${file}.${encoding}`) : sizeOf(file);
 
 /** The built chunk of a module (`LoginPage-<hash>.js`). */
 function chunkOf(name: string): string {
@@ -65,8 +68,8 @@ export async function routeBundles(): Promise<RouteBundle[]> {
     return {
       route,
       files: files.length,
-      gzipBytes: files.reduce((sum, file) => sum + sizeOf(`${file}.gz`), 0),
-      brotliBytes: files.reduce((sum, file) => sum + sizeOf(`${file}.br`), 0),
+      gzipBytes: files.reduce((sum, file) => sum + sentSize(file, 'gz'), 0),
+      brotliBytes: files.reduce((sum, file) => sum + sentSize(file, 'br'), 0),
       goalKb,
     };
   });
