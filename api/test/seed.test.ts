@@ -536,7 +536,7 @@ describe('the demo world', () => {
     return response.json<HydraCollectionBody>()['hydra:totalItems'];
   };
 
-  it('gives the demo producer years of closed operations, which its provider, chantier user and carrier see', async () => {
+  it('gives the demo producer years of closed operations and three open requests, which its provider, chantier user and carrier see', async () => {
     const demo = api.demo!;
     const rows = await api.db.query<{
       company: number;
@@ -554,12 +554,17 @@ describe('the demo world', () => {
     );
     expect(rows.length).toBeGreaterThan(200);
     expect(rows.every((row) => row.company === demo.producerCompanyId)).toBe(true);
-    expect(rows.some((row) => row.open)).toBe(false);
+    // Open: only the three requests just sent to the demo provider, two to accept and one to complete.
+    const open = rows.filter((row) => row.open);
+    expect(open).toHaveLength(3);
+    expect(open.every((row) => row.provider === demo.retrieverCompanyId)).toBe(true);
     expect(rows.reduce((first, row) => (row.from < first ? row.from : first), '9999')).toMatch(/^202[34]-/);
-    // Every container stays free for the journeys that ask for work.
+    // Every other container stays free for the journeys that ask for work, and says what it waits for.
     expect(
-      await api.db.query(`select id from skips where planned_work is not null or (state = 'ARCHIVED' and id in (
-        select skip_id from skip_deliveries where status <> 'VALIDATED'))`),
+      await api.db.query(`select id from skips where (planned_work is not null) <> (id in (
+          select skip_id from operations
+          where status in ('REQUESTED', 'WAITING', 'ACCEPTED_WITHOUT_SCHEDULING', 'SCHEDULED', 'COMPLETED')))
+        or (state = 'ARCHIVED' and id in (select skip_id from skip_deliveries where status <> 'VALIDATED'))`),
     ).toEqual([]);
 
     expect(await operationsOf('producteur@demo.fr')).toBe(rows.length);

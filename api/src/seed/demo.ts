@@ -1,6 +1,7 @@
 import { expandRecurrence, parisDate, typologyLabels, type UserTypology } from '@portal/domain';
 import type { PasswordHasher } from '../account/passwords.ts';
 import type { Db } from '../db/index.ts';
+import { syncSkipPlannedWork } from '../operations/store.ts';
 import { seedDemoActivity } from './activity.ts';
 import { generateWorld } from './generate.ts';
 import { insertWorld } from './insert.ts';
@@ -160,6 +161,7 @@ export async function seedDemo(
       await link('chantier@demo.fr', 'user_company_site_entities', 'company_site_entity_id', entityId);
     }
     await seedDemoDeliveries(tx, producerCompanyId, retrieverCompanyId, today);
+    await seedDemoRequests(tx, producerCompanyId, retrieverCompanyId, userIds['producteur@demo.fr'], today);
     await seedDemoActivity(tx, retrieverCompanyId, today);
     await seedDemoNotifications(tx, userIds, producerCompanyId, retrieverCompanyId);
     return {
@@ -171,6 +173,68 @@ export async function seedDemo(
       chantierEntityIds,
     };
   });
+}
+
+/**
+ * Requests the demo producer has just sent the demo provider, on containers of three establishments: two to
+ * accept and schedule, one scheduled for tomorrow to complete, so that the provider's requests and the producer's
+ * requests in progress show the work of every day. Containers delivered or ordered are left alone, and most stay
+ * free for new requests.
+ */
+async function seedDemoRequests(
+  db: Db,
+  producerCompanyId: number,
+  retrieverCompanyId: number,
+  requestedBy: number | undefined,
+  now: Date,
+) {
+  const skips = await db.query<{ id: number }>(
+    // The last containers of each establishment first, so that the requests spread over the establishments.
+    `select s.id from skips s
+     join company_sites cs on cs.id = s.company_site_id and cs.company_id = $1
+     join company_sites p on p.id = s.provider_site_id and p.company_id = $2
+     where s.state = 'AVAILABLE' and s.planned_treatment_code is not null
+     order by row_number() over (partition by s.company_site_id order by s.id desc), s.company_site_id
+     limit 3`,
+    [producerCompanyId, retrieverCompanyId],
+  );
+  const today = parisDate(now);
+  const day = (offset: number) =>
+    new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+  const requests = [
+    {
+      status: 'REQUESTED',
+      requested: 2,
+      scheduled: null,
+      hoursAgo: 3,
+      comment: 'Benne pleine, merci de passer avant vendredi.',
+    },
+    { status: 'REQUESTED', requested: 5, scheduled: null, hoursAgo: 26, comment: null },
+    { status: 'SCHEDULED', requested: 1, scheduled: 1, hoursAgo: 50, comment: 'Accès par le portail nord.' },
+  ] as const;
+  for (const [index, request] of requests.entries()) {
+    const skip = skips[index];
+    if (skip === undefined) return;
+    const at = new Date(now.getTime() - request.hoursAgo * 3_600_000);
+    await db.query(
+      `insert into operations (type, status, skip_id, company_site_id, company_site_entity_id, provider_site_id,
+         third_level_waste_id, waste_code, dangerous, planned_treatment_code, requested_date, intervention_date,
+         comment, requested_by, created_at, updated_at)
+       select 'ROTATION', $2, s.id, s.company_site_id, s.company_site_entity_id, s.provider_site_id,
+         s.third_level_waste_id, s.waste_code, s.dangerous, s.planned_treatment_code, $3, $4, $5, $6, $7, $7
+       from skips s where s.id = $1`,
+      [
+        skip.id,
+        request.status,
+        day(request.requested),
+        request.scheduled === null ? null : day(request.scheduled),
+        request.comment,
+        requestedBy ?? null,
+        at,
+      ],
+    );
+    await syncSkipPlannedWork(db, skip.id, at);
+  }
 }
 
 /**
