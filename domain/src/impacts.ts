@@ -85,7 +85,7 @@ export interface Co2Factor {
   emitted: number;
   /** kg CO2e per tonne avoided (a negative number; never netted with `emitted`). */
   avoided: number;
-  /** Where the value comes from (ADEME Base Carbone element id when there is one). */
+  /** Where the value comes from, in French for the help page (ADEME Base Carbone element id when there is one). */
   source: string;
 }
 
@@ -100,23 +100,23 @@ export const CO2_FACTORS = {
   flows: {
     PAPIER_CARTON: {
       RECYCLING: { emitted: 992, avoided: -379, source: 'ADEME Base Carbone 34480' },
-      INCINERATION: { emitted: 120, avoided: 0, source: 'ADEME Base Carbone (DOMAIN.md)' },
+      INCINERATION: { emitted: 120, avoided: 0, source: 'ADEME Base Carbone (élément non précisé)' },
     },
     METAUX: {
-      RECYCLING: { emitted: 0, avoided: -2090, source: 'ADEME Base Carbone, acier (DOMAIN.md)' },
+      RECYCLING: { emitted: 0, avoided: -2090, source: 'ADEME Base Carbone, acier (élément non précisé)' },
       INCINERATION: { emitted: 135, avoided: 0, source: 'ADEME Base Carbone 34462' },
       LANDFILL: { emitted: 41, avoided: 0, source: 'ADEME Base Carbone 34466' },
     },
     VERRE: {
       RECYCLING: { emitted: 639, avoided: -1160, source: 'ADEME Base Carbone 34472' },
-      INCINERATION: { emitted: 130, avoided: 0, source: 'ADEME Base Carbone (DOMAIN.md)' },
+      INCINERATION: { emitted: 130, avoided: 0, source: 'ADEME Base Carbone (élément non précisé)' },
     },
     PLASTIQUES: {
       // The range of DOMAIN.md (134 to 662 emitted, -1,130 to -1,740 avoided): its low ends, not to overstate.
       RECYCLING: {
         emitted: 134,
         avoided: -1130,
-        source: 'ADEME Base Carbone, plastiques PE/PP/PET (DOMAIN.md)',
+        source: 'ADEME Base Carbone, plastiques PE/PP/PET (bas de la fourchette publiée)',
       },
     },
     MELANGE: {
