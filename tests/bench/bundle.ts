@@ -17,7 +17,7 @@ const ROUTES = [
   { route: '/ (dashboard)', chunk: 'DashboardHomePage', goalKb: 350 },
 ] as const;
 
-export interface RouteBundle {
+interface RouteBundle {
   route: string;
   files: number;
   gzipBytes: number;
@@ -57,7 +57,7 @@ function chunkOf(name: string): string {
   return join(assets, found);
 }
 
-export async function routeBundles(): Promise<RouteBundle[]> {
+async function routeBundles(): Promise<RouteBundle[]> {
   await init;
   const html = readFileSync(join(DIST, 'index.html'), 'utf8');
   const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
@@ -77,7 +77,8 @@ export async function routeBundles(): Promise<RouteBundle[]> {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-export function printRouteBundles(bundles: RouteBundle[]): void {
+export async function benchBundle(): Promise<void> {
+  const bundles = await routeBundles();
   printTable('JavaScript loaded by route (built files; dynamic imports excluded)', [
     ['route', 'files', 'gzip', 'brotli', 'goal (gzip)', 'met'],
     ...bundles.map((bundle) => [
@@ -89,10 +90,6 @@ export function printRouteBundles(bundles: RouteBundle[]): void {
       bundle.gzipBytes <= bundle.goalKb * 1024 ? 'yes' : 'no',
     ]),
   ]);
-}
-
-export async function benchBundle(): Promise<void> {
-  printRouteBundles(await routeBundles());
 }
 
 // `npm run build` reports the figures after building.

@@ -15,10 +15,6 @@ const environment = createRelayEnvironment({ onUnauthenticated: createSessionExp
 const router = createBrowserRouter(createRoutes(environment));
 enableIntentPreloading(router);
 
-// A chunk of an older deployment that is gone fails its import, which the route's error boundary answers with a
-// reload (SPEC 8) once the router is on the address the user asked for. Vite's own 'vite:preloadError' event is not
-// used: it fires before, on the page being left, and for a mere hover's preload too.
-
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 

@@ -93,7 +93,6 @@ export function registerHelpPublicRoutes(app: FastifyInstance, { db }: ApiContex
     async (request, reply) => {
       const [row] = await staticContents.rows(db, (params) => [
         `s.code = ${params.add(request.params.code)}`,
-        's.published_at <= now()',
         IN_FORCE,
       ]);
       if (row === undefined) throw notFound();

@@ -239,7 +239,8 @@ export function viewerQuery(
 /**
  * A screen's import whose failure (a deployment removed its chunk) renders as the screen, so that it reaches the
  * error boundaries (the root one reloads the page, on the address asked for): React Router renders nothing at all
- * for a route whose `lazy` rejected, as if it were still loading.
+ * for a route whose `lazy` rejected, as if it were still loading. Vite's 'vite:preloadError' event is not the place
+ * to reload: it fires on the page being left, and for a mere hover's preload.
  */
 export function failingVisibly(lazy: LazyScreen): LazyScreen {
   return () =>

@@ -1,7 +1,7 @@
 import { HELP_HOME_PATH, type StaticContentCode } from '@portal/domain';
 import type { LoaderKit } from '../../loaders/kit.ts';
 import { AS_SEEDED } from '../../loaders/reference-lists.ts';
-import { isRestError } from '../../rest/errors.ts';
+import { nullOn404 } from '../../rest/errors.ts';
 import { defineDomain, type Resolvers } from '../domain.ts';
 import { toGlobalId } from '../global-id.ts';
 import type { RestHelpPage, RestLegalText } from './rest.ts';
@@ -16,11 +16,8 @@ type LegalTextCode = keyof typeof legalCodes;
 function helpLoaders({ referenceList, rest }: LoaderKit) {
   return {
     /** The version in force of one legal text, for anyone (the legal notice is read before signing in). */
-    legalTextInForce: (code: StaticContentCode): Promise<RestLegalText | null> =>
-      rest.get<RestLegalText>(`/api/static_contents/current/${code}`).catch((error: unknown) => {
-        if (isRestError(error, 404)) return null;
-        throw error;
-      }),
+    legalTextInForce: (code: StaticContentCode) =>
+      nullOn404(rest.get<RestLegalText>(`/api/static_contents/current/${code}`)),
     helpPages: (search?: string) =>
       referenceList<RestHelpPage>('/api/help_contents', { ...AS_SEEDED, q: search || undefined }),
     legalTexts: () => referenceList<RestLegalText>('/api/static_contents', { ...AS_SEEDED, current: 'true' }),
