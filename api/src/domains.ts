@@ -9,6 +9,7 @@ import { notificationsDomain } from './notifications/index.ts';
 import { operationsDomain } from './operations/index.ts';
 import { outletsDomain } from './outlets/index.ts';
 import { referenceDomain } from './reference/index.ts';
+import { registryDomain } from './registry/index.ts';
 import { sitesDomain } from './sites/index.ts';
 import { skipsDomain } from './skips/index.ts';
 
@@ -26,4 +27,5 @@ export const domains: readonly ApiDomain[] = [
   helpDomain,
   outletsDomain,
   documentsDomain,
+  registryDomain,
 ];

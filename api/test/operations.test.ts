@@ -1102,14 +1102,16 @@ describe('PATCH /api/operations/{id}: save and resume a completion', () => {
   });
 });
 
+/** An establishment's company name, SIRET and address on one line, as an operation copies them. */
+const detailsOf = (siteId: number) =>
+  api.db.one<{ name: string; siret: string | null; address: string }>(
+    `select c.name, cs.siret, cs.address || ', ' || cs.postcode || ' ' || cs.city as address
+     from company_sites cs join companies c on c.id = cs.company_id where cs.id = $1`,
+    [siteId],
+  );
+
 describe('the transporter of an operation, and its carrier', () => {
   /** What an operation copies of an establishment that carries it. */
-  const detailsOf = (siteId: number) =>
-    api.db.one<{ name: string; siret: string | null; address: string }>(
-      `select c.name, cs.siret, cs.address || ', ' || cs.postcode || ' ' || cs.city as address
-       from company_sites cs join companies c on c.id = cs.company_id where cs.id = $1`,
-      [siteId],
-    );
   const choicesUrl = (id: number) => `${opUrl(id)}/transporter_choices`;
 
   it('offers its provider the establishments that may carry it: itself, then the carriers linked to the site', async () => {
@@ -1308,6 +1310,73 @@ describe('the transporter of an operation, and its carrier', () => {
       transporterAddress: null,
       transporterReceiptNumber: 'R-0043',
     });
+  });
+});
+
+describe('the eco-organisation and the broker of an operation', () => {
+  it('are saved with the completion, each needing its name, and the broker enters the compliance file', async () => {
+    const { operation } = await operationViaApi('SCHEDULED');
+    const before = await operationTables();
+    expectViolations(
+      await mergePatch(api, opUrl(operation.id), w.retriever, { ecoOrganisationSiren: '123 45' }),
+      [{ propertyPath: 'ecoOrganisationSiren', message: messages.sirenFormat }],
+    );
+    expectViolations(
+      await mergePatch(api, opUrl(operation.id), w.retriever, {
+        ecoOrganisationSiren: '388380073',
+        brokerSiret: '73282932000074',
+      }),
+      [
+        { propertyPath: 'ecoOrganisationName', message: messages.required },
+        { propertyPath: 'brokerName', message: messages.required },
+      ],
+    );
+    expect(await operationTables()).toEqual(before);
+
+    const provider = await detailsOf(w.providerSiteId);
+    const saved = await mergePatch(api, opUrl(operation.id), w.retriever, {
+      ecoOrganisationName: 'Citeo',
+      ecoOrganisationSiren: '388 380 073',
+      brokerName: 'Courtage du Rhône',
+      brokerSiret: provider.siret,
+      brokerReceiptNumber: 'C-2025-17',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      ecoOrganisationName: 'Citeo',
+      ecoOrganisationSiren: '388380073',
+      brokerName: 'Courtage du Rhône',
+      brokerSiret: provider.siret,
+      brokerReceiptNumber: 'C-2025-17',
+    });
+    // Only what is sent changes; a broker without SIRET keeps its name.
+    expect(
+      (await mergePatch(api, opUrl(operation.id), w.retriever, { ecoOrganisationSiren: null })).json(),
+    ).toMatchObject({
+      ecoOrganisationName: 'Citeo',
+      ecoOrganisationSiren: null,
+      brokerName: 'Courtage du Rhône',
+    });
+
+    // The producer's compliance file names the broker, found on the portal by its SIRET, with the brokerage
+    // receipt it must hold.
+    const file = await get(
+      api,
+      `/api/AdministrativeDocument/administrative_document_valid_for_establishment?establishmentId=${w.ownSiteIds[0]}`,
+      w.producer,
+    );
+    expect(file.statusCode, file.body).toBe(200);
+    const brokers = file
+      .json<{ lines: { role: string; name: string; siret: string | null; companySite: string | null }[] }>()
+      .lines.filter((line) => line.role === 'BROKER');
+    expect(brokers).toEqual([
+      expect.objectContaining({
+        name: 'Courtage du Rhône',
+        siret: provider.siret,
+        companySite: site(w.providerSiteId),
+        requiredType: 'BROKERAGE_RECEIPT',
+      }),
+    ]);
   });
 });
 

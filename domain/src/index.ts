@@ -19,6 +19,7 @@ export * from './outlets.ts';
 export * from './permissions.ts';
 export * from './recurrence.ts';
 export * from './reference-lists.ts';
+export * from './registry.ts';
 export * from './rotation-programs.ts';
 export * from './sites.ts';
 export * from './skip-types.ts';

@@ -285,6 +285,16 @@ export const optionalSiret = z.preprocess(
   siretSchema.nullish().transform((value) => value ?? null),
 );
 
+/** A SIREN (9 digits) typed with spaces; a blank field of the form means none. */
+export const optionalSiren = z.preprocess(
+  (value) => (typeof value === 'string' ? value.replace(/\s/g, '') || null : value),
+  z
+    .string({ error: messages.required })
+    .regex(/^[0-9]{9}$/, messages.sirenFormat)
+    .nullish()
+    .transform((value) => value ?? null),
+);
+
 /** One final outlet of an operation (SPEC 3 "Outlet"); the api checks the code against the official list. */
 export const finalOutletSchema = z.object(
   {
@@ -489,6 +499,43 @@ export const operationFields = defineFields<OperationWriter>()({
     rule: optionalText(100),
     writers: ['provider'],
   },
+  // The eco-organisation (name, SIREN) and the broker or trader (name, SIRET, receipt number) of the register,
+  // where there is one: parties entered by hand; the compliance file finds a broker on the portal by its SIRET.
+  ecoOrganisationName: {
+    kind: 'text',
+    column: 'eco_organisation_name',
+    label: 'Éco-organisme',
+    rule: optionalText(255),
+    writers: ['provider'],
+  },
+  ecoOrganisationSiren: {
+    kind: 'text',
+    column: 'eco_organisation_siren',
+    label: "SIREN de l'éco-organisme",
+    rule: optionalSiren,
+    writers: ['provider'],
+  },
+  brokerName: {
+    kind: 'text',
+    column: 'broker_name',
+    label: 'Courtier ou négociant',
+    rule: optionalText(255),
+    writers: ['provider'],
+  },
+  brokerSiret: {
+    kind: 'text',
+    column: 'broker_siret',
+    label: 'SIRET du courtier',
+    rule: optionalSiret,
+    writers: ['provider'],
+  },
+  brokerReceiptNumber: {
+    kind: 'text',
+    column: 'broker_receipt_number',
+    label: 'N° de récépissé du courtier',
+    rule: optionalText(100),
+    writers: ['provider'],
+  },
   providerComment: {
     kind: 'text',
     column: 'provider_comment',
@@ -523,6 +570,11 @@ export const operationCompletionSchema = z.object({
   transporterSiret: operationFields.transporterSiret.rule,
   transporterAddress: operationFields.transporterAddress.rule,
   transporterReceiptNumber: operationFields.transporterReceiptNumber.rule,
+  ecoOrganisationName: operationFields.ecoOrganisationName.rule,
+  ecoOrganisationSiren: operationFields.ecoOrganisationSiren.rule,
+  brokerName: operationFields.brokerName.rule,
+  brokerSiret: operationFields.brokerSiret.rule,
+  brokerReceiptNumber: operationFields.brokerReceiptNumber.rule,
   comment: operationFields.providerComment.rule,
   // Replaced as a whole; null (a merge-patch clearing it) is no outlet.
   finalOutlets: z
@@ -579,6 +631,27 @@ export function transporterProblems(party: TransporterParty): [string, string][]
   }
   const identified = party.siret !== null || party.address !== null;
   return identified && party.name === null ? [['transporterName', messages.required]] : [];
+}
+
+/**
+ * What is wrong with the eco-organisation and the broker of a completion: each, entered by hand, needs its name
+ * as soon as anything else of it is given.
+ */
+export function handlingPartiesProblems(parties: {
+  ecoOrganisationName: string | null;
+  ecoOrganisationSiren: string | null;
+  brokerName: string | null;
+  brokerSiret: string | null;
+  brokerReceiptNumber: string | null;
+}): [string, string][] {
+  const problems: [string, string][] = [];
+  if (parties.ecoOrganisationSiren !== null && parties.ecoOrganisationName === null) {
+    problems.push(['ecoOrganisationName', messages.required]);
+  }
+  if ((parties.brokerSiret !== null || parties.brokerReceiptNumber !== null) && parties.brokerName === null) {
+    problems.push(['brokerName', messages.required]);
+  }
+  return problems;
 }
 
 /** A producer's request (SPEC 4): a rotation or a retirement of a container, on a wished date. */

@@ -114,9 +114,9 @@ interface ComplianceLine {
 
 /**
  * The supplier compliance file of a producer's establishment: its providers (collection providers and carriers
- * linked to it), the carriers of its operations, and each final outlet its waste went to, with the
- * administrative document each must hold and its state. An outlet is found on the portal by its SIRET; one that
- * is not there holds nothing the portal knows of: missing.
+ * linked to it), the carriers and brokers of its operations, and each final outlet its waste went to, with the
+ * administrative document each must hold and its state. A broker or an outlet is found on the portal by its
+ * SIRET; one that is not there holds nothing the portal knows of: missing.
  */
 export async function complianceFile(db: Db, policy: Policy, siteId: number, today: string) {
   const parties = await db.query<{
@@ -143,9 +143,19 @@ export async function complianceFile(db: Db, policy: Policy, siteId: number, tod
        from operation_final_outlet_links ol join operations o on o.id = ol.operation_id
        where o.company_site_id = $1
        order by coalesce(nullif(ol.siret, ''), lower(ol.name)), ol.id desc
+     ),
+     brokers as (
+       select distinct on (coalesce(o.broker_siret, lower(o.broker_name))) o.broker_name as name,
+         o.broker_siret as siret,
+         (select cs.id from company_sites cs where cs.siret = o.broker_siret order by cs.id limit 1) as site_id
+       from operations o
+       where o.company_site_id = $1 and o.broker_name is not null
+       order by coalesce(o.broker_siret, lower(o.broker_name)), o.id desc
      )
      select s.role, s.site_id as "siteId", c.name, cs.siret from suppliers s
        join company_sites cs on cs.id = s.site_id join companies c on c.id = cs.company_id
+     union all
+     select 'BROKER', b.site_id, b.name, b.siret from brokers b
      union all
      select 'TREATMENT', o.site_id, o.name, o.siret from outlets o
      order by 1, 3`,

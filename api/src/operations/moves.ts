@@ -1,6 +1,7 @@
 import {
   COMPLETION_EDITABLE_STATUSES,
   completionProblems,
+  handlingPartiesProblems,
   isoDateSchema,
   messages,
   OPERATION_ACTIONS,
@@ -141,6 +142,16 @@ export async function patchOperation(
       providerComment: pick('comment', stored.providerComment) as string | null,
     };
     const transporter = await transporterAfter(tx, stored, body, patch, violations);
+    const parties = {
+      ecoOrganisationName: pick('ecoOrganisationName', stored.ecoOrganisationName) as string | null,
+      ecoOrganisationSiren: pick('ecoOrganisationSiren', stored.ecoOrganisationSiren) as string | null,
+      brokerName: pick('brokerName', stored.brokerName) as string | null,
+      brokerSiret: pick('brokerSiret', stored.brokerSiret) as string | null,
+      brokerReceiptNumber: pick('brokerReceiptNumber', stored.brokerReceiptNumber) as string | null,
+    };
+    for (const [propertyPath, message] of handlingPartiesProblems(parties)) {
+      violations.push({ propertyPath, message, code: 'party' });
+    }
     if (completion.realInterventionDate !== null && Object.hasOwn(body, 'realInterventionDate')) {
       if (completion.realInterventionDate < requestDay) {
         violations.push({
@@ -186,7 +197,8 @@ export async function patchOperation(
          completed_at = case when $2 = 'COMPLETED' then $8 else completed_at end,
          validated_at = case when $2 = 'REALISED' then $8 else validated_at end,
          transporter_site_id = $9, transporter_name = $10, transporter_siret = $11, transporter_address = $12,
-         transporter_receipt_number = $13
+         transporter_receipt_number = $13, eco_organisation_name = $14, eco_organisation_siren = $15,
+         broker_name = $16, broker_siret = $17, broker_receipt_number = $18
        where id = $1`,
       [
         operationId,
@@ -202,6 +214,11 @@ export async function patchOperation(
         transporter.siret,
         transporter.address,
         transporter.receiptNumber,
+        parties.ecoOrganisationName,
+        parties.ecoOrganisationSiren,
+        parties.brokerName,
+        parties.brokerSiret,
+        parties.brokerReceiptNumber,
       ],
     );
     if (finalOutlets !== undefined) {

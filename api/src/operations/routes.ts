@@ -146,7 +146,9 @@ export function registerOperationRoutes(app: FastifyInstance, context: ApiContex
           'comment, finalOutlets replaced as a whole); COMPLETED needs all of them and balanced outlets. The ' +
           'transporter is `transporterSite` (one of transporter_choices: its name, SIRET and address are copied) ' +
           'or `transporterName`, `transporterSiret`, `transporterAddress` entered by hand; ' +
-          '`transporterReceiptNumber` either way. A move the status does not allow is a 409; a stale `version` too',
+          '`transporterReceiptNumber` either way. The eco-organisation (`ecoOrganisationName`, ' +
+          '`ecoOrganisationSiren`) and the broker (`brokerName`, `brokerSiret`, `brokerReceiptNumber`), where there ' +
+          'is one, each need their name once anything else of them is given. A move the status does not allow is a 409; a stale `version` too',
         params: idParams(),
         body: jsonSchemaOf(patchSchema),
         response: { 200: ldItem('Operation'), ...problems(401, 403, 404, 409, 415, 422) },

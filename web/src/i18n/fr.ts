@@ -561,6 +561,9 @@ export const fr = {
       transporterChoice: '{{name}} — {{site}}',
       transporterProvider: '{{name}} — {{site}} (le prestataire lui-même)',
       enteredTransporter: 'Autre transporteur (à saisir)',
+      handlingParties: 'Courtier et éco-organisme',
+      handlingPartiesHelp:
+        "Seulement si l'expédition est passée par un courtier ou un négociant, ou relève d'un éco-organisme : le registre les mentionne.",
       transporterName: 'Raison sociale du transporteur',
     },
   },

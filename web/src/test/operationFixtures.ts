@@ -78,6 +78,8 @@ export function operationNode({
     bsdNumber: null,
     transporter: null,
     transporterChoices: [],
+    broker: null,
+    ecoOrganisation: null,
     skipName: null,
     providerComment: null,
     finalOutlets: [],

@@ -142,6 +142,18 @@ export const operationResolvers: Resolvers = {
       ].some((value) => value !== null)
         ? operation
         : null,
+    broker: (operation) =>
+      operation.brokerName === null
+        ? null
+        : {
+            name: operation.brokerName,
+            siret: operation.brokerSiret,
+            receiptNumber: operation.brokerReceiptNumber,
+          },
+    ecoOrganisation: (operation) =>
+      operation.ecoOrganisationName === null
+        ? null
+        : { name: operation.ecoOrganisationName, siren: operation.ecoOrganisationSiren },
     /** Asked of the api only by the one who may name it (its provider, while completing). */
     transporterChoices: async (operation, _args, context) =>
       (await mayEditCompletion(context, operation))

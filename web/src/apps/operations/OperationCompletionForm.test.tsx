@@ -116,6 +116,10 @@ describe('completing an operation', () => {
     await view.user.type(field(form, /^Numéro de BSD/), 'BSD-2030-000123');
     await view.user.selectOptions(transporter(form), 'Autre transporteur (à saisir)');
     await view.user.type(field(form, /^Raison sociale du transporteur/), 'Transports Rhône Express');
+    await view.user.type(field(form, /^Courtier ou négociant/), 'Courtage du Rhône');
+    await view.user.type(field(form, /^N° de récépissé du courtier/), 'C-17');
+    await view.user.type(field(form, /^Éco-organisme/), 'Citeo');
+    await view.user.type(field(form, /^SIREN de l'éco-organisme/), '388 380 073');
     await view.user.type(field(form, /^Commentaire/), 'Benne très chargée');
     await fillOutlet(view, form, 1, {
       name: 'Papeterie du Rhône',
@@ -172,6 +176,11 @@ describe('completing an operation', () => {
         transporterSiret: null,
         transporterAddress: null,
         transporterReceiptNumber: null,
+        ecoOrganisationName: 'Citeo',
+        ecoOrganisationSiren: '388 380 073',
+        brokerName: 'Courtage du Rhône',
+        brokerSiret: null,
+        brokerReceiptNumber: 'C-17',
         comment: 'Benne très chargée',
         finalOutlets: [
           {
@@ -329,6 +338,11 @@ describe('completing an operation', () => {
       transporterSiret: null,
       transporterAddress: null,
       transporterReceiptNumber: null,
+      ecoOrganisationName: null,
+      ecoOrganisationSiren: null,
+      brokerName: null,
+      brokerSiret: null,
+      brokerReceiptNumber: null,
       comment: null,
       finalOutlets: [
         {
@@ -452,6 +466,11 @@ describe('completing an operation', () => {
       transporterSiret: null,
       transporterAddress: null,
       transporterReceiptNumber: null,
+      ecoOrganisationName: null,
+      ecoOrganisationSiren: null,
+      brokerName: null,
+      brokerSiret: null,
+      brokerReceiptNumber: null,
       comment: null,
       finalOutlets: [],
       complete: false,

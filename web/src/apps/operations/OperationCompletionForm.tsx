@@ -17,6 +17,7 @@ import { messages } from '@portal/domain/messages';
 import {
   completionProblems,
   fromThousandths,
+  handlingPartiesProblems,
   OUTLET_QUANTITY_UNITS,
   type OutletQuantityUnit,
   operationCompletionSchema,
@@ -147,9 +148,23 @@ interface CompletionValues {
   transporterSiret: string;
   transporterAddress: string;
   transporterReceiptNumber: string;
+  ecoOrganisationName: string;
+  ecoOrganisationSiren: string;
+  brokerName: string;
+  brokerSiret: string;
+  brokerReceiptNumber: string;
   comment: string;
   finalOutlets: OutletValues[];
 }
+
+/** The eco-organisation's and the broker's fields, entered by hand: the same name in the form and the graph. */
+const HANDLING_PARTY_FIELDS = [
+  'ecoOrganisationName',
+  'ecoOrganisationSiren',
+  'brokerName',
+  'brokerSiret',
+  'brokerReceiptNumber',
+] as const;
 
 const emptyOutlet = (unit: OutletQuantityUnit): OutletValues => ({
   name: '',
@@ -196,6 +211,7 @@ function payloadOf(values: CompletionValues, outletIndexes: readonly number[]) {
     realInterventionDate: blankAsNull(values.realInterventionDate),
     bsdNumber: blankAsNull(values.bsdNumber),
     ...transporterPayloadOf(values),
+    ...Object.fromEntries(HANDLING_PARTY_FIELDS.map((field) => [field, blankAsNull(values[field])])),
     comment: blankAsNull(values.comment),
     finalOutlets: outletIndexes.map((index) => {
       const outlet = values.finalOutlets[index] as OutletValues;
@@ -220,6 +236,7 @@ const COMPLETION_FIELDS: readonly string[] = [
   'transporterSiret',
   'transporterAddress',
   'transporterReceiptNumber',
+  ...HANDLING_PARTY_FIELDS,
   'comment',
 ];
 /** The api's and the graph's names of the transporter's establishment: the form's select. */
@@ -270,6 +287,15 @@ function completionSchema(
         siret: completion.transporterSiret ?? null,
         address: completion.transporterAddress ?? null,
         receiptNumber: completion.transporterReceiptNumber ?? null,
+      })) {
+        context.addIssue({ code: 'custom', path: [path], message });
+      }
+      for (const [path, message] of handlingPartiesProblems({
+        ecoOrganisationName: completion.ecoOrganisationName ?? null,
+        ecoOrganisationSiren: completion.ecoOrganisationSiren ?? null,
+        brokerName: completion.brokerName ?? null,
+        brokerSiret: completion.brokerSiret ?? null,
+        brokerReceiptNumber: completion.brokerReceiptNumber ?? null,
       })) {
         context.addIssue({ code: 'custom', path: [path], message });
       }
@@ -333,6 +359,15 @@ export function OperationCompletionForm({
           name
           siteName
           provider
+        }
+        broker {
+          name
+          siret
+          receiptNumber
+        }
+        ecoOrganisation {
+          name
+          siren
         }
         providerComment
         finalOutlets {
@@ -420,6 +455,11 @@ export function OperationCompletionForm({
       transporterSiret: enteredTransporter?.siret ?? '',
       transporterAddress: enteredTransporter?.address ?? '',
       transporterReceiptNumber: data.transporter?.receiptNumber ?? '',
+      ecoOrganisationName: data.ecoOrganisation?.name ?? '',
+      ecoOrganisationSiren: data.ecoOrganisation?.siren ?? '',
+      brokerName: data.broker?.name ?? '',
+      brokerSiret: data.broker?.siret ?? '',
+      brokerReceiptNumber: data.broker?.receiptNumber ?? '',
       comment: data.providerComment ?? '',
       finalOutlets:
         data.finalOutlets.length > 0
@@ -519,6 +559,7 @@ export function OperationCompletionForm({
               register={register}
               errors={errors}
             />
+            <HandlingPartiesFields register={register} errors={errors} />
             <FormField label={t('operations.completion.comment')} error={errors.comment?.message}>
               <Textarea rows={2} {...register('comment')} />
             </FormField>
@@ -768,6 +809,38 @@ function TransporterFields({
             </FormField>
           </>
         )}
+      </Box>
+    </Fieldset.Root>
+  );
+}
+
+/**
+ * The broker or trader and the eco-organisation, where the shipment had one (the register names them): entered
+ * by hand, each needing its name once anything else of it is given.
+ */
+function HandlingPartiesFields({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<CompletionValues>;
+  errors: FieldErrors<CompletionValues>;
+}) {
+  const { t } = useTranslation();
+  const input = (field: (typeof HANDLING_PARTY_FIELDS)[number], numeric = false) => (
+    <FormField label={operationFieldLabels[field]} error={errors[field]?.message}>
+      <Input inputMode={numeric ? 'numeric' : undefined} {...register(field)} />
+    </FormField>
+  );
+  return (
+    <Fieldset.Root>
+      <Fieldset.Legend fontWeight="semibold">{t('operations.completion.handlingParties')}</Fieldset.Legend>
+      <Fieldset.HelperText>{t('operations.completion.handlingPartiesHelp')}</Fieldset.HelperText>
+      <Box display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4" mt="2">
+        {input('brokerName')}
+        {input('brokerSiret', true)}
+        {input('brokerReceiptNumber')}
+        {input('ecoOrganisationName')}
+        {input('ecoOrganisationSiren', true)}
       </Box>
     </Fieldset.Root>
   );

@@ -195,6 +195,15 @@ function OperationSummary({
           address
           receiptNumber
         }
+        broker {
+          name
+          siret
+          receiptNumber
+        }
+        ecoOrganisation {
+          name
+          siren
+        }
         skipName
         providerComment
         completedAt
@@ -268,6 +277,11 @@ function OperationSummary({
         [operationFieldLabels.transporterSiret, data.transporter?.siret ?? null],
         [operationFieldLabels.transporterAddress, data.transporter?.address ?? null],
         [operationFieldLabels.transporterReceiptNumber, data.transporter?.receiptNumber ?? null],
+        [operationFieldLabels.brokerName, data.broker?.name ?? null],
+        [operationFieldLabels.brokerSiret, data.broker?.siret ?? null],
+        [operationFieldLabels.brokerReceiptNumber, data.broker?.receiptNumber ?? null],
+        [operationFieldLabels.ecoOrganisationName, data.ecoOrganisation?.name ?? null],
+        [operationFieldLabels.ecoOrganisationSiren, data.ecoOrganisation?.siren ?? null],
         [operationFieldLabels.providerComment, data.providerComment ?? null],
         [operationFieldLabels.completedAt, formatDateTime(data.completedAt)],
         [operationFieldLabels.validatedAt, formatDateTime(data.validatedAt)],

@@ -1,0 +1,301 @@
+import {
+  fromThousandths,
+  iri,
+  qualificationOf,
+  type RegisterFinalTreatment,
+  type RegisterLine,
+  type RegisterParty,
+  registerLineGaps,
+  thousandths,
+} from '@portal/domain';
+import type { Db } from '../db/index.ts';
+import { SqlParams } from '../db/sql.ts';
+import type { Policy } from '../policy/index.ts';
+import type { TreatmentCode } from '../reference/data.ts';
+
+/**
+ * The producer's register of outgoing waste (DOMAIN.md, article 2), built from what happened: every operation
+ * its provider completed or its producer validated is a shipment, on its real intervention date. Lines come
+ * newest first, in keyset pages (date, then id), so that a page of a year of 1,000,000 lines costs one index
+ * range and an export reads them in batches without holding them.
+ */
+
+/** The filters of a register (all optional but the caller's scope): the shipment dates, inclusive. */
+export interface RegisterFilter {
+  from?: string;
+  to?: string;
+  siteIds?: readonly number[];
+  wasteCodes?: readonly string[];
+  dangerous?: boolean;
+}
+
+/** Where a page starts: after the line of this shipment date and operation id (newest first). */
+export interface RegisterCursor {
+  date: string;
+  id: number;
+}
+
+/** The operation statuses whose waste has left: completed by the provider, validated by the producer. */
+const SHIPPED_STATUSES = ['COMPLETED', 'REALISED'];
+/** An operation's shipment date: its real intervention date (a completion requires it). */
+const SHIPMENT_DATE = 'coalesce(o.real_intervention_date, o.intervention_date, o.requested_date)';
+
+interface LineRow {
+  id: number;
+  shipmentKey: string;
+  shipmentDate: string | null;
+  wasteDescription: string | null;
+  wasteCode: string | null;
+  dangerous: boolean;
+  pop: boolean | null;
+  weightIsEstimate: boolean | null;
+  bsdNumber: string | null;
+  weight: string | null;
+  plannedTreatmentCode: string | null;
+  originName: string;
+  originSiret: string | null;
+  originAddress: string | null;
+  originPostalCode: string | null;
+  originCity: string | null;
+  entityName: string | null;
+  entityAddress: string | null;
+  ecoOrganisationName: string | null;
+  ecoOrganisationSiren: string | null;
+  brokerName: string | null;
+  brokerSiret: string | null;
+  brokerReceiptNumber: string | null;
+  transporterName: string | null;
+  transporterSiret: string | null;
+  transporterAddress: string | null;
+  transporterReceiptNumber: string | null;
+  transporterPostalCode: string | null;
+  transporterCity: string | null;
+  providerName: string | null;
+  providerSiret: string | null;
+  providerAddress: string | null;
+  providerPostalCode: string | null;
+  providerCity: string | null;
+  outlets: OutletJson[] | null;
+}
+
+interface OutletJson {
+  name: string;
+  siret: string | null;
+  address: string | null;
+  postalCode: string | null;
+  city: string | null;
+  treatmentCode: string;
+  qualification: string | null;
+  quantity: string;
+  unit: 'TONNE' | 'PERCENT';
+}
+
+/** The SQL condition and parameters of a register's scope and filters, on operations `o`. */
+async function registerScope(policy: Policy, filter: RegisterFilter, params: SqlParams): Promise<string[]> {
+  // The register is the producer's: its own establishments (limited to its chantiers for a limited-entity user).
+  const own = await policy.ownSiteIds({ fullAccessOnly: false });
+  const siteIds = filter.siteIds === undefined ? own : filter.siteIds.filter((id) => own.includes(id));
+  const where = [
+    `o.status = any(${params.add(SHIPPED_STATUSES)}::text[])`,
+    `o.company_site_id = any(${params.add(siteIds)}::int[])`,
+    await policy.visibleOperationCondition('o', params),
+  ];
+  if (filter.from !== undefined) where.push(`${SHIPMENT_DATE} >= ${params.add(filter.from)}::date`);
+  if (filter.to !== undefined) where.push(`${SHIPMENT_DATE} <= ${params.add(filter.to)}::date`);
+  if (filter.wasteCodes !== undefined) {
+    where.push(`o.waste_code = any(${params.add(filter.wasteCodes)}::text[])`);
+  }
+  if (filter.dangerous !== undefined) where.push(`o.dangerous = ${params.add(filter.dangerous)}`);
+  return where;
+}
+
+/** How many lines the register holds under these filters. */
+export async function registerLineCount(db: Db, policy: Policy, filter: RegisterFilter): Promise<number> {
+  const params = new SqlParams();
+  const where = await registerScope(policy, filter, params);
+  const row = await db.one<{ count: number }>(
+    `select count(*)::int as count from operations o where ${where.join(' and ')}`,
+    params.values,
+  );
+  return row.count;
+}
+
+/** One page of lines, newest first, after `cursor`. */
+export async function registerLinePage(
+  db: Db,
+  policy: Policy,
+  treatmentCodes: ReadonlyMap<string, TreatmentCode>,
+  filter: RegisterFilter,
+  size: number,
+  cursor?: RegisterCursor,
+): Promise<{ lines: RegisterLine[]; next: RegisterCursor | null }> {
+  const params = new SqlParams();
+  const where = await registerScope(policy, filter, params);
+  if (cursor !== undefined) {
+    where.push(
+      `(${SHIPMENT_DATE}, o.id) < (${params.add(cursor.date)}::date, ${params.add(cursor.id)}::int)`,
+    );
+  }
+  const rows = await db.query<LineRow>(
+    `select o.id, ${SHIPMENT_DATE}::text as "shipmentKey", o.real_intervention_date::text as "shipmentDate",
+       w.label as "wasteDescription", o.waste_code as "wasteCode", o.dangerous,
+       s.persistent_organic_pollutants as pop, s.quantity_estimated as "weightIsEstimate",
+       o.bsd_number as "bsdNumber", o.received_quantity::text as weight,
+       o.planned_treatment_code as "plannedTreatmentCode",
+       c.name as "originName", cs.siret as "originSiret", cs.address as "originAddress",
+       cs.postcode as "originPostalCode", cs.city as "originCity",
+       e.name as "entityName", e.address as "entityAddress",
+       o.eco_organisation_name as "ecoOrganisationName", o.eco_organisation_siren as "ecoOrganisationSiren",
+       o.broker_name as "brokerName", o.broker_siret as "brokerSiret",
+       o.broker_receipt_number as "brokerReceiptNumber",
+       o.transporter_name as "transporterName", o.transporter_siret as "transporterSiret",
+       coalesce(ts.address, o.transporter_address) as "transporterAddress",
+       case when ts.id is not null then ts.postcode end as "transporterPostalCode",
+       case when ts.id is not null then ts.city end as "transporterCity",
+       o.transporter_receipt_number as "transporterReceiptNumber",
+       pc.name as "providerName", ps.siret as "providerSiret", ps.address as "providerAddress",
+       ps.postcode as "providerPostalCode", ps.city as "providerCity",
+       (select json_agg(json_build_object(
+           'name', l.name, 'siret', coalesce(nullif(l.siret, ''), fo.siret),
+           'address', coalesce(fo.address, l.address), 'postalCode', fo.postcode, 'city', fo.city,
+           'treatmentCode', l.treatment_code, 'qualification', l.qualification,
+           'quantity', l.quantity::text, 'unit', l.quantity_unit) order by l.position)
+        from operation_final_outlet_links l left join final_outlets fo on fo.id = l.final_outlet_id
+        where l.operation_id = o.id) as outlets
+     from operations o
+     join company_sites cs on cs.id = o.company_site_id
+     join companies c on c.id = cs.company_id
+     left join company_site_entities e on e.id = o.company_site_entity_id
+     left join skips s on s.id = o.skip_id
+     left join third_level_wastes w on w.id = o.third_level_waste_id
+     left join company_sites ts on ts.id = o.transporter_site_id
+     left join company_sites ps on ps.id = o.provider_site_id
+     left join companies pc on pc.id = ps.company_id
+     where ${where.join(' and ')}
+     order by ${SHIPMENT_DATE} desc, o.id desc
+     limit ${params.add(size + 1)}`,
+    params.values,
+  );
+  const page = rows.slice(0, size);
+  const last = page.at(-1);
+  return {
+    lines: page.map((row) => registerLineOf(row, treatmentCodes)),
+    next: rows.length > size && last !== undefined ? { date: last.shipmentKey, id: last.id } : null,
+  };
+}
+
+/** Every line under these filters, newest first, read in batches: an export holds one batch at a time. */
+export async function* registerLines(
+  db: Db,
+  policy: Policy,
+  treatmentCodes: ReadonlyMap<string, TreatmentCode>,
+  filter: RegisterFilter,
+  batchSize = 2000,
+): AsyncGenerator<RegisterLine> {
+  let cursor: RegisterCursor | undefined;
+  do {
+    const page = await registerLinePage(db, policy, treatmentCodes, filter, batchSize, cursor);
+    yield* page.lines;
+    cursor = page.next ?? undefined;
+  } while (cursor !== undefined);
+}
+
+/** Tonnes of an outlet: as given, or its percentage of the received weight. */
+function outletTonnes(outlet: OutletJson, received: string | null): string | null {
+  if (outlet.unit === 'TONNE') return fromThousandths(thousandths(outlet.quantity));
+  if (received === null) return null;
+  return fromThousandths((thousandths(received) * thousandths(outlet.quantity)) / 100_000n);
+}
+
+const party = (
+  name: string | null,
+  siret: string | null,
+  address: string | null,
+  postalCode: string | null = null,
+  city: string | null = null,
+): RegisterParty => ({ name, siret, address, postalCode, city });
+
+/**
+ * A line from an operation. The destination is where the provider took the waste: with a transit code planned
+ * (R 12, R 13, D 13 to D 15) its own establishment, the final outlets then being the final treatments; otherwise
+ * the outlet that received the most, with its code and qualification.
+ */
+function registerLineOf(row: LineRow, treatmentCodes: ReadonlyMap<string, TreatmentCode>): RegisterLine {
+  const outlets = row.outlets ?? [];
+  const finalTreatments: RegisterFinalTreatment[] = outlets.map((outlet) => ({
+    siret: outlet.siret,
+    treatmentCode: outlet.treatmentCode,
+    qualification: qualificationOf(
+      outlet.qualification,
+      treatmentCodes.get(outlet.treatmentCode)?.operationModes ?? [],
+    ),
+    weight: outletTonnes(outlet, row.weight),
+  }));
+  const planned =
+    row.plannedTreatmentCode === null ? undefined : treatmentCodes.get(row.plannedTreatmentCode);
+  const transit = planned !== undefined && !planned.isFinal && row.providerName !== null;
+  const main = outlets
+    .map((outlet, index) => ({ outlet, index, tonnes: thousandths(outletTonnes(outlet, row.weight) ?? '0') }))
+    .sort((a, b) => (b.tonnes > a.tonnes ? 1 : b.tonnes < a.tonnes ? -1 : a.index - b.index))[0];
+  const destination = transit
+    ? party(
+        row.providerName,
+        row.providerSiret,
+        row.providerAddress,
+        row.providerPostalCode,
+        row.providerCity,
+      )
+    : main === undefined
+      ? null
+      : party(
+          main.outlet.name,
+          main.outlet.siret,
+          main.outlet.address,
+          main.outlet.postalCode,
+          main.outlet.city,
+        );
+  const carrier =
+    row.transporterName === null
+      ? []
+      : [
+          {
+            ...party(
+              row.transporterName,
+              row.transporterSiret,
+              row.transporterAddress,
+              row.transporterPostalCode,
+              row.transporterCity,
+            ),
+            receiptNumber: row.transporterReceiptNumber,
+          },
+        ];
+  const line: Omit<RegisterLine, 'missing'> = {
+    id: iri('operations', row.id),
+    source: 'OPERATION',
+    shipmentDate: row.shipmentDate,
+    wasteDescription: row.wasteDescription,
+    wasteCode: row.wasteCode,
+    pop: row.pop ?? false,
+    dangerous: row.dangerous,
+    slipNumbers: row.bsdNumber === null ? [] : [row.bsdNumber],
+    weight: row.weight === null ? null : fromThousandths(thousandths(row.weight)),
+    weightIsEstimate: row.weightIsEstimate ?? false,
+    origin: party(row.originName, row.originSiret, row.originAddress, row.originPostalCode, row.originCity),
+    pickupSite: row.entityName === null ? null : party(row.entityName, null, row.entityAddress),
+    ecoOrganisation:
+      row.ecoOrganisationName === null
+        ? null
+        : { name: row.ecoOrganisationName, siren: row.ecoOrganisationSiren },
+    broker:
+      row.brokerName === null
+        ? null
+        : { ...party(row.brokerName, row.brokerSiret, null), receiptNumber: row.brokerReceiptNumber },
+    carriers: carrier,
+    destination,
+    plannedTreatmentCode: row.plannedTreatmentCode,
+    treatmentCode: transit ? row.plannedTreatmentCode : (main?.outlet.treatmentCode ?? null),
+    qualification: transit ? null : (finalTreatments[main?.index ?? -1]?.qualification ?? null),
+    finalTreatments,
+  };
+  return { ...line, missing: registerLineGaps(line) };
+}
