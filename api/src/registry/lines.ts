@@ -128,7 +128,7 @@ export async function registerLinePage(
   filter: RegisterFilter,
   size: number,
   cursor?: RegisterCursor,
-): Promise<{ lines: RegisterLine[]; next: RegisterCursor | null }> {
+): Promise<{ entries: { line: RegisterLine; cursor: RegisterCursor }[]; next: RegisterCursor | null }> {
   const params = new SqlParams();
   const where = await registerScope(policy, filter, params);
   if (cursor !== undefined) {
@@ -176,12 +176,11 @@ export async function registerLinePage(
      limit ${params.add(size + 1)}`,
     params.values,
   );
-  const page = rows.slice(0, size);
-  const last = page.at(-1);
-  return {
-    lines: page.map((row) => registerLineOf(row, treatmentCodes)),
-    next: rows.length > size && last !== undefined ? { date: last.shipmentKey, id: last.id } : null,
-  };
+  const entries = rows.slice(0, size).map((row) => ({
+    line: registerLineOf(row, treatmentCodes),
+    cursor: { date: row.shipmentKey, id: row.id },
+  }));
+  return { entries, next: rows.length > size ? (entries.at(-1)?.cursor ?? null) : null };
 }
 
 /** Every line under these filters, newest first, read in batches: an export holds one batch at a time. */
@@ -195,7 +194,7 @@ export async function* registerLines(
   let cursor: RegisterCursor | undefined;
   do {
     const page = await registerLinePage(db, policy, treatmentCodes, filter, batchSize, cursor);
-    yield* page.lines;
+    for (const entry of page.entries) yield entry.line;
     cursor = page.next ?? undefined;
   } while (cursor !== undefined);
 }

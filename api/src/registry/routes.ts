@@ -113,7 +113,17 @@ export function registerRegistryRoutes(app: FastifyInstance, context: ApiContext
             type: 'object',
             required: ['lines', 'totalCount', 'endCursor', 'hasNextPage'],
             properties: {
-              lines: { type: 'array', items: registerLineSchema },
+              lines: {
+                type: 'array',
+                items: {
+                  ...registerLineSchema,
+                  required: [...registerLineSchema.required, 'cursor'],
+                  properties: {
+                    ...registerLineSchema.properties,
+                    cursor: { type: 'string', description: 'Where a page after this line starts (`after`)' },
+                  },
+                },
+              },
               totalCount: { type: 'integer', minimum: 0 },
               endCursor: { type: ['string', 'null'] },
               hasNextPage: { type: 'boolean' },
@@ -135,7 +145,7 @@ export function registerRegistryRoutes(app: FastifyInstance, context: ApiContext
         registerLineCount(db, policy, filter),
       ]);
       return reply.send({
-        lines: page.lines,
+        lines: page.entries.map(({ line, cursor }) => ({ ...line, cursor: encodeCursor(cursor) })),
         totalCount,
         endCursor: page.next === null ? null : encodeCursor(page.next),
         hasNextPage: page.next !== null,

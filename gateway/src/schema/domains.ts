@@ -12,6 +12,7 @@ import { notificationsDomain } from './notifications/index.ts';
 import { operationsDomain } from './operations/index.ts';
 import { outletsDomain } from './outlets/index.ts';
 import { referenceDomain } from './reference/index.ts';
+import { registryDomain } from './registry/index.ts';
 import { sitesDomain } from './sites/index.ts';
 import { skipsDomain } from './skips/index.ts';
 
@@ -30,6 +31,7 @@ export const domains = [
   helpDomain,
   outletsDomain,
   documentsDomain,
+  registryDomain,
 ] as const;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
