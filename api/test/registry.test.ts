@@ -216,3 +216,56 @@ describe('GET /api/registry/lines', () => {
     expectProblem(await get(api, '/api/registry/lines?first=0', w.producer), 400);
   });
 });
+
+describe('GET /api/registry/export', () => {
+  const exportUrl = (query: string) => `/api/registry/export?type=OUTGOING&companySite[]=${siteId}&${query}`;
+
+  it('writes the period in the national columns, as CSV', async () => {
+    const response = await get(api, exportUrl('from=2025-01-01&to=2025-12-31&format=csv'), w.producer);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="registre-sortant-2025-01-01-2025-12-31.csv"',
+    );
+    expect(response.headers['x-register-line-count']).toBe('2');
+    const labels = api.reference.registryExportColumns.OUTGOING!.map((column) => column.label);
+    const [header = '', ...rows] = response.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(header.split(';')).toEqual(labels);
+    expect(rows).toHaveLength(2);
+    const cell = (row: string, label: string) => row.split(';')[labels.indexOf(label)];
+    const transit = rows[1]!;
+    expect(cell(transit, "Date d'expédition")).toBe('2025-03-10');
+    expect(cell(transit, 'Code opération prévu')).toBe('R13');
+    expect(cell(transit, 'Destination finale - Code(s) de traitement final réalisé(s)')).toBe('R3, R1');
+    expect(cell(transit, 'Quantité finale (tonnes)')).toBe('1.500, 1.000');
+    expect(cell(transit, 'Dangereux')).toBe('N');
+    expect(cell(transit, 'Courtier - N° de récépissé')).toBe('C-17');
+    expect(cell(rows[0]!, 'Émetteur - Quantité de déchet')).toBe('1.200');
+  });
+
+  it('writes an XLSX file', async () => {
+    const response = await get(api, exportUrl('from=2025-01-01&to=2025-12-31&format=xlsx'), w.producer);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    // A zip archive.
+    expect(response.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('refuses a period without both dates, or inverted, in French', async () => {
+    for (const query of ['to=2025-12-31', 'from=2025-01-01', '']) {
+      const response = await get(api, exportUrl(query), w.producer);
+      expectProblem(response, 400);
+      expect(response.json()).toMatchObject({ detail: messages.registerExportDatesRequired });
+    }
+    const inverted = await get(api, exportUrl('from=2025-12-31&to=2025-01-01'), w.producer);
+    expect(inverted.json()).toMatchObject({ detail: messages.endBeforeStart });
+    expectProblem(await get(api, exportUrl('from=2025-01-01&to=2025-12-31&format=pdf'), w.producer), 400);
+    expectProblem(await get(api, exportUrl('from=2025-01-01&to=2025-12-31&type=INCOMING'), w.producer), 400);
+    expectProblem(await get(api, exportUrl('from=2025-01-01&to=2025-12-31'), w.carrier), 403);
+  });
+});

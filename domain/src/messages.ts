@@ -19,6 +19,7 @@ export const messages = {
   siretTooShort: 'Le SIRET doit contenir au moins 14 chiffres',
   siretTooLong: 'Le SIRET ne peut pas dépasser 50 chiffres',
   sirenFormat: 'Le SIREN doit contenir exactement 9 chiffres',
+  registerExportDatesRequired: 'Veuillez sélectionner une date de début et une date de fin.',
   decimals: (n: number) => `La valeur doit avoir ${n} chiffres après la virgule maximum`,
 
   genericError: 'Une erreur est survenue. Veuillez contacter le support',

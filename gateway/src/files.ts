@@ -22,6 +22,7 @@ const PASSED_HEADERS = [
   'content-disposition',
   'x-content-type-options',
   'location',
+  'x-register-line-count',
 ];
 
 async function relay(
@@ -98,8 +99,29 @@ const DOWNLOADS: [string, (id: string) => string][] = [
   ['/files/administrative_documents/:id', (id) => `/api/administrative_documents/${id}/download`],
 ];
 
+/** The register export's parameters passed on to the api (the api validates their values). */
+const REGISTER_EXPORT_PARAMS = ['type', 'format', 'from', 'to', 'dangerous', 'companySite[]', 'wasteCode[]'];
+
+/** The register export's query for the api: its own parameters only, re-encoded. */
+function registerExportQuery(req: Request): string {
+  const query = new URLSearchParams();
+  const raw = new URL(req.originalUrl, 'http://gateway').searchParams;
+  for (const name of REGISTER_EXPORT_PARAMS) {
+    for (const value of raw.getAll(name)) query.append(name, value);
+  }
+  return query.toString();
+}
+
 export function fileRoutes(deps: ContextDependencies): Router {
   const router = Router();
+  // The register export, streamed from the api as it writes it.
+  router.get('/files/registry/export', cookieParser(), async (req, res, next) => {
+    try {
+      await relay(deps, req, res, 'GET', `/api/registry/export?${registerExportQuery(req)}`);
+    } catch (error) {
+      next(error);
+    }
+  });
   for (const [route, apiPath] of UPLOADS) {
     router.post(route, cookieParser(), async (req, res, next) => {
       try {

@@ -101,3 +101,38 @@ describe('GET /files/incident_photos/:id', () => {
     await response.body.dump();
   });
 });
+
+describe('GET /files/registry/export', () => {
+  it("passes the register's own parameters on and streams the file with its line count", async () => {
+    const csv = '\uFEFFSource;identifiant unique\r\nPortail;/api/operations/1\r\n';
+    nock(API)
+      .get('/api/registry/export')
+      .query({
+        type: 'OUTGOING',
+        format: 'csv',
+        from: '2025-01-01',
+        to: '2025-12-31',
+        'companySite[]': '7',
+      })
+      .matchHeader('authorization', 'Bearer tok-1')
+      .reply(200, csv, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': 'attachment; filename="registre-sortant-2025-01-01-2025-12-31.csv"',
+        'x-register-line-count': '1',
+      });
+    const response = await request(
+      `${gateway.url}/files/registry/export?type=OUTGOING&format=csv&from=2025-01-01&to=2025-12-31&companySite%5B%5D=7&other=x`,
+      { headers: { cookie: COOKIE } },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-register-line-count']).toBe('1');
+    expect(response.headers['content-disposition']).toContain('registre-sortant-2025-01-01-2025-12-31.csv');
+    expect(Buffer.from(await response.body.arrayBuffer()).toString('utf8')).toBe(csv);
+  });
+
+  it('asks for a session before any call', async () => {
+    const response = await request(`${gateway.url}/files/registry/export?from=2025-01-01&to=2025-12-31`);
+    expect(response.statusCode).toBe(401);
+    await response.body.dump();
+  });
+});

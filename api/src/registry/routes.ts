@@ -1,10 +1,17 @@
-import { isoDateSchema, messages } from '@portal/domain';
+import {
+  isoDateSchema,
+  messages,
+  REGISTER_EXPORT_FORMATS,
+  REGISTER_EXPORT_TYPES,
+  type RegisterExportFormat,
+} from '@portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
 import {
   booleanFilter,
   codeListFilter,
+  enumFilter,
   idsFilter,
   positiveInteger,
   type RawQuery,
@@ -12,6 +19,7 @@ import {
 import { jsonResponse, problems } from '../hydra/openapi.ts';
 import { badRequest } from '../hydra/problem.ts';
 import { codeIndex } from '../reference/codes.ts';
+import { compactCodeFrom, REGISTER_EXPORT_MEDIA_TYPES, registerExportStream } from './export.ts';
 import {
   type RegisterCursor,
   type RegisterFilter,
@@ -87,9 +95,13 @@ function decodeCursor(raw: string | undefined): RegisterCursor | undefined {
   return { date, id: Number(id) };
 }
 
+/** The export tells how many lines it holds before writing them (the web's progress bar counts them). */
+export const LINE_COUNT_HEADER = 'x-register-line-count';
+
 export function registerRegistryRoutes(app: FastifyInstance, context: ApiContext): void {
   const { db } = context;
   const { treatmentCodes } = codeIndex(context.reference);
+  const compactCode = compactCodeFrom(context.reference.treatmentCodes);
 
   app.get(
     '/api/registry/lines',
@@ -189,6 +201,70 @@ export function registerRegistryRoutes(app: FastifyInstance, context: ApiContext
         for (const field of line.missing) missingByField[field] = (missingByField[field] ?? 0) + 1;
       }
       return reply.send({ totalCount, incompleteCount, missingByField });
+    },
+  );
+
+  app.get(
+    '/api/registry/export',
+    {
+      schema: {
+        tags,
+        summary:
+          "The caller's register of outgoing waste of a period, as the national register exports it: the OUTGOING " +
+          'columns of registry-export-columns.json with their French labels, CSV (`;`, UTF-8, dates yyyy-MM-dd, ' +
+          'compact treatment codes, O/N, tonnes with 3 decimals) or XLSX (one sheet, typed cells). Streamed: a ' +
+          'year of lines is never held in memory. `from` and `to` are required',
+        querystring: {
+          type: 'object',
+          properties: {
+            ...filterQuery,
+            type: { type: 'string', enum: [...REGISTER_EXPORT_TYPES] },
+            format: { type: 'string', enum: [...REGISTER_EXPORT_FORMATS] },
+          },
+        },
+        produces: Object.values(REGISTER_EXPORT_MEDIA_TYPES),
+        response: {
+          200: {
+            description: 'The register file (attachment)',
+            headers: {
+              [LINE_COUNT_HEADER]: { type: 'integer', description: 'Lines in the file' },
+            },
+            content: Object.fromEntries(
+              Object.values(REGISTER_EXPORT_MEDIA_TYPES).map((type) => [
+                type,
+                { schema: { type: 'string', format: 'binary' } },
+              ]),
+            ),
+          },
+          ...problems(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { policy } = callerOf(request);
+      await policy.assertCan('register:read');
+      const query = request.query as RawQuery;
+      enumFilter(query, 'type', REGISTER_EXPORT_TYPES);
+      const format: RegisterExportFormat = enumFilter(query, 'format', REGISTER_EXPORT_FORMATS) ?? 'csv';
+      const filter = registerFilterOf(request, context);
+      if (filter.from === undefined || filter.to === undefined) {
+        throw badRequest(messages.registerExportDatesRequired);
+      }
+      const count = await registerLineCount(db, policy, filter);
+      const stream = registerExportStream({
+        format,
+        columns: context.reference.registryExportColumns.OUTGOING ?? [],
+        lines: registerLines(db, policy, treatmentCodes, filter),
+        compactCode,
+      });
+      return reply
+        .header('content-type', REGISTER_EXPORT_MEDIA_TYPES[format])
+        .header(
+          'content-disposition',
+          `attachment; filename="registre-sortant-${filter.from}-${filter.to}.${format}"`,
+        )
+        .header(LINE_COUNT_HEADER, String(count))
+        .send(stream);
     },
   );
 }

@@ -311,6 +311,8 @@ async function insertOperations(
       name: world.companies[site.company]?.name ?? site.name,
       siret: site.siret,
       address: `${site.address}, ${site.postcode} ${site.city}`,
+      // Its transport receipt (récépissé de déclaration), numbered as the prefectures do: year/T/department/n.
+      receiptNumber: `2024/T/${site.postcode.slice(0, 2)}/${String(operation.transporter).padStart(4, '0')}`,
     };
   };
   const operationColumns: [string, string, (operation: WorldOperation, index: number) => unknown][] = [
@@ -353,6 +355,7 @@ async function insertOperations(
     ['transporter_name', 'text', (operation) => transporterOf(operation)?.name ?? null],
     ['transporter_siret', 'text', (operation) => transporterOf(operation)?.siret ?? null],
     ['transporter_address', 'text', (operation) => transporterOf(operation)?.address ?? null],
+    ['transporter_receipt_number', 'text', (operation) => transporterOf(operation)?.receiptNumber ?? null],
     ['provider_comment', 'text', (operation) => operation.providerComment],
     ['version', 'int', (operation) => operation.version],
     ['created_at', 'timestamptz', (operation) => operation.createdAt],

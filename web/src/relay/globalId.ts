@@ -5,3 +5,8 @@
 export function globalId(type: string, databaseId: number): string {
   return btoa(`${type}:${databaseId}`);
 }
+
+/** The database id of a global id (`globalId`'s inverse), for a screen's path. */
+export function databaseIdOf(id: string): number {
+  return Number(atob(id).split(':').pop());
+}

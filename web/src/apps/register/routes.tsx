@@ -1,8 +1,12 @@
+import RegisterPageQueryNode, {
+  type RegisterPageQuery,
+} from '../../__generated__/RegisterPageQuery.graphql.ts';
 import { defineApp } from '../../routing/screens.ts';
+import { registerFilterOf } from './registerParams.ts';
 
 /**
- * Waste tracking (SPEC 2 `/suivi`): the regulatory register, its export and the declared flows. Not built yet:
- * the side navigation shows it disabled; give the screen its `loader` and `lazy` component here.
+ * Waste tracking (SPEC 2 `/suivi`): the regulatory register of the selected establishment(s), its lines to
+ * complete, and its export. The period, waste code and hazard filters live in the URL.
  */
 export const registerApp = defineApp({
   name: 'register',
@@ -11,6 +15,15 @@ export const registerApp = defineApp({
       key: 'wasteTracking',
       path: '/suivi',
       layout: 'dashboard',
+      errors: 'screen',
+      skeleton: 'list',
+      loader: async ({ requireViewer, preload, searchParams }) => {
+        await requireViewer();
+        return preload<RegisterPageQuery>('wasteTracking', RegisterPageQueryNode, {
+          filter: registerFilterOf(searchParams),
+        });
+      },
+      lazy: () => import('./RegisterPage.tsx').then((module) => ({ Component: module.RegisterPage })),
       navigation: { labelKey: 'nav.wasteTracking', audience: ['producer'], order: 90 },
     },
   ],

@@ -27,13 +27,14 @@ interface WasteCodePickerProps {
   label: string;
   value: WasteCodeOption | null;
   onChange: (value: WasteCodeOption | null) => void;
-  /** Only hazardous codes (a dangerous container), or only the others. */
-  dangerous: boolean;
+  /** Only hazardous codes (a dangerous container), or only the others; all of them when absent (a filter). */
+  dangerous?: boolean;
   error?: string | undefined;
   disabled?: boolean;
 }
 
-const optionText = (option: WasteCodeOption) => `${option.code} — ${option.description}`;
+const optionText = (option: WasteCodeOption) =>
+  option.description ? `${option.code} — ${option.description}` : option.code;
 
 /**
  * The official waste codes, searched by code or label as the user types (the list has 842 of them), and picked
@@ -58,7 +59,7 @@ export function WasteCodePicker({
     search,
   } = useSearchQuery<WasteCodePickerQuery, readonly WasteCodeOption[]>(
     wasteCodePickerQuery,
-    (text) => ({ search: text, dangerous, first: RESULT_COUNT }),
+    (text) => ({ search: text, dangerous: dangerous ?? null, first: RESULT_COUNT }),
     (data) => data.wasteCodes.map(({ code, description }) => ({ code, description })),
   );
   const results = found ?? NO_CODES;
