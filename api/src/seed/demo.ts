@@ -163,6 +163,7 @@ export async function seedDemo(
     await seedDemoDeliveries(tx, producerCompanyId, retrieverCompanyId, today);
     await seedDemoRequests(tx, producerCompanyId, retrieverCompanyId, userIds['producteur@demo.fr'], today);
     await seedDemoActivity(tx, retrieverCompanyId, today);
+    await seedDemoRegister(tx, producerCompanyId);
     await seedDemoNotifications(tx, userIds, producerCompanyId, retrieverCompanyId);
     return {
       userIds,
@@ -173,6 +174,31 @@ export async function seedDemo(
       chantierEntityIds,
     };
   });
+}
+
+/**
+ * What the register shows beyond the carriers: the packaging the demo producer's first establishment ships under
+ * an eco-organisation's scheme through a broker (fictional names and numbers), and the two latest shipments whose
+ * carrier's receipt number the provider has not given yet, so that `/suivi` has lines to complete.
+ */
+async function seedDemoRegister(db: Db, producerCompanyId: number) {
+  await db.query(
+    `update operations o
+     set eco_organisation_name = 'Éco-Emballages Démo', eco_organisation_siren = '900000001',
+         broker_name = 'Courtage Rhône-Alpes Démo', broker_siret = '90000000900002',
+         broker_receipt_number = '2024/C/69/0007'
+     where o.status in ('COMPLETED', 'REALISED') and o.waste_code = '15 01 01'
+       and o.company_site_id = (select min(id) from company_sites where company_id = $1)`,
+    [producerCompanyId],
+  );
+  await db.query(
+    `update operations set transporter_receipt_number = null
+     where id in (select o.id from operations o join company_sites s on s.id = o.company_site_id
+                  where s.company_id = $1 and o.status in ('COMPLETED', 'REALISED')
+                    and o.transporter_name is not null
+                  order by o.real_intervention_date desc, o.id desc limit 2)`,
+    [producerCompanyId],
+  );
 }
 
 /**

@@ -13,6 +13,11 @@ export interface Facility {
   address: string;
   /** Final treatment code (treatment-codes.json, `isFinal`): never a transit code. */
   treatmentCode: string;
+  /**
+   * What the plant makes of it, where its code allows several qualifications: the generated recovery plants
+   * (R 2 to R 9) recycle material; energy recovery (R 1) and disposal have one qualification, left to the code.
+   */
+  qualification: 'RECYCLAGE' | null;
 }
 
 function facility(name: string, address: string, treatmentCode: string): Facility {
@@ -23,6 +28,7 @@ function facility(name: string, address: string, treatmentCode: string): Facilit
     siret: siretOf(`${payload}${luhnCheckDigit(payload)}`, 1 + Math.floor(next() * 40)),
     address,
     treatmentCode,
+    qualification: treatmentCode.startsWith('R') && treatmentCode !== 'R 1' ? 'RECYCLAGE' : null,
   };
 }
 

@@ -387,6 +387,7 @@ async function insertOperations(
     ['siret', 'text', (row) => row.outlet.siret],
     ['address', 'text', (row) => row.outlet.address],
     ['treatment_code', 'text', (row) => row.outlet.treatmentCode],
+    ['qualification', 'text', (row) => row.outlet.qualification],
     ['quantity', 'numeric', (row) => row.outlet.quantity],
     ['quantity_unit', 'text', (row) => row.outlet.quantityUnit],
   ];

@@ -531,6 +531,7 @@ function split(
     siret: facility.siret,
     address: facility.address,
     treatmentCode: facility.treatmentCode,
+    qualification: facility.qualification,
     quantity: fromThousandths(amounts[index] as bigint),
     quantityUnit: unit,
   }));

@@ -133,6 +133,7 @@ export interface WorldOperationOutlet {
   siret: string;
   address: string;
   treatmentCode: string;
+  qualification: 'RECYCLAGE' | null;
   /** 3 decimals: tonnes summing exactly to the received quantity, or percentages summing to 100. */
   quantity: string;
   quantityUnit: OutletQuantityUnit;

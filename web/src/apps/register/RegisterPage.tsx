@@ -124,7 +124,7 @@ export function RegisterPage() {
       <UpdatingRegion busy={loading}>
         <Stack gap="4">
           {summary.incompleteCount > 0 ? (
-            <Alert.Root status="warning">
+            <Alert.Root status="warning" role="status">
               <Alert.Indicator />
               <Alert.Content>
                 <Alert.Title>
@@ -144,7 +144,7 @@ export function RegisterPage() {
             </Alert.Root>
           ) : (
             summary.totalCount > 0 && (
-              <Alert.Root status="success">
+              <Alert.Root status="success" role="status">
                 <Alert.Indicator />
                 <Alert.Title>{t('register.allComplete', { count: summary.totalCount })}</Alert.Title>
               </Alert.Root>
@@ -354,7 +354,9 @@ function RegisterList({ viewer: viewerKey }: { viewer: RegisterList_viewer$key }
                 <Table.Cell>
                   {line.missing.length > 0 ? (
                     <Stack gap="1" align={{ base: 'start', md: 'end' }}>
-                      <Badge colorPalette="orange">{t('register.toComplete')}</Badge>
+                      <Badge colorPalette="orange" whiteSpace="nowrap">
+                        {t('register.toComplete')}
+                      </Badge>
                       <Text fontSize="xs" color="fg.muted">
                         {line.missingLabels.join(', ')}
                       </Text>
@@ -364,7 +366,9 @@ function RegisterList({ viewer: viewerKey }: { viewer: RegisterList_viewer$key }
                     </Stack>
                   ) : (
                     <Stack gap="1" align={{ base: 'start', md: 'end' }}>
-                      <Badge colorPalette="green">{t('register.complete')}</Badge>
+                      <Badge colorPalette="green" whiteSpace="nowrap">
+                        {t('register.complete')}
+                      </Badge>
                       <Link asChild fontSize="sm">
                         <RouterLink to={operationPath}>{t('register.seeOperation')}</RouterLink>
                       </Link>

@@ -1,0 +1,111 @@
+import { readFile } from 'node:fs/promises';
+import { messages } from '@portal/domain';
+import ExcelJS from 'exceljs';
+import { loadConfig } from '../../api/src/config.ts';
+import { loadReferenceData } from '../../api/src/reference/data.ts';
+import { expect, test } from './fixtures.ts';
+import { acceptTermsThroughApi, producer, signInToDashboard } from './portal.ts';
+import { fieldDate, mainNavigation } from './screens.ts';
+
+/**
+ * The register (`/suivi`): a producer finds its lines to complete and where to complete them, filters a month, and
+ * exports it as the national register's CSV and XLSX, whose columns are checked against the official list.
+ */
+
+const outgoingLabels = async () => {
+  const reference = await loadReferenceData(
+    loadConfig({ REFERENCE_DATA_DIR: process.env.REFERENCE_DATA_DIR }).referenceDataDir,
+  );
+  return (reference.registryExportColumns.OUTGOING ?? []).map((column) => column.label);
+};
+
+/** The last day of the month of an ISO date. */
+const endOfMonth = (iso: string) => {
+  const [year, month] = iso.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+};
+/** `dd/mm/yyyy` as the table shows it, to ISO. */
+const isoOf = (shown: string) => shown.split('/').reverse().join('-');
+
+test('a producer completes, filters and exports its register as CSV and XLSX', async ({ page, stack }) => {
+  test.setTimeout(120_000);
+  await acceptTermsThroughApi(stack, producer.email);
+  await signInToDashboard(page, producer.email);
+  await mainNavigation(page).getByRole('link', { name: 'Suivi des déchets (registre)' }).click();
+  await expect(page.getByRole('heading', { name: 'Suivi des déchets', level: 1 })).toBeVisible();
+
+  // The demo's two latest shipments lack their carrier's receipt: counted at the top, flagged, and each leads
+  // to its operation.
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('status')
+      .filter({ hasText: /\d+ lignes? à compléter sur \d+/ }),
+  ).toBeVisible();
+  const table = page.getByRole('table', { name: /lignes?$/ });
+  const flagged = table.getByRole('row').filter({ hasText: 'À compléter' }).first();
+  await expect(flagged).toContainText('Transporteur (nom, SIRET, récépissé)');
+  await flagged.getByRole('link', { name: "Compléter l'opération" }).click();
+  await expect(page).toHaveURL(/\/operations\/\d+/);
+  await page.goBack();
+  await expect(table).toBeVisible();
+
+  // A month: the one of the newest shipment.
+  const newest = isoOf((await table.getByRole('row').nth(1).getByRole('cell').first().innerText()).trim());
+  const from = `${newest.slice(0, 8)}01`;
+  const to = endOfMonth(newest);
+  await page.getByLabel('Expédiés du').fill(fieldDate(from));
+  await page.getByLabel('au', { exact: true }).fill(fieldDate(to));
+  await expect(page).toHaveURL(new RegExp(`du=${from}&au=${to}|au=${to}.*du=${from}`));
+  const heading = page.getByRole('heading', { level: 2, name: /^\d+ lignes?$/ });
+  await expect(heading).toBeVisible();
+  const dates = await table.getByRole('row').locator('td:first-child').allInnerTexts();
+  expect(dates.length).toBeGreaterThan(0);
+  for (const shown of dates) {
+    const iso = isoOf(shown.replace(/^.*\n/, '').trim());
+    expect(iso >= from && iso <= to, `${iso} in ${from}..${to}`).toBe(true);
+  }
+  const lineCount = Number((await heading.innerText()).match(/\d+/)?.[0]);
+
+  // CSV: the national columns in their order, one row per line of the month.
+  const labels = await outgoingLabels();
+  await page.getByRole('button', { name: 'Exporter le registre' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Exporter le registre' });
+  await expect(dialog.getByRole('status')).toContainText(`${lineCount} ligne`);
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Exporter', exact: true }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toBe(`registre-sortant-${from}-${to}.csv`);
+  const text = (await readFile(await csv.path())).toString('utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const [header = '', ...rows] = text.slice(1).trimEnd().split('\r\n');
+  expect(header.split(';')).toEqual(labels);
+  expect(rows).toHaveLength(lineCount);
+  const shipped = labels.indexOf("Date d'expédition");
+  for (const row of rows) expect(row.split(';')[shipped]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByText('Le registre a été exporté.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // XLSX: one sheet, the same header, typed cells.
+  await page.getByRole('button', { name: 'Exporter le registre' }).click();
+  await dialog.getByText('Excel (XLSX)').click();
+  const [xlsx] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Exporter', exact: true }).click(),
+  ]);
+  expect(xlsx.suggestedFilename()).toBe(`registre-sortant-${from}-${to}.xlsx`);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(await readFile(await xlsx.path()));
+  expect(workbook.worksheets).toHaveLength(1);
+  const sheet = workbook.worksheets[0]!;
+  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(labels);
+  expect(sheet.actualRowCount).toBe(lineCount + 1);
+  expect(sheet.getRow(2).getCell(shipped + 1).value).toBeInstanceOf(Date);
+
+  // Without a period, the export says what it needs.
+  await page.goto('/suivi');
+  await page.getByRole('button', { name: 'Exporter le registre' }).click();
+  await dialog.getByRole('button', { name: 'Exporter', exact: true }).click();
+  await expect(dialog).toContainText(messages.registerExportDatesRequired);
+});
