@@ -133,3 +133,26 @@ export const contactSchema = z.object({
   preferredContact: z.enum(CONTACT_PREFERENCES, { error: messages.required }),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
+
+/**
+ * A personal access token for a reporting script or an internal tool (`Authorization: Bearer pat_...` on the
+ * graph): its name, how long it lasts, and whether it may only read.
+ */
+export const ACCESS_TOKEN_DURATIONS = [30, 90, 365] as const;
+export type AccessTokenDuration = (typeof ACCESS_TOKEN_DURATIONS)[number];
+export const accessTokenDurationLabels: Record<AccessTokenDuration, string> = {
+  30: '30 jours',
+  90: '90 jours',
+  365: '1 an',
+};
+export const accessTokenSchema = z.object({
+  name: requiredText(100),
+  expiresInDays: z.union(
+    ACCESS_TOKEN_DURATIONS.map((days) => z.literal(days)),
+    { error: messages.unknownChoice },
+  ),
+  readOnly: z.boolean({ error: messages.required }),
+});
+export type AccessTokenInput = z.infer<typeof accessTokenSchema>;
+/** A user keeps at most this many tokens in use at once. */
+export const MAX_ACCESS_TOKENS = 20;

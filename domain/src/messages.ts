@@ -20,6 +20,12 @@ export const messages = {
   siretTooLong: 'Le SIRET ne peut pas dépasser 50 chiffres',
   sirenFormat: 'Le SIREN doit contenir exactement 9 chiffres',
   registerExportDatesRequired: 'Veuillez sélectionner une date de début et une date de fin.',
+  accessTokenCreated: "Le jeton d'accès a été créé : copiez-le maintenant, il ne sera plus affiché.",
+  accessTokenRevoked: "Le jeton d'accès a été révoqué.",
+  accessTokenError: "Le jeton d'accès n'a pas pu être créé. Veuillez réessayer.",
+  accessTokenRevokeError: "Le jeton d'accès n'a pas pu être révoqué. Veuillez réessayer.",
+  tooManyAccessTokens: "Vous avez atteint le nombre maximal de jetons d'accès : révoquez-en un avant d'en créer un autre.",
+  accessTokenReadOnly: "Ce jeton d'accès est en lecture seule : il ne permet aucune modification.",
   decimals: (n: number) => `La valeur doit avoir ${n} chiffres après la virgule maximum`,
 
   genericError: 'Une erreur est survenue. Veuillez contacter le support',

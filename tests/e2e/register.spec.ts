@@ -96,7 +96,7 @@ test('a producer completes, filters and exports its register as CSV and XLSX', a
   ]);
   expect(xlsx.suggestedFilename()).toBe(`registre-sortant-${from}-${to}.xlsx`);
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(await readFile(await xlsx.path()));
+  await workbook.xlsx.load((await readFile(await xlsx.path())) as unknown as ExcelJS.Buffer);
   expect(workbook.worksheets).toHaveLength(1);
   const sheet = workbook.worksheets[0]!;
   expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(labels);

@@ -1,13 +1,17 @@
+import { messages } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { ApiContext } from '../context.ts';
-import { unauthenticated } from '../hydra/index.ts';
+import { ApiProblem, unauthenticated } from '../hydra/index.ts';
 import { Policy } from '../policy/index.ts';
-import { hashToken, TOKEN_PATTERN } from './tokens.ts';
+import { ACCESS_TOKEN_PATTERN, hashToken, TOKEN_PATTERN } from './tokens.ts';
 
 /** The authenticated caller of a request, with its policy. */
 export interface Caller {
   userId: number;
-  sessionId: number;
+  /** The signed-in session; null for a personal access token. */
+  sessionId: number | null;
+  /** The personal access token presented; null for a session. */
+  accessTokenId: number | null;
   policy: Policy;
 }
 
@@ -31,6 +35,8 @@ export function authenticateWith({ db, secret, config }: ApiContext) {
   return async function authenticate(request: FastifyRequest): Promise<void> {
     const match = /^Bearer +(\S+)$/i.exec(request.headers.authorization?.trim() ?? '');
     const token = match?.[1];
+    if (token !== undefined && ACCESS_TOKEN_PATTERN.test(token))
+      return authenticateAccessToken(request, token);
     if (token === undefined || !TOKEN_PATTERN.test(token)) throw unauthenticated();
     const now = config.now();
     const session = await db.maybeOne<{ id: number; userId: number; lastUsedAt: Date | null }>(
@@ -46,7 +52,36 @@ export function authenticateWith({ db, secret, config }: ApiContext) {
     request.caller = {
       userId: session.userId,
       sessionId: session.id,
+      accessTokenId: null,
       policy: new Policy(db, session.userId),
     };
   };
+
+  /** A personal access token: the same checks, and a read-only one reads only. */
+  async function authenticateAccessToken(request: FastifyRequest, token: string): Promise<void> {
+    const now = config.now();
+    const found = await db.maybeOne<{
+      id: number;
+      userId: number;
+      readOnly: boolean;
+      lastUsedAt: Date | null;
+    }>(
+      `select id, user_id as "userId", read_only as "readOnly", last_used_at as "lastUsedAt"
+       from personal_access_tokens where token_hash = $1 and revoked_at is null and expires_at > $2`,
+      [hashToken(secret, token), now],
+    );
+    if (found === null) throw unauthenticated();
+    if (found.readOnly && !['GET', 'HEAD'].includes(request.method)) {
+      throw new ApiProblem(403, messages.accessTokenReadOnly);
+    }
+    if (found.lastUsedAt === null || now.getTime() - new Date(found.lastUsedAt).getTime() > 60_000) {
+      await db.query('update personal_access_tokens set last_used_at = $2 where id = $1', [found.id, now]);
+    }
+    request.caller = {
+      userId: found.userId,
+      sessionId: null,
+      accessTokenId: found.id,
+      policy: new Policy(db, found.userId),
+    };
+  }
 }

@@ -90,8 +90,14 @@ export function registerProfileRoutes(app: FastifyInstance, context: ApiContext)
       await db.transaction(async (tx) => {
         await tx.query('update users set password_hash = $2 where id = $1', [userId, passwordHash]);
         await tx.query(
-          'update sessions set revoked_at = $3 where user_id = $1 and id <> $2 and revoked_at is null',
+          `update sessions set revoked_at = $3
+           where user_id = $1 and id is distinct from $2 and revoked_at is null`,
           [userId, sessionId, now],
+        );
+        // A new password ends what the old one gave: the personal access tokens too.
+        await tx.query(
+          'update personal_access_tokens set revoked_at = $2 where user_id = $1 and revoked_at is null',
+          [userId, now],
         );
       });
       return reply.status(204).send();

@@ -15,6 +15,7 @@ import {
   problems,
   sendItem,
 } from '../hydra/index.ts';
+import { registerAccessTokenRoutes } from './access-tokens.ts';
 import { callerOf } from './auth.ts';
 import { RESET_TOKEN_VALIDITY_MS, resetPasswordMail } from './mails.ts';
 import { registerEmailConfirmRoute, registerProfileRoutes } from './profile.ts';
@@ -176,6 +177,10 @@ export function registerAccountPublicRoutes(app: FastifyInstance, context: ApiCo
           userId,
           now,
         ]);
+        await tx.query(
+          'update personal_access_tokens set revoked_at = $2 where user_id = $1 and revoked_at is null',
+          [userId, now],
+        );
         await tx.query('delete from login_failures where email = $1', [reset.email]);
         return true;
       });
@@ -191,6 +196,7 @@ export function registerAccountPublicRoutes(app: FastifyInstance, context: ApiCo
 export function registerAccountRoutes(app: FastifyInstance, context: ApiContext): void {
   const { db, config } = context;
   registerProfileRoutes(app, context);
+  registerAccessTokenRoutes(app, context);
   app.post(
     '/api/logout',
     {

@@ -11,3 +11,8 @@ export function hashToken(secret: string, token: string): string {
 }
 
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** A personal access token: a prefix that says what it is (and lets a leaked one be found), then a random part. */
+export const ACCESS_TOKEN_PREFIX = 'pat_';
+export const ACCESS_TOKEN_PATTERN = /^pat_[A-Za-z0-9_-]{43}$/;
+export const newAccessToken = (): string => `${ACCESS_TOKEN_PREFIX}${newToken()}`;
