@@ -188,17 +188,14 @@ export function RegisterExportDialog({ filter, onClose }: { filter: RegisterFilt
                   </Alert.Root>
                 )}
                 {progress && (
-                  <Progress.Root
-                    value={percent}
-                    aria-label={t('register.exportProgress')}
-                    colorPalette="brand"
-                  >
+                  <Progress.Root value={percent} colorPalette="brand">
                     <Progress.Label fontSize="sm" mb="1">
                       {percent === null
                         ? t('register.exportBytes', { size: (progress.bytes / 1024).toFixed(0) })
                         : t('register.exportPercent', { percent })}
                     </Progress.Label>
-                    <Progress.Track>
+                    {/* The track is the progress bar: it carries the name. */}
+                    <Progress.Track aria-label={t('register.exportProgress')}>
                       <Progress.Range />
                     </Progress.Track>
                   </Progress.Root>

@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Heading, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -51,9 +51,10 @@ export function RegisterPage() {
   const dateFilterId = useId();
   const { data, loading } = useKeptRouteQuery<RegisterPageQuery>(registerPageQuery);
   const [exporting, setExporting] = useState(false);
+  // One filter per address: the export dialog asks its summary again only when the filters change.
+  const filter = useMemo(() => registerFilterOf(params), [params]);
   const viewer = data.viewer;
   if (!viewer) return null;
-  const filter = registerFilterOf(params);
   const summary = viewer.registerSummary;
 
   const setParam = (name: string, value: string | null) =>
