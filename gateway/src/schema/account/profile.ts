@@ -11,6 +11,16 @@ import type { RestUser } from '../../rest/types.ts';
 import { authenticated } from '../authenticated.ts';
 import type { Lazy, Resolvers } from '../domain.ts';
 
+export interface RestAccessToken {
+  id: number;
+  name: string;
+  readOnly: boolean;
+  createdAt: string;
+  expiresAt: string;
+  lastUsedAt: string | null;
+  expired: boolean;
+}
+
 export interface RestAccountSession {
   id: number;
   device: string;
@@ -53,6 +63,13 @@ export const profileResolvers: Resolvers = {
       );
       return sessions.map(({ id, ...session }) => ({ databaseId: id, ...session }));
     },
+    accessTokens: async (user, _args, context) => {
+      if (user.id !== (await viewerId(context))) return [];
+      const { accessTokens } = await context.rest.get<{ accessTokens: RestAccessToken[] }>(
+        `/api/users/${user.id}/access_tokens`,
+      );
+      return accessTokens.map(({ id, ...token }) => ({ databaseId: id, ...token }));
+    },
   },
   Mutation: {
     updateProfile: authenticated(async (_root, { input }, context) => {
@@ -84,6 +101,36 @@ export const profileResolvers: Resolvers = {
       const userId = await viewerId(context);
       try {
         await context.rest.delete(`/api/users/${userId}/sessions/${input.sessionId}`);
+      } catch (error) {
+        return { viewer: null, userErrors: userErrorsOf(error) };
+      }
+      return { viewer: freshViewer(context, userId), userErrors: [] };
+    }),
+
+    createAccessToken: authenticated(async (_root, { input }, context) => {
+      const userId = await viewerId(context);
+      try {
+        const created = await context.rest.post<{ token: string; accessToken: RestAccessToken }>(
+          `/api/users/${userId}/access_tokens`,
+          input,
+        );
+        if (created === null) throw new Error('POST access_tokens answered without a body');
+        const { id, ...token } = created.accessToken;
+        return {
+          token: created.token,
+          accessToken: { databaseId: id, ...token },
+          viewer: freshViewer(context, userId),
+          userErrors: [],
+        };
+      } catch (error) {
+        return { token: null, accessToken: null, viewer: null, userErrors: userErrorsOf(error) };
+      }
+    }),
+
+    revokeAccessToken: authenticated(async (_root, { input }, context) => {
+      const userId = await viewerId(context);
+      try {
+        await context.rest.delete(`/api/users/${userId}/access_tokens/${input.accessTokenId}`);
       } catch (error) {
         return { viewer: null, userErrors: userErrorsOf(error) };
       }

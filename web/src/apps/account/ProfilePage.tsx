@@ -91,6 +91,9 @@ export function ProfilePage() {
               <Link asChild colorPalette="brand" fontWeight="medium">
                 <RouterLink to={paths.profileNotifications}>{t('profile.notificationsLink')}</RouterLink>
               </Link>
+              <Link asChild colorPalette="brand" fontWeight="medium" display="block" mt="2">
+                <RouterLink to={paths.accessTokens}>{t('profile.accessTokensLink')}</RouterLink>
+              </Link>
             </Card.Body>
           </Card.Root>
         </Stack>

@@ -1,3 +1,4 @@
+import AccessTokensPageQueryNode from '../../__generated__/AccessTokensPageQuery.graphql.ts';
 import CguPageQueryNode from '../../__generated__/CguPageQuery.graphql.ts';
 import NotificationSettingsPageQueryNode from '../../__generated__/NotificationSettingsPageQuery.graphql.ts';
 import ProfilePageQueryNode from '../../__generated__/ProfilePageQuery.graphql.ts';
@@ -60,6 +61,16 @@ export const accountApp = defineApp({
         import('./NotificationSettingsPage.tsx').then((module) => ({
           Component: module.NotificationSettingsPage,
         })),
+    },
+    {
+      key: 'accessTokens',
+      path: '/mon-profil/acces',
+      layout: 'dashboard',
+      skeleton: 'list',
+      errors: 'screen',
+      audience: 'everyone',
+      loader: viewerQuery('accessTokens', AccessTokensPageQueryNode),
+      lazy: () => import('./AccessTokensPage.tsx').then((module) => ({ Component: module.AccessTokensPage })),
     },
     {
       // The link mailed to a new login address: it works signed in or not.
