@@ -76,7 +76,7 @@ const FAN_OUTS: [label: string, endpoints: string[]][] = [
 const GOAL_ENDPOINT_MS = 100;
 const GOAL_SCREEN_MS = 250;
 
-const WORLD = {
+export const WORLD = {
   companies: 4,
   sitesPerCompany: 50,
   entitiesPerSite: 2,
@@ -138,8 +138,8 @@ function treatmentCodes() {
 
 const currentYear = new Date().getFullYear();
 /** The years of the operations: the last 5 full years; the figures are those of the latest. */
-const firstYear = currentYear - 5;
-const latestYear = currentYear - 1;
+export const firstYear = currentYear - 5;
+export const latestYear = currentYear - 1;
 const MONTH = 6;
 
 const databaseUrl = () => {
@@ -184,7 +184,7 @@ interface Seeding {
 }
 
 /** The bench database with the world: reused when seeded with the same parameters, else dropped and seeded. */
-async function ensureWorld(userEmail: string): Promise<Seeding> {
+export async function ensureWorld(userEmail: string): Promise<Seeding> {
   const existing = await withClient(ADMIN_URL, async (admin) => {
     const found = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
     return found.rowCount === 1;
@@ -416,11 +416,13 @@ async function seedOperations(client: pg.Client, userEmail: string, lap: (label?
 interface Running {
   gateway: string;
   api: string;
+  /** The portal's process (api and gateway): its memory is read from /proc. */
+  pid: number;
   close(): void;
 }
 
 /** The portal (api and gateway, scripts/start.ts) on the bench database. */
-async function startOnBenchDatabase(email: string): Promise<Running> {
+export async function startOnBenchDatabase(email: string): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const [port, apiPort] = [await freePort(), await freePort()];
   let child: ChildProcess | undefined;
@@ -457,7 +459,7 @@ async function startOnBenchDatabase(email: string): Promise<Running> {
       if (answer?.ok) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    return { gateway, api: `http://127.0.0.1:${apiPort}/api`, close };
+    return { gateway, api: `http://127.0.0.1:${apiPort}/api`, pid: child.pid ?? 0, close };
   } catch (error) {
     close();
     throw error;

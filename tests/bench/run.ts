@@ -8,6 +8,7 @@ import { benchDashboard } from './dashboard.ts';
 import { benchEstablishments } from './establishments.ts';
 import { benchFault } from './fault.ts';
 import { benchOperations } from './operations.ts';
+import { benchRegister } from './register.ts';
 import { benchShell } from './shell.ts';
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 50);
@@ -18,6 +19,7 @@ const benchmarks: Record<string, (iterations: number) => Promise<void>> = {
   operations: benchOperations,
   dashboard: benchDashboard,
   fault: benchFault,
+  register: benchRegister,
 };
 const wanted = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benchmarks)) {

@@ -112,8 +112,10 @@ export function registerAccessTokenRoutes(app: FastifyInstance, { db, config, se
           '`Authorization: Bearer <token>`. The token is in this answer only; the portal keeps its hash',
         params: idParams('id', true),
         body: jsonSchemaOf(accessTokenSchema),
+        // 200, not 201: a creating POST's answer is kept for its Idempotency-Key replays, and this one holds a
+        // secret that nothing may keep.
         response: {
-          201: jsonResponse('The token, shown once', {
+          200: jsonResponse('The token, shown once', {
             type: 'object',
             required: ['token', 'accessToken'],
             properties: { token: { type: 'string' }, accessToken: accessTokenSchemaDoc },
@@ -148,7 +150,7 @@ export function registerAccessTokenRoutes(app: FastifyInstance, { db, config, se
           ],
         );
       });
-      return reply.status(201).send({ token, accessToken: tokenItem(row, now) });
+      return reply.send({ token, accessToken: tokenItem(row, now) });
     },
   );
 

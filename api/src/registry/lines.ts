@@ -35,10 +35,13 @@ export interface RegisterCursor {
   id: number;
 }
 
-/** The operation statuses whose waste has left: completed by the provider, validated by the producer. */
-const SHIPPED_STATUSES = ['COMPLETED', 'REALISED'];
-/** An operation's shipment date: its real intervention date (a completion requires it). */
-const SHIPMENT_DATE = 'coalesce(o.real_intervention_date, o.intervention_date, o.requested_date)';
+/**
+ * The operation statuses whose waste has left: completed by the provider, validated by the producer (the
+ * statuses of the register's indexes, migration 022).
+ */
+const SHIPPED_STATUSES = `o.status in ('COMPLETED', 'REALISED')`;
+/** An operation's shipment date: its real intervention date, which a shipped operation always has (its check). */
+const SHIPMENT_DATE = 'o.real_intervention_date';
 
 interface LineRow {
   id: number;
@@ -96,7 +99,7 @@ async function registerScope(policy: Policy, filter: RegisterFilter, params: Sql
   const own = await policy.ownSiteIds({ fullAccessOnly: false });
   const siteIds = filter.siteIds === undefined ? own : filter.siteIds.filter((id) => own.includes(id));
   const where = [
-    `o.status = any(${params.add(SHIPPED_STATUSES)}::text[])`,
+    SHIPPED_STATUSES,
     `o.company_site_id = any(${params.add(siteIds)}::int[])`,
     await policy.visibleOperationCondition('o', params),
   ];
