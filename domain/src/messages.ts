@@ -24,7 +24,8 @@ export const messages = {
   accessTokenRevoked: "Le jeton d'accès a été révoqué.",
   accessTokenError: "Le jeton d'accès n'a pas pu être créé. Veuillez réessayer.",
   accessTokenRevokeError: "Le jeton d'accès n'a pas pu être révoqué. Veuillez réessayer.",
-  tooManyAccessTokens: "Vous avez atteint le nombre maximal de jetons d'accès : révoquez-en un avant d'en créer un autre.",
+  tooManyAccessTokens:
+    "Vous avez atteint le nombre maximal de jetons d'accès : révoquez-en un avant d'en créer un autre.",
   accessTokenReadOnly: "Ce jeton d'accès est en lecture seule : il ne permet aucune modification.",
   decimals: (n: number) => `La valeur doit avoir ${n} chiffres après la virgule maximum`,
 

@@ -998,7 +998,8 @@ export const fr = {
     revoke: 'Révoquer',
     revokeNamed: 'Révoquer le jeton « {{name}} »',
     revokeTitle: 'Révoquer ce jeton ?',
-    revokeText: 'Le jeton « {{name}} » sera refusé dès maintenant par le portail. Cette action est définitive.',
+    revokeText:
+      'Le jeton « {{name}} » sera refusé dès maintenant par le portail. Cette action est définitive.',
     newTitle: 'Votre jeton « {{name}} »',
     newText: 'Copiez-le maintenant et gardez-le en lieu sûr : il ne sera plus affiché.',
     tokenLabel: "Jeton d'accès",
