@@ -7,6 +7,7 @@ import {
   fromThousandths,
   HISTORY_FILTER_KEYS,
   HISTORY_FILTERS,
+  handlingPartiesProblems,
   messages,
   OPEN_OPERATION_STATUSES,
   OPERATION_ACTION_NAMES,
@@ -404,6 +405,11 @@ describe('operationCompletionSchema and operationRequestSchema', () => {
       transporterSiret: null,
       transporterAddress: null,
       transporterReceiptNumber: null,
+      ecoOrganisationName: null,
+      ecoOrganisationSiren: null,
+      brokerName: null,
+      brokerSiret: null,
+      brokerReceiptNumber: null,
       comment: null,
     });
     expect(operationCompletionSchema.parse({ receivedQuantity: '2,5', bsdNumber: ' ' })).toEqual({
@@ -414,12 +420,43 @@ describe('operationCompletionSchema and operationRequestSchema', () => {
       transporterSiret: null,
       transporterAddress: null,
       transporterReceiptNumber: null,
+      ecoOrganisationName: null,
+      ecoOrganisationSiren: null,
+      brokerName: null,
+      brokerSiret: null,
+      brokerReceiptNumber: null,
       comment: null,
     });
     expect(operationCompletionSchema.parse({ receivedQuantity: null }).receivedQuantity).toBeNull();
     // A merge-patch null clears the outlets; absent leaves them alone.
     expect(operationCompletionSchema.parse({ finalOutlets: null }).finalOutlets).toEqual([]);
     expect(operationCompletionSchema.parse({}).finalOutlets).toBeUndefined();
+  });
+
+  it('reads a SIREN typed with spaces, refuses one of another length, and names what a party lacks', () => {
+    expect(
+      operationCompletionSchema.parse({ ecoOrganisationSiren: '388 380 073' }).ecoOrganisationSiren,
+    ).toBe('388380073');
+    expect(
+      operationCompletionSchema.safeParse({ ecoOrganisationSiren: '38838007' }).error?.issues[0]?.message,
+    ).toBe(messages.sirenFormat);
+    const none = {
+      ecoOrganisationName: null,
+      ecoOrganisationSiren: null,
+      brokerName: null,
+      brokerSiret: null,
+      brokerReceiptNumber: null,
+    };
+    expect(handlingPartiesProblems(none)).toEqual([]);
+    expect(
+      handlingPartiesProblems({ ...none, brokerReceiptNumber: 'C-1', ecoOrganisationSiren: '388380073' }),
+    ).toEqual([
+      ['ecoOrganisationName', messages.required],
+      ['brokerName', messages.required],
+    ]);
+    expect(
+      handlingPartiesProblems({ ...none, brokerName: 'Courtage', brokerSiret: '73282932000074' }),
+    ).toEqual([]);
   });
 
   it('reads a SIRET of the transporter typed with spaces, and refuses one that is not', () => {
