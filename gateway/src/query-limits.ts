@@ -41,6 +41,19 @@ export const QUERY_LIMITS = {
   maxCost: 50_000,
   /** The items a list is taken to hold when no argument bounds it (a whole connection, a reference list). */
   assumedListItems: 10,
+  /**
+   * Records the api computes whole, in one answer per page, whose fields resolve from it without another call:
+   * each counts once per item, whatever the fields asked of it, so that a script pulls a page of 1,000 register
+   * lines with every field of article 2.
+   */
+  dataTypes: [
+    'RegisterLine',
+    'RegisterParty',
+    'RegisterCarrier',
+    'RegisterFinalTreatment',
+    'Broker',
+    'EcoOrganisation',
+  ] as readonly string[],
 } as const;
 
 const armorRules = new ApolloArmor({
@@ -146,6 +159,10 @@ function fieldCost(
   if (checkListArguments(node, args, walk) || node.selectionSet === undefined) return times;
   const itemType = getNamedType(field.type);
   const size = requestedItems(args);
+  if (QUERY_LIMITS.dataTypes.includes(itemType.name)) {
+    const list = isListType(getNullableType(field.type));
+    return times * (list ? Math.max(size ?? page ?? QUERY_LIMITS.assumedListItems, 1) : 1);
+  }
   if (!isListType(getNullableType(field.type))) {
     // A connection: its size is its edges'.
     return times + selectionCost(node.selectionSet, itemType, times, size, walk);

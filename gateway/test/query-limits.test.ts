@@ -123,6 +123,30 @@ describe('the limits of a document', () => {
     expect(queryLimitErrors(schema, parse(page))).toEqual([]);
   });
 
+  it('lets a script read a page of 1,000 register lines with every field of article 2, and no more', () => {
+    /** Every field of a type, its records' fields too, as a script asking for all of it writes them. */
+    const everything = (name: string): string => {
+      const type = schema.getType(name);
+      if (!isObjectType(type)) throw new Error(`no ${name} type`);
+      return Object.values(type.getFields())
+        .map((field) => {
+          const named = getNamedType(field.type);
+          return isLeafType(named) ? field.name : `${field.name} { ${everything(named.name)} }`;
+        })
+        .join(' ');
+    };
+    const page = (first: number) =>
+      parse(`{ viewer { registerLines(first: ${first}, filter: { from: "2025-01-01", to: "2025-12-31" }) {
+        totalCount pageInfo { hasNextPage endCursor } edges { cursor node { ${everything('RegisterLine')} } } } } }`);
+    expect(queryLimitErrors(schema, page(1000))).toEqual([]);
+    // Records of records are still items: a page of register lines within a page of establishments is refused.
+    const nested = parse(`{ viewer { establishments(first: 1000) { edges { node {
+      registerLines(first: 1000) { edges { node { shipmentDate } } } } } } } }`);
+    expect(queryLimitErrors(schema, nested)).toEqual([
+      expect.objectContaining({ message: expect.stringMatching(/may resolve \d+ fields/) }),
+    ]);
+  });
+
   it('costs fragments spread in fragments once each, so that doubling them cannot hold the gateway', () => {
     const fragments = Array.from({ length: 60 }, (_, i) =>
       i === 59 ? `fragment F${i} on User { email }` : `fragment F${i} on User { ...F${i + 1} ...F${i + 1} }`,

@@ -62,7 +62,7 @@ export async function benchRegister(): Promise<void> {
       clearInterval(sampler);
       const above = (peak - start) / MB;
       const rate = lines / seconds;
-      rows.push([
+      const row = [
         `export ${format.toUpperCase()} (${(bytes / MB).toFixed(0)} MB)`,
         String(lines),
         `${seconds.toFixed(1)} s`,
@@ -70,7 +70,10 @@ export async function benchRegister(): Promise<void> {
         above.toFixed(0),
         `≥ ${GOAL_LINES_PER_SECOND} lines/s, < ${GOAL_MEMORY_MB} MB`,
         rate >= GOAL_LINES_PER_SECOND && above < GOAL_MEMORY_MB ? 'ok' : 'MISSED',
-      ]);
+      ];
+      rows.push(row);
+      // Printed as measured too: the next measure may take minutes.
+      console.log(row.join(' | '));
     }
 
     // A script's pull of the latest year through the graph.
