@@ -12,18 +12,10 @@ import {
   notFound,
   parseBody,
   problems,
+  userItemParams,
 } from '../hydra/index.ts';
 import { callerOf } from './auth.ts';
 import { hashToken, newAccessToken } from './tokens.ts';
-
-const tokenParams = {
-  type: 'object',
-  required: ['id', 'tokenId'],
-  properties: {
-    id: { type: 'string', pattern: '^(me|[0-9]{1,9})$' },
-    tokenId: { type: 'string', pattern: '^[0-9]{1,9}$' },
-  },
-} as const;
 
 const accessTokenSchemaDoc = {
   type: 'object',
@@ -160,7 +152,7 @@ export function registerAccessTokenRoutes(app: FastifyInstance, { db, config, se
       schema: {
         tags: ['account'],
         summary: "Revokes one of the caller's personal access tokens: it is refused from then on",
-        params: tokenParams,
+        params: userItemParams('tokenId'),
         response: { 204: noContent('Token revoked'), ...problems(401, 403, 404) },
       },
     },

@@ -13,6 +13,7 @@ import {
   parseBody,
   problems,
   unprocessable,
+  userItemParams,
 } from '../hydra/index.ts';
 import { callerOf } from './auth.ts';
 import { EMAIL_CHANGE_VALIDITY_MS, emailChangeMail } from './mails.ts';
@@ -20,14 +21,6 @@ import { hashToken, newToken } from './tokens.ts';
 
 const emailLinkExpired = () => new ApiProblem(410, messages.emailLinkExpired);
 const confirmEmailSchema = z.object({ token: requiredText(200) });
-const sessionParams = {
-  type: 'object',
-  required: ['id', 'sessionId'],
-  properties: {
-    id: { type: 'string', pattern: '^(me|[0-9]{1,9})$' },
-    sessionId: { type: 'string', pattern: '^[0-9]{1,9}$' },
-  },
-} as const;
 
 const sessionListSchema = {
   type: 'object',
@@ -147,7 +140,7 @@ export function registerProfileRoutes(app: FastifyInstance, context: ApiContext)
       schema: {
         tags: ['account'],
         summary: "Ends one of the caller's other sessions (the current one ends by logging out)",
-        params: sessionParams,
+        params: userItemParams('sessionId'),
         response: { 204: noContent('Session ended'), ...problems(401, 404, 409) },
       },
     },

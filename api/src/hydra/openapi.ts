@@ -79,6 +79,17 @@ export const idParams = (name = 'id', allowMe = false) =>
     required: [name],
   }) as const;
 
+/** The path of one of a user's own items (`/api/users/{id}/<items>/{itemId}`): the user (`me` or its id), the item. */
+export const userItemParams = (item: string) =>
+  ({
+    type: 'object',
+    required: ['id', item],
+    properties: {
+      id: { type: 'string', pattern: '^(me|[0-9]{1,9})$' },
+      [item]: { type: 'string', pattern: '^[0-9]{1,9}$' },
+    },
+  }) as const;
+
 /** The query parameters shared by every collection. */
 export function collectionQuerySchema(extra: CollectionSpec = {}) {
   const properties: Record<string, unknown> = {

@@ -14,6 +14,7 @@ import type { DocumentListDeleteMutation } from '../../__generated__/DocumentLis
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ResponsiveTable } from '../../components/ResponsiveTable.tsx';
 import { DateFilter } from '../../forms/DateFilter.tsx';
+import { FilterField } from '../../forms/FilterField.tsx';
 import { notifyFailure, notifySuccess } from '../../forms/mutationFeedback.ts';
 import { formatDate, formatDateTime } from '../../i18n/format.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
@@ -47,7 +48,6 @@ export function DocumentList({
 }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const dateFilterId = useId();
   const [params] = useSearchParams();
   const updateSearch = useUpdateSearch();
   const revalidator = useRevalidator();
@@ -239,16 +239,11 @@ export function DocumentList({
             ['au', t('documents.to')],
           ] as const
         ).map(([param, label]) => (
-          <Box key={param}>
-            <Text asChild display="block" fontSize="sm" fontWeight="medium" mb="1">
-              <label htmlFor={`${dateFilterId}-${param}`}>{label}</label>
-            </Text>
-            <DateFilter
-              id={`${dateFilterId}-${param}`}
-              value={params.get(param)}
-              onChange={(value) => setParam(param, value)}
-            />
-          </Box>
+          <FilterField key={param} label={label}>
+            {(id) => (
+              <DateFilter id={id} value={params.get(param)} onChange={(value) => setParam(param, value)} />
+            )}
+          </FilterField>
         ))}
         <Select
           label={t('documents.sort')}

@@ -1,7 +1,7 @@
 import { Box, Button, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { operationFieldLabels, operationTypeLabels } from '@portal/domain/operations';
 import { isCarrierOnly } from '@portal/domain/typologies';
-import { type ReactNode, useCallback, useEffect, useId, useRef } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { useSearchParams } from 'react-router-dom';
@@ -14,6 +14,7 @@ import type {
 import type { OperationListPaginationQuery } from '../../__generated__/OperationListPaginationQuery.graphql.ts';
 import { UpdatingRegion } from '../../components/Skeletons.tsx';
 import { DateFilter } from '../../forms/DateFilter.tsx';
+import { FilterField } from '../../forms/FilterField.tsx';
 import { formatDate } from '../../i18n/format.ts';
 import { useListMembership } from '../../relay/listMembership.ts';
 import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
@@ -326,18 +327,5 @@ function OperationList({
       isLoadingNext={isLoadingNext}
       onLoadNext={() => loadNext(PAGE_SIZE, { onComplete: reportLoadMoreFailure })}
     />
-  );
-}
-
-/** A labelled filter control of the history; the label names the control by its id. */
-function FilterField({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <Box>
-      <Text asChild display="block" fontSize="sm" fontWeight="medium" mb="1">
-        <label htmlFor={id}>{label}</label>
-      </Text>
-      {children(id)}
-    </Box>
   );
 }

@@ -10,6 +10,7 @@ import { PageTitle } from '../../components/PageTitle.tsx';
 import { ResponsiveTable } from '../../components/ResponsiveTable.tsx';
 import { UpdatingRegion } from '../../components/Skeletons.tsx';
 import { DateFilter } from '../../forms/DateFilter.tsx';
+import { FilterField } from '../../forms/FilterField.tsx';
 import { formatDate, formatDecimal } from '../../i18n/format.ts';
 import { paths } from '../../paths.ts';
 import { databaseIdOf } from '../../relay/globalId.ts';
@@ -48,7 +49,6 @@ export function RegisterPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const updateSearch = useUpdateSearch();
-  const dateFilterId = useId();
   const { data, loading } = useKeptRouteQuery<RegisterPageQuery>(registerPageQuery);
   const [exporting, setExporting] = useState(false);
   // One filter per address: the export dialog asks its summary again only when the filters change.
@@ -94,16 +94,11 @@ export function RegisterPage() {
             [REGISTER_PARAMS.to, t('register.to')],
           ] as const
         ).map(([param, label]) => (
-          <Box key={param}>
-            <Text asChild display="block" fontSize="sm" fontWeight="medium" mb="1">
-              <label htmlFor={`${dateFilterId}-${param}`}>{label}</label>
-            </Text>
-            <DateFilter
-              id={`${dateFilterId}-${param}`}
-              value={params.get(param)}
-              onChange={(value) => setParam(param, value)}
-            />
-          </Box>
+          <FilterField key={param} label={label}>
+            {(id) => (
+              <DateFilter id={id} value={params.get(param)} onChange={(value) => setParam(param, value)} />
+            )}
+          </FilterField>
         ))}
         <Box minW={{ md: '72' }}>
           <WasteCodePicker
