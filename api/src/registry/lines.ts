@@ -186,7 +186,10 @@ export async function registerLinePage(
   return { entries, next: rows.length > size ? (entries.at(-1)?.cursor ?? null) : null };
 }
 
-/** Every line under these filters, newest first, read in batches: an export holds one batch at a time. */
+/**
+ * Every line under these filters, newest first, read in batches, the next one read while the last is written: an
+ * export holds two batches at a time.
+ */
 export async function* registerLines(
   db: Db,
   policy: Policy,
@@ -194,12 +197,19 @@ export async function* registerLines(
   filter: RegisterFilter,
   batchSize = 2000,
 ): AsyncGenerator<RegisterLine> {
-  let cursor: RegisterCursor | undefined;
-  do {
-    const page = await registerLinePage(db, policy, treatmentCodes, filter, batchSize, cursor);
+  const pageAfter = (cursor?: RegisterCursor) => {
+    const page = registerLinePage(db, policy, treatmentCodes, filter, batchSize, cursor);
+    // Read ahead while the last page is written; a reader that stops early leaves it unread, not unhandled.
+    page.catch(() => {});
+    return page;
+  };
+  let next = pageAfter();
+  for (;;) {
+    const page = await next;
+    if (page.next !== null) next = pageAfter(page.next);
     for (const entry of page.entries) yield entry.line;
-    cursor = page.next ?? undefined;
-  } while (cursor !== undefined);
+    if (page.next === null) return;
+  }
 }
 
 /** Tonnes of an outlet: as given, or its percentage of the received weight. */
