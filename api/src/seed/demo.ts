@@ -177,7 +177,7 @@ export async function seedDemo(
 }
 
 /**
- * What the register shows beyond the carriers: the packaging the demo producer's first establishment ships under
+ * What the register shows beyond the carriers: the packaging the demo producer's establishments ship under
  * an eco-organisation's scheme through a broker (fictional names and numbers), and the two latest shipments whose
  * carrier's receipt number the provider has not given yet, so that `/suivi` has lines to complete.
  */
@@ -188,7 +188,7 @@ async function seedDemoRegister(db: Db, producerCompanyId: number) {
          broker_name = 'Courtage Rhône-Alpes Démo', broker_siret = '90000000900002',
          broker_receipt_number = '2024/C/69/0007'
      where o.status in ('COMPLETED', 'REALISED') and o.waste_code = '15 01 01'
-       and o.company_site_id = (select min(id) from company_sites where company_id = $1)`,
+       and o.company_site_id in (select id from company_sites where company_id = $1)`,
     [producerCompanyId],
   );
   await db.query(

@@ -1152,7 +1152,7 @@ export const fr = {
     save: 'Ajouter le document',
     complianceTitle: 'Conformité de mes fournisseurs',
     complianceIntro:
-      "Pour chaque prestataire, transporteur et exutoire final de l'établissement, le document administratif que son rôle impose et son état.",
+      "Pour chaque prestataire, transporteur, courtier et exutoire final de l'établissement, le document administratif que son rôle impose et son état.",
     complianceNeedsSite:
       'Choisissez un établissement dans le bandeau pour voir la conformité de ses fournisseurs.',
     complianceEmpty: 'Aucun fournisseur pour cet établissement.',
