@@ -217,6 +217,78 @@ describe('GET /api/registry/lines', () => {
   });
 });
 
+describe('the counts of lines to complete', () => {
+  it('agree with the lines, whatever each lacks', async () => {
+    const demo = api.demo!;
+    const other = (
+      await api.db.one<{ id: number }>(
+        `insert into company_sites (company_id, name, city, postcode, department)
+         values ($1, 'Site sans SIRET', 'Lyon', '69007', '69') returning id`,
+        [demo.producerCompanyId],
+      )
+    ).id;
+    const insert = async (planned: string | null, transporter: boolean, wasteCode: string | null) =>
+      (
+        await api.db.one<{ id: number }>(
+          `insert into operations (type, status, company_site_id, provider_site_id, third_level_waste_id, waste_code,
+             dangerous, planned_treatment_code, requested_date, received_quantity, real_intervention_date, created_at,
+             updated_at, transporter_name, transporter_siret, transporter_receipt_number)
+           values ('ROTATION', 'REALISED', $1, $2, $3, $4, false, $5, '2025-06-01', 2, '2025-06-01', now(), now(),
+             $6, $7, $8) returning id`,
+          [
+            other,
+            w.providerSiteId,
+            w.wastes.get('FERRAILLE')!.id,
+            wasteCode,
+            planned,
+            transporter ? 'Transports du Lac' : null,
+            transporter ? '73282932000074' : null,
+            transporter ? 'R-1' : null,
+          ],
+        )
+      ).id;
+    const outlet = (
+      id: number,
+      position: number,
+      code: string,
+      qualification: string | null,
+      siret: string | null,
+    ) =>
+      api.db.query(
+        `insert into operation_final_outlet_links (operation_id, position, name, siret, address, treatment_code,
+           quantity, quantity_unit, qualification) values ($1, $2, 'Exutoire', $3, '1 rue du Port', $4, $5, 'PERCENT', $6)`,
+        [id, position, siret, code, position === 1 ? 70 : 30, qualification],
+      );
+    // A direct shipment whose main outlet's code allows two qualifications and says none, and has no SIRET.
+    const direct = await insert('R 3', true, '17 04 05');
+    await outlet(direct, 1, 'R 3', null, null);
+    await outlet(direct, 2, 'R 4', null, '55208131766522');
+    // A transit whose second outlet's qualification is missing; no carrier; no waste code.
+    const transit = await insert('R 13', false, null);
+    await outlet(transit, 1, 'R 4', null, '55208131766522');
+    await outlet(transit, 2, 'R 3', null, '55208131766522');
+    // No outlet at all, and a single-mode code planned (R 1).
+    await insert('R 1', true, '17 04 05');
+
+    const lines = (
+      await get(api, `/api/registry/lines?companySite[]=${other}&first=1000`, w.producer)
+    ).json<Page>().lines;
+    expect(lines).toHaveLength(3);
+    const expected: Record<string, number> = {};
+    for (const line of lines) for (const field of line.missing) expected[field] = (expected[field] ?? 0) + 1;
+    // Each case above lacks something of its own, and the site lacks its SIRET.
+    expect(expected).toMatchObject({
+      originSiret: 3,
+      qualification: 3,
+      destination: 2,
+      carrier: 1,
+      wasteCode: 1,
+    });
+    const summary = await get(api, `/api/registry/summary?companySite[]=${other}`, w.producer);
+    expect(summary.json()).toEqual({ totalCount: 3, incompleteCount: 3, missingByField: expected });
+  });
+});
+
 describe('GET /api/registry/export', () => {
   const exportUrl = (query: string) => `/api/registry/export?type=OUTGOING&companySite[]=${siteId}&${query}`;
 

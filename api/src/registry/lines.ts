@@ -2,9 +2,11 @@ import {
   fromThousandths,
   iri,
   qualificationOf,
+  REGISTER_REQUIRED_FIELDS,
   type RegisterFinalTreatment,
   type RegisterLine,
   type RegisterParty,
+  type RegisterRequiredField,
   registerLineGaps,
   thousandths,
 } from '@portal/domain';
@@ -121,6 +123,85 @@ export async function registerLineCount(db: Db, policy: Policy, filter: Register
     params.values,
   );
   return row.count;
+}
+
+/** How many lines lack each mandatory field, counted by PostgreSQL (a year of lines is never read for it). */
+export interface RegisterSummary {
+  totalCount: number;
+  incompleteCount: number;
+  missingByField: Partial<Record<RegisterRequiredField, number>>;
+}
+
+const blank = (column: string) => `coalesce(trim(${column}), '') = ''`;
+
+/**
+ * The counts of the register's lines and of the mandatory fields they lack, in one aggregate: each field's
+ * condition is `registerLineGaps`'s, written over the same rows as `registerLinePage` reads them (the destination
+ * and its code: the provider's centre after a transit code, else the outlet that received the most), so that the
+ * counts agree with the lines' `missing` (registry.test.ts holds them together).
+ */
+export async function registerSummary(
+  db: Db,
+  policy: Policy,
+  treatmentCodes: ReadonlyMap<string, TreatmentCode>,
+  filter: RegisterFilter,
+): Promise<RegisterSummary> {
+  const params = new SqlParams();
+  const where = await registerScope(policy, filter, params);
+  const codes = [...treatmentCodes.values()];
+  const transitCodes = params.add(codes.filter((code) => !code.isFinal).map((code) => code.code));
+  // An outlet's qualification is known when it is given, or when its code allows only one.
+  const singleMode = params.add(
+    codes.filter((code) => code.operationModes.length === 1).map((code) => code.code),
+  );
+  const known = (alias: string) =>
+    `(${alias}.qualification is not null or ${alias}.treatment_code = any(${singleMode}::text[]))`;
+  const gaps: Record<RegisterRequiredField, string> = {
+    shipmentDate: `${SHIPMENT_DATE} is null`,
+    wasteDescription: blank('w.label'),
+    wasteCode: blank('o.waste_code'),
+    weight: 'o.received_quantity is null',
+    originSiret: blank('cs.siret'),
+    originAddress: `${blank('cs.address')} and ${blank('cs.city')}`,
+    carrier: `${blank('o.transporter_name')} or ${blank('o.transporter_siret')} or ${blank('o.transporter_receipt_number')}`,
+    destination: `case when t.transit then ${blank('pc.name')} or ${blank('ps.siret')} or (${blank('ps.address')} and ${blank('ps.city')})
+      else m.name is null or ${blank('m.name')} or ${blank('m.siret')} or (${blank('m.address')} and ${blank('m.city')}) end`,
+    treatmentCode:
+      'case when t.transit then o.planned_treatment_code is null else m.treatment_code is null end',
+    qualification: `case when t.transit then not exists (select 1 from operation_final_outlet_links x where x.operation_id = o.id)
+        or exists (select 1 from operation_final_outlet_links x where x.operation_id = o.id and not ${known('x')})
+      else m.treatment_code is null or not ${known('m')} end`,
+  };
+  const fields = REGISTER_REQUIRED_FIELDS;
+  const row = await db.one<Record<string, number>>(
+    `with lines as (
+       select ${fields.map((field) => `(${gaps[field]}) as "${field}"`).join(', ')}
+       from operations o
+       join company_sites cs on cs.id = o.company_site_id
+       left join third_level_wastes w on w.id = o.third_level_waste_id
+       left join company_sites ps on ps.id = o.provider_site_id
+       left join companies pc on pc.id = ps.company_id
+       cross join lateral (select o.planned_treatment_code = any(${transitCodes}::text[])
+         and o.provider_site_id is not null as transit) t
+       left join lateral (
+         select l.name, coalesce(nullif(l.siret, ''), fo.siret) as siret, coalesce(fo.address, l.address) as address,
+           fo.city, l.treatment_code, l.qualification
+         from operation_final_outlet_links l left join final_outlets fo on fo.id = l.final_outlet_id
+         where l.operation_id = o.id
+         order by case when l.quantity_unit = 'TONNE' then l.quantity
+           else l.quantity * coalesce(o.received_quantity, 0) / 100 end desc, l.position
+         limit 1) m on true
+       where ${where.join(' and ')}
+     )
+     select count(*)::int as "totalCount",
+       count(*) filter (where ${fields.map((field) => `"${field}"`).join(' or ')})::int as "incompleteCount",
+       ${fields.map((field) => `count(*) filter (where "${field}")::int as "${field}"`).join(', ')}
+     from lines`,
+    params.values,
+  );
+  const missingByField: Partial<Record<RegisterRequiredField, number>> = {};
+  for (const field of fields) if ((row[field] ?? 0) > 0) missingByField[field] = row[field];
+  return { totalCount: row.totalCount ?? 0, incompleteCount: row.incompleteCount ?? 0, missingByField };
 }
 
 /** One page of lines, newest first, after `cursor`. */

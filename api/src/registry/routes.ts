@@ -26,6 +26,7 @@ import {
   registerLineCount,
   registerLinePage,
   registerLines,
+  registerSummary,
 } from './lines.ts';
 import { registerLineSchema } from './schemas.ts';
 
@@ -192,15 +193,7 @@ export function registerRegistryRoutes(app: FastifyInstance, context: ApiContext
       const { policy } = callerOf(request);
       await policy.assertCan('register:read');
       const filter = registerFilterOf(request, context);
-      let totalCount = 0;
-      let incompleteCount = 0;
-      const missingByField: Record<string, number> = {};
-      for await (const line of registerLines(db, policy, treatmentCodes, filter)) {
-        totalCount += 1;
-        if (line.missing.length > 0) incompleteCount += 1;
-        for (const field of line.missing) missingByField[field] = (missingByField[field] ?? 0) + 1;
-      }
-      return reply.send({ totalCount, incompleteCount, missingByField });
+      return reply.send(await registerSummary(db, policy, treatmentCodes, filter));
     },
   );
 

@@ -130,15 +130,15 @@ describe('the register', () => {
       lines: [completeLine, lineWithoutCarrier],
       summary: summaryOf(2, 1),
     });
-    expect(view.query.request.variables).toEqual({
-      filter: {
-        from: '2025-01-01',
-        to: '2025-12-31',
-        establishmentIds: [globalId('Establishment', 12)],
-        wasteCodes: null,
-        dangerous: false,
-      },
-    });
+    const urlFilter = {
+      from: '2025-01-01',
+      to: '2025-12-31',
+      establishmentIds: [globalId('Establishment', 12)],
+      wasteCodes: null,
+      dangerous: false,
+    };
+    // A period in the URL: the count to complete is the period's.
+    expect(view.query.request.variables).toEqual({ filter: urlFilter, summaryFilter: urlFilter });
 
     // The filters show the URL's.
     const filters = screen.getByRole('search', { name: 'Filtres du registre' });
@@ -229,9 +229,8 @@ describe('the register', () => {
       lines: [lineWithoutCarrier],
       summary: summaryOf(1, 1),
     });
-    expect(reloaded.request.variables).toEqual({
-      filter: filterOf({ from: '2025-01-01', to: '2025-12-31', dangerous: true }),
-    });
+    const hazardous = filterOf({ from: '2025-01-01', to: '2025-12-31', dangerous: true });
+    expect(reloaded.request.variables).toEqual({ filter: hazardous, summaryFilter: hazardous });
     expect(await screen.findByText('1 ligne à compléter sur 1')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: '1 ligne' });
     expect(rowsOf(table)).toHaveLength(1);
@@ -250,7 +249,12 @@ describe('the register', () => {
 
   it('says when no shipment matches, without a table nor a count to complete', async () => {
     const view = await openRegister('/suivi?etablissement=12');
-    expect(view.query.request.variables).toEqual({ filter: filterOf({}) });
+    // No period: every line is listed, and the count to complete is the current year's.
+    const year = new Date().getFullYear();
+    expect(view.query.request.variables).toEqual({
+      filter: filterOf({}),
+      summaryFilter: filterOf({ from: `${year}-01-01`, to: `${year}-12-31` }),
+    });
     expect(
       screen.getByText(
         "Aucune expédition réalisée ne correspond à ces critères. Les opérations complétées ou validées s'inscrivent ici.",

@@ -21,13 +21,13 @@ import { selectionSearch } from '../dashboard/selection.ts';
 import { Select } from '../documents/DocumentImport.tsx';
 import { WasteCodePicker } from '../skips/WasteCodePicker.tsx';
 import { RegisterExportDialog } from './RegisterExportDialog.tsx';
-import { REGISTER_PARAMS, registerFilterOf } from './registerParams.ts';
+import { REGISTER_PARAMS, registerFilterOf, registerSummaryFilterOf } from './registerParams.ts';
 
 export const registerPageQuery = graphql`
-  query RegisterPageQuery($filter: RegisterFilter!) {
+  query RegisterPageQuery($filter: RegisterFilter!, $summaryFilter: RegisterFilter!) {
     viewer {
       ...RegisterList_viewer @arguments(filter: $filter)
-      registerSummary(filter: $filter) {
+      registerSummary(filter: $summaryFilter) {
         totalCount
         incompleteCount
         missing {
@@ -53,6 +53,8 @@ export function RegisterPage() {
   const [exporting, setExporting] = useState(false);
   // One filter per address: the export dialog asks its summary again only when the filters change.
   const filter = useMemo(() => registerFilterOf(params), [params]);
+  // Without a period, the count is the current year's, and says so.
+  const summaryYear = registerSummaryFilterOf(params).year;
   const viewer = data.viewer;
   if (!viewer) return null;
   const summary = viewer.registerSummary;
@@ -124,9 +126,10 @@ export function RegisterPage() {
               <Alert.Indicator />
               <Alert.Content>
                 <Alert.Title>
-                  {t('register.incomplete', {
+                  {t(summaryYear === null ? 'register.incomplete' : 'register.incompleteInYear', {
                     count: summary.incompleteCount,
                     total: summary.totalCount,
+                    year: summaryYear,
                   })}
                 </Alert.Title>
                 <Alert.Description>
@@ -142,7 +145,12 @@ export function RegisterPage() {
             summary.totalCount > 0 && (
               <Alert.Root status="success" role="status">
                 <Alert.Indicator />
-                <Alert.Title>{t('register.allComplete', { count: summary.totalCount })}</Alert.Title>
+                <Alert.Title>
+                  {t(summaryYear === null ? 'register.allComplete' : 'register.allCompleteInYear', {
+                    count: summary.totalCount,
+                    year: summaryYear,
+                  })}
+                </Alert.Title>
               </Alert.Root>
             )
           )}

@@ -20,3 +20,17 @@ export function registerFilterOf(params: URLSearchParams): RegisterFilter {
     dangerous: dangerous === 'oui' ? true : dangerous === 'non' ? false : null,
   };
 }
+
+/**
+ * The filter of the count of lines to complete: the page's, or, when it names no period, the current year's (a
+ * producer's register is kept year by year, and the count of a whole history would hold the page).
+ */
+export function registerSummaryFilterOf(
+  params: URLSearchParams,
+  today = new Date(),
+): { filter: RegisterFilter; year: number | null } {
+  const filter = registerFilterOf(params);
+  if (filter.from || filter.to) return { filter, year: null };
+  const year = today.getFullYear();
+  return { filter: { ...filter, from: `${year}-01-01`, to: `${year}-12-31` }, year };
+}

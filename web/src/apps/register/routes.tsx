@@ -2,7 +2,7 @@ import RegisterPageQueryNode, {
   type RegisterPageQuery,
 } from '../../__generated__/RegisterPageQuery.graphql.ts';
 import { defineApp } from '../../routing/screens.ts';
-import { registerFilterOf } from './registerParams.ts';
+import { registerFilterOf, registerSummaryFilterOf } from './registerParams.ts';
 
 /**
  * Waste tracking (SPEC 2 `/suivi`): the regulatory register of the selected establishment(s), its lines to
@@ -21,6 +21,7 @@ export const registerApp = defineApp({
         await requireViewer();
         return preload<RegisterPageQuery>('wasteTracking', RegisterPageQueryNode, {
           filter: registerFilterOf(searchParams),
+          summaryFilter: registerSummaryFilterOf(searchParams).filter,
         });
       },
       lazy: () => import('./RegisterPage.tsx').then((module) => ({ Component: module.RegisterPage })),
