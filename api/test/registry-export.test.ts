@@ -477,7 +477,10 @@ describe('register export at scale', () => {
     return usage.heapUsed + usage.arrayBuffers;
   };
 
-  /** Ordinary lines (one carrier, straight to treatment) of about 1 kB of CSV each: 40 MB, were they kept. */
+  /**
+   * Ordinary lines (one carrier, straight to treatment) of about 1 kB of CSV each: 40 MB of CSV were they kept, some
+   * 75 MB of sheet XML for the XLSX (whose writer, not waiting for exceljs's buffer, keeps that much).
+   */
   async function* generated(): AsyncIterable<RegisterLine> {
     const description = `Gravats mélangés ${'x'.repeat(600)}`;
     for (let index = 0; index < LINES; index += 1) {
@@ -514,7 +517,7 @@ describe('register export at scale', () => {
       const write = format === 'csv' ? writeRegisterCsv : writeRegisterXlsx;
       expect(await write(generated(), columns, out, { ...helpers, onLine })).toBe(LINES);
       expect(bytes()).toBeGreaterThan(format === 'csv' ? 30 * MB : 1 * MB);
-      expect(peak).toBeLessThan(16 * MB);
+      expect(peak).toBeLessThan(32 * MB);
     },
     120_000,
   );

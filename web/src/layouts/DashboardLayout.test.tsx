@@ -28,17 +28,20 @@ describe('dashboard layout', () => {
       'href',
       '/mes-prestataires?etablissement=12',
     );
-    expect(within(navigation).getByText('Suivi des déchets (registre)')).toBeInTheDocument();
+    expect(within(navigation).getByRole('link', { name: 'Suivi des déchets (registre)' })).toHaveAttribute(
+      'href',
+      '/suivi?etablissement=12',
+    );
     expect(within(navigation).queryByText('Mes clients')).not.toBeInTheDocument();
     // Of the provider's activity, a producer reads the outlets its waste went to, and nothing else.
     expect(within(navigation).getByRole('link', { name: 'Mes exutoires' })).toBeInTheDocument();
     expect(within(navigation).queryByText('Mes exutoires par défaut')).not.toBeInTheDocument();
     expect(within(navigation).queryByText("Mes coûts d'activité")).not.toBeInTheDocument();
     // A screen that does not exist yet is not a link to a 404.
-    expect(within(navigation).queryByRole('link', { name: /Suivi des déchets/ })).not.toBeInTheDocument();
-    const tracking = within(navigation).getByText('Suivi des déchets (registre)').closest('li');
-    expect(tracking).toHaveAttribute('aria-disabled', 'true');
-    expect(tracking).toHaveTextContent('Bientôt disponible');
+    expect(within(navigation).queryByRole('link', { name: /Enlèvements dangereux/ })).not.toBeInTheDocument();
+    const hazardous = within(navigation).getByText('Enlèvements dangereux').closest('li');
+    expect(hazardous).toHaveAttribute('aria-disabled', 'true');
+    expect(hazardous).toHaveTextContent('Bientôt disponible');
   });
 
   it('shows a retriever the mirror menu', async () => {
