@@ -128,7 +128,8 @@ for (const { account, selects } of accounts) {
     page,
     stack,
   }) => {
-    test.setTimeout(480_000);
+    // Every screen at two widths, twice for the accounts that select: about 7 min on a 2-core machine.
+    test.setTimeout(720_000);
     await acceptTermsThroughApi(stack, account.email);
     const journeySite = await containerJourneySite(stack);
     const establishment = account === producer ? journeySite.site.id : journeySite.provider.id;
