@@ -5,8 +5,8 @@
  * Figures: the national export (`GET /api/registry/export`, CSV then XLSX) of the whole 5 years, read as it comes:
  * lines a second and the portal process's memory while it writes (its resident size sampled every 100 ms, and
  * the peak above its size before); and a reporting script's pull of the latest year through the graph
- * (`viewer.registerLines`, pages of 1,000 with a bearer token): pages a second and REST calls per page. Goals
- * (issue 18): at least 50,000 lines a second, memory flat and under 200 MB above the start.
+ * (`viewer.registerLines`, pages of 1,000 with a bearer token): pages a second and REST calls per page. Goals:
+ * at least 50,000 lines a second, memory flat and under 200 MB above the start.
  *
  *   npx node tests/bench/run.ts register
  */

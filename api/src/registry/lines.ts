@@ -47,8 +47,8 @@ const SHIPMENT_DATE = 'o.real_intervention_date';
 
 interface LineRow {
   id: number;
-  shipmentKey: string;
-  shipmentDate: string | null;
+  /** Set on every shipped operation (its check), hence also the page's cursor. */
+  shipmentDate: string;
   wasteDescription: string | null;
   wasteCode: string | null;
   dangerous: boolean;
@@ -221,7 +221,7 @@ export async function registerLinePage(
     );
   }
   const rows = await db.query<LineRow>(
-    `select o.id, ${SHIPMENT_DATE}::text as "shipmentKey", o.real_intervention_date::text as "shipmentDate",
+    `select o.id, ${SHIPMENT_DATE}::text as "shipmentDate",
        w.label as "wasteDescription", o.waste_code as "wasteCode", o.dangerous,
        s.persistent_organic_pollutants as pop, s.quantity_estimated as "weightIsEstimate",
        o.bsd_number as "bsdNumber", o.received_quantity::text as weight,
@@ -262,7 +262,7 @@ export async function registerLinePage(
   );
   const entries = rows.slice(0, size).map((row) => ({
     line: registerLineOf(row, treatmentCodes),
-    cursor: { date: row.shipmentKey, id: row.id },
+    cursor: { date: row.shipmentDate, id: row.id },
   }));
   return { entries, next: rows.length > size ? (entries.at(-1)?.cursor ?? null) : null };
 }
