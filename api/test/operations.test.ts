@@ -1,4 +1,6 @@
 import {
+  DECLARATION_STATUSES,
+  FLOW_ACTION_NAMES,
   HISTORY_FILTER_KEYS,
   HISTORY_FILTERS,
   messages,
@@ -16,6 +18,7 @@ import {
   operationTypeLabels,
   outletQuantityUnitLabels,
   plannedWorkOf,
+  REQUESTED_OPERATION_TYPES,
   ROTATION_MANDATORY_FIELDS,
   rolePermissions,
   type UserTypology,
@@ -216,6 +219,11 @@ function payloadOf(name: OperationActionName): Record<string, unknown> {
   return { status: to };
 }
 
+/** The statuses of an operation asked on a container (a declared flow's are its own). */
+const REQUEST_STATUSES = OPERATION_STATUSES.filter(
+  (status) => !(DECLARATION_STATUSES as readonly string[]).includes(status),
+);
+
 const sessionOfActor = (actor: OperationActor) => (actor === 'producer' ? w.producer : w.retriever);
 
 /** The shortest list of moves of the table from a request to `status`. */
@@ -243,7 +251,7 @@ async function operationViaApi(status: OperationStatus, type: OperationType = 'R
     const response = await mergePatch(
       api,
       opUrl(operation.id),
-      sessionOfActor(OPERATION_ACTIONS[name].actor),
+      sessionOfActor(OPERATION_ACTIONS[name].actor as OperationActor),
       payloadOf(name),
     );
     expect(response.statusCode, `${name}: ${response.body}`).toBe(200);
@@ -388,14 +396,17 @@ describe('the transition table, at the api, for every kind of caller', () => {
     return row(side === 'producer' ? 'provider' : 'producer') === undefined ? 409 : 403;
   }
 
-  const cases = OPERATION_STATUSES.flatMap((status) =>
-    OPERATION_ACTION_NAMES.flatMap((name) =>
+  // An operation asked on a container: a declared flow's statuses and moves are its own (declarations.test.ts).
+  const statuses = REQUEST_STATUSES;
+  const names = OPERATION_ACTION_NAMES.filter((name) => !FLOW_ACTION_NAMES.includes(name));
+  const cases = statuses.flatMap((status) =>
+    names.flatMap((name) =>
       ROLES.map((role) => [status, name, role, expectedAnswer(status, name, role)] as const),
     ),
   );
 
   it('expects 200 exactly where the table allows the move to the caller’s side', () => {
-    expect(cases).toHaveLength(OPERATION_STATUSES.length * OPERATION_ACTION_NAMES.length * ROLES.length);
+    expect(cases).toHaveLength(statuses.length * names.length * ROLES.length);
     expect(new Set(cases.map((c) => c[3]))).toEqual(new Set([200, 403, 404, 409]));
     for (const [status, name, role, answer] of cases) {
       const action: OperationAction = OPERATION_ACTIONS[name];
@@ -470,7 +481,7 @@ describe('the transition table, at the api, for every kind of caller', () => {
   });
 
   it('never moves an operation back to REQUESTED, on either side', async () => {
-    for (const status of OPERATION_STATUSES) {
+    for (const status of REQUEST_STATUSES) {
       const id = await operationInBySql(status);
       const before = await operationState(id);
       for (const session of [w.producer, w.retriever]) {
@@ -499,7 +510,7 @@ describe('the transition table, at the api, for every kind of caller', () => {
     expect((await get(api, opUrl(id), producerWithoutRights)).statusCode).toBe(200);
   });
 
-  it.each(OPERATION_STATUSES)('reaches %s through the allowed api moves only', async (status) => {
+  it.each(REQUEST_STATUSES)('reaches %s through the allowed api moves only', async (status) => {
     const { skip, operation } = await operationViaApi(status);
     expect((await skipOf(skip.id)).plannedWork).toBe(plannedWorkOf('ROTATION', status));
     expect(operation.interventionDate).toBe(pathTo(status).includes('schedule') ? INTERVENTION_DATE : null);
@@ -593,7 +604,7 @@ describe('POST /api/operations and POST /api/skip/retirement', () => {
     expect((await request(dangerous)).statusCode).toBe(201);
     // Without a provider, nobody could take the request, whatever its type.
     const orphan = await completeSkip({ provider: null });
-    for (const type of OPERATION_TYPES) {
+    for (const type of REQUESTED_OPERATION_TYPES) {
       expectViolations(await request(orphan, { type }), [
         { propertyPath: 'skip', message: messages.skipNeedsProviderForOperation },
       ]);
@@ -604,7 +615,7 @@ describe('POST /api/operations and POST /api/skip/retirement', () => {
     const skip = await completeSkip();
     const first = await requested(skip);
     const before = await operationTables();
-    for (const type of OPERATION_TYPES) {
+    for (const type of REQUESTED_OPERATION_TYPES) {
       expectConflict(await request(skip, { type }), messages.skipHasOpenOperation);
     }
     expectConflict(
@@ -644,7 +655,7 @@ describe('POST /api/operations and POST /api/skip/retirement', () => {
     expect((await mergePatch(api, archived.iri, w.producer, { archived: true })).statusCode).toBe(200);
     const before = await operationTables();
     for (const skip of [ordered, archived]) {
-      for (const type of OPERATION_TYPES) {
+      for (const type of REQUESTED_OPERATION_TYPES) {
         expectViolations(await request(skip, { type }), [
           { propertyPath: 'skip', message: messages.skipNotOnSite },
         ]);
@@ -719,7 +730,7 @@ describe('POST /api/operations and POST /api/skip/retirement', () => {
     expect((await skipOf(skip.id)).plannedWork).toBe('WITHDRAWAL_ASKED');
   });
 
-  it.each(OPERATION_TYPES)('moves the plannedWork of the container along a %s', async (type) => {
+  it.each(REQUESTED_OPERATION_TYPES)('moves the plannedWork of the container along a %s', async (type) => {
     const skip = await completeSkip();
     const seen: (string | null)[] = [];
     const operation = await requested(skip, { type });
@@ -728,7 +739,7 @@ describe('POST /api/operations and POST /api/skip/retirement', () => {
       const response = await mergePatch(
         api,
         opUrl(operation.id),
-        sessionOfActor(OPERATION_ACTIONS[name].actor),
+        sessionOfActor(OPERATION_ACTIONS[name].actor as OperationActor),
         {
           ...payloadOf(name),
         },
@@ -1495,7 +1506,7 @@ describe('GET /api/operations', () => {
     // one on a chantier of the chantier user, one of another company.
     const start = api.clock.now;
     try {
-      for (const [index, status] of OPERATION_STATUSES.entries()) {
+      for (const [index, status] of REQUEST_STATUSES.entries()) {
         api.clock.advance(60_000);
         created.push(await operationInBySql(status, index % 2 === 0 ? 'ROTATION' : 'RETIREMENT'));
       }
@@ -1719,7 +1730,7 @@ describe('GET /api/operations', () => {
     );
     // Each member carries its outlets.
     const completed = (await list('pagination=false&status[]=COMPLETED'))['hydra:member'].find(
-      (o) => o.id === created[OPERATION_STATUSES.indexOf('COMPLETED')],
+      (o) => o.id === created[REQUEST_STATUSES.indexOf('COMPLETED')],
     );
     expect(completed?.finalOutlets.map((o) => [o.quantity, o.quantityUnit])).toEqual([
       ['100.000', 'PERCENT'],

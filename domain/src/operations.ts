@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { defineFields, fieldLabels } from './fields.ts';
 import { messages } from './messages.ts';
-import { normalizeTreatmentCode, positiveDecimalSchema, referenceSchema } from './skips.ts';
+import {
+  normalizeTreatmentCode,
+  normalizeWasteCode,
+  positiveDecimalSchema,
+  referenceSchema,
+} from './skips.ts';
 import { isoDateSchema, siretSchema } from './validation.ts';
 
 /**
@@ -10,12 +15,18 @@ import { isoDateSchema, siretSchema } from './validation.ts';
  * operation from which status to which.
  */
 
-export const OPERATION_TYPES = ['ROTATION', 'RETIREMENT'] as const;
+export const OPERATION_TYPES = ['ROTATION', 'RETIREMENT', 'FLOW'] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
 export const operationTypeLabels: Record<OperationType, string> = {
   ROTATION: 'Rotation',
   RETIREMENT: 'Retrait définitif',
+  FLOW: 'Flux déclaré',
 };
+/** What a producer asks of its provider on a container; a FLOW is declared after the fact, never asked. */
+export const REQUESTED_OPERATION_TYPES = [
+  'ROTATION',
+  'RETIREMENT',
+] as const satisfies readonly OperationType[];
 
 export const OPERATION_STATUSES = [
   'REQUESTED',
@@ -27,6 +38,8 @@ export const OPERATION_STATUSES = [
   'CANCELLED',
   'NOT_CARRIED_OUT',
   'NOT_PROCESSED',
+  'TO_COMPLETE',
+  'TO_VALIDATE',
 ] as const;
 export type OperationStatus = (typeof OPERATION_STATUSES)[number];
 export const operationStatusLabels: Record<OperationStatus, string> = {
@@ -39,7 +52,46 @@ export const operationStatusLabels: Record<OperationStatus, string> = {
   CANCELLED: 'Annulée',
   NOT_CARRIED_OUT: 'Non réalisée',
   NOT_PROCESSED: 'Non traitée',
+  TO_COMPLETE: 'À compléter',
+  TO_VALIDATE: 'À valider',
 };
+
+/**
+ * A declared flow (SPEC 1 "declare flux", SPEC 4 "Declaration status"): waste handled without an operation of
+ * the portal, declared afterwards by whoever handled it: a provider for one of its clients (bulk, monthly
+ * totals), or a producer whose waste left outside the portal. It is an operation of type FLOW, so that once
+ * validated it is in both sides' registers and dashboards like any realised operation. It is 'à compléter'
+ * (TO_COMPLETE) while its declarer fills it in, then 'à valider' (TO_VALIDATE) until the other side validates
+ * it (REALISED); a producer's flow whose provider is not on the portal has no other side and is recorded at once.
+ */
+export const FLOW_DECLARERS = ['PRODUCER', 'PROVIDER'] as const;
+export type FlowDeclarer = (typeof FLOW_DECLARERS)[number];
+export const flowDeclarerLabels: Record<FlowDeclarer, string> = {
+  PRODUCER: 'Producteur',
+  PROVIDER: 'Prestataire',
+};
+
+/** Who declared a flow, and whether another side of the portal validates it. */
+export interface Declaration {
+  declaredBy: FlowDeclarer;
+  counterpart: boolean;
+}
+
+/** The declaration of an operation; null for an operation asked on a container. */
+export function declarationOf(operation: {
+  declaredBy: FlowDeclarer | null;
+  provider: unknown;
+}): Declaration | null {
+  if (operation.declaredBy === null) return null;
+  return {
+    declaredBy: operation.declaredBy,
+    counterpart: operation.declaredBy === 'PROVIDER' || (operation.provider ?? null) !== null,
+  };
+}
+
+/** The side of an operation that declared it. */
+export const declarerSide = (declaredBy: FlowDeclarer): OperationActor =>
+  declaredBy === 'PRODUCER' ? 'producer' : 'provider';
 
 /** Who acts on an operation: the producer who asked for it, or its provider (the retriever, or the carrier). */
 export type OperationActor = 'producer' | 'provider';
@@ -48,9 +100,17 @@ export interface OperationAction {
   label: string;
   from: readonly OperationStatus[];
   to: OperationStatus;
-  actor: OperationActor;
+  /** A side; on a declared flow, the side that declared it or the other one. */
+  actor: OperationActor | 'declarer' | 'counterpart';
   /** The permission of `domain/permissions.ts` the actor needs. */
-  permission: 'operation:schedule' | 'operation:complete' | 'operation:validate' | 'operation:cancel';
+  permission:
+    | 'operation:schedule'
+    | 'operation:complete'
+    | 'operation:validate'
+    | 'operation:cancel'
+    | 'flow:declare';
+  /** A declarer's move that needs (true) or excludes (false) another side to validate the flow. */
+  counterpart?: boolean;
 }
 
 /**
@@ -123,34 +183,104 @@ export const OPERATION_ACTIONS = {
     actor: 'producer',
     permission: 'operation:cancel',
   },
+  submitFlow: {
+    label: 'Envoyer pour validation',
+    from: ['TO_COMPLETE'],
+    to: 'TO_VALIDATE',
+    actor: 'declarer',
+    permission: 'flow:declare',
+    counterpart: true,
+  },
+  recordFlow: {
+    label: 'Enregistrer au registre',
+    from: ['TO_COMPLETE'],
+    to: 'REALISED',
+    actor: 'declarer',
+    permission: 'flow:declare',
+    counterpart: false,
+  },
+  validateFlow: {
+    label: 'Valider le flux',
+    from: ['TO_VALIDATE'],
+    to: 'REALISED',
+    actor: 'counterpart',
+    permission: 'operation:validate',
+  },
+  returnFlow: {
+    label: 'Renvoyer à compléter',
+    from: ['TO_VALIDATE'],
+    to: 'TO_COMPLETE',
+    actor: 'counterpart',
+    permission: 'operation:validate',
+  },
+  withdrawFlow: {
+    label: 'Annuler la déclaration',
+    from: ['TO_COMPLETE', 'TO_VALIDATE'],
+    to: 'CANCELLED',
+    actor: 'declarer',
+    permission: 'flow:declare',
+  },
 } as const satisfies Record<string, OperationAction>;
 export type OperationActionName = keyof typeof OPERATION_ACTIONS;
 export const OPERATION_ACTION_NAMES = Object.keys(OPERATION_ACTIONS) as OperationActionName[];
+/** A declared flow's moves (made by its declarer or the other side); the others are those of a request. */
+export const FLOW_ACTION_NAMES = OPERATION_ACTION_NAMES.filter((name) => {
+  const { actor }: OperationAction = OPERATION_ACTIONS[name];
+  return actor === 'declarer' || actor === 'counterpart';
+});
+/** The statuses only a declared flow has. */
+export const DECLARATION_STATUSES = [
+  'TO_COMPLETE',
+  'TO_VALIDATE',
+] as const satisfies readonly OperationStatus[];
+
+/**
+ * Whether `actor` is the one who makes `action` on an operation: its side, or on a declared flow (`declaration`)
+ * the side that declared it or the other one; a declarer's move fits the flow's counterpart, or its absence.
+ */
+function actsAs(action: OperationAction, actor: OperationActor, declaration: Declaration | null): boolean {
+  if (action.actor === 'producer' || action.actor === 'provider') return action.actor === actor;
+  if (declaration === null) return false;
+  const declarer = declarerSide(declaration.declaredBy);
+  if (action.actor === 'counterpart') return declaration.counterpart && actor !== declarer;
+  return (
+    actor === declarer && (action.counterpart === undefined || action.counterpart === declaration.counterpart)
+  );
+}
 
 /** The action that moves an operation from `from` to `to` for `actor`; null when none may. */
 export function operationActionFor(
   from: OperationStatus,
   to: OperationStatus,
   actor: OperationActor,
+  declaration: Declaration | null = null,
 ): OperationActionName | null {
   return (
     OPERATION_ACTION_NAMES.find((name) => {
       const action: OperationAction = OPERATION_ACTIONS[name];
-      return action.actor === actor && action.to === to && action.from.includes(from);
+      return actsAs(action, actor, declaration) && action.to === to && action.from.includes(from);
     }) ?? null
   );
 }
 
 /** The actions `actor` may take on an operation in status `status`. */
-export function operationActionsFrom(status: OperationStatus, actor: OperationActor): OperationActionName[] {
+export function operationActionsFrom(
+  status: OperationStatus,
+  actor: OperationActor,
+  declaration: Declaration | null = null,
+): OperationActionName[] {
   return OPERATION_ACTION_NAMES.filter((name) => {
     const action: OperationAction = OPERATION_ACTIONS[name];
-    return action.actor === actor && action.from.includes(status);
+    return actsAs(action, actor, declaration) && action.from.includes(status);
   });
 }
 
 /** Statuses in which the provider may fill in (and save, to resume later) the completion of an operation. */
 export const COMPLETION_EDITABLE_STATUSES: readonly OperationStatus[] = OPERATION_ACTIONS.complete.from;
+/** Statuses in which the declarer of a flow fills it in (the same fields as a completion). */
+export const DECLARATION_EDITABLE_STATUSES: readonly OperationStatus[] = OPERATION_ACTIONS.submitFlow.from;
+/** A declarer's moves that need the flow complete, as a provider's completion does. */
+export const DECLARATION_SENDING_ACTIONS: readonly OperationActionName[] = ['submitFlow', 'recordFlow'];
 
 /** Not finished: an operation in one of these still holds its container (one open operation per container). */
 export const OPEN_OPERATION_STATUSES: readonly OperationStatus[] = [
@@ -178,6 +308,7 @@ export function plannedWorkOf(
 /** The history filter of SPEC 4, each with the statuses it shows ('all' shows every one). */
 export const HISTORY_FILTERS = {
   all: { label: 'Toutes', statuses: OPERATION_STATUSES },
+  declared: { label: 'Flux déclarés, en cours', statuses: ['TO_COMPLETE', 'TO_VALIDATE'] },
   asked: { label: 'Demandées', statuses: ['REQUESTED', 'WAITING'] },
   accepted: { label: 'Acceptées', statuses: ['ACCEPTED_WITHOUT_SCHEDULING', 'SCHEDULED'] },
   done: { label: 'Réalisées, à valider', statuses: ['COMPLETED', 'NOT_CARRIED_OUT'] },
@@ -388,8 +519,14 @@ export const operationFields = defineFields<OperationWriter>()({
     label: "Type d'opération",
     required: true,
     values: OPERATION_TYPES,
-    rule: z.enum(OPERATION_TYPES, { error: messages.unknownChoice }),
+    rule: z.enum(REQUESTED_OPERATION_TYPES, { error: messages.unknownChoice }),
     writers: ['producer'],
+  },
+  declaredBy: {
+    kind: 'enum',
+    column: 'declared_by',
+    label: 'Déclaré par',
+    values: FLOW_DECLARERS,
   },
   status: { kind: 'enum', column: 'status', label: 'Statut', required: true, values: OPERATION_STATUSES },
   skip: { kind: 'reference', column: 'skip_id', label: 'Contenant', reference: ref('skips', 'Skip', 'skip') },
@@ -452,6 +589,13 @@ export const operationFields = defineFields<OperationWriter>()({
     column: 'real_intervention_date',
     label: "Date réelle d'intervention",
     rule: isoDateSchema.nullish(),
+    writers: ['provider'],
+  },
+  quantityEstimated: {
+    kind: 'boolean',
+    column: 'quantity_estimated',
+    label: 'Quantité estimée',
+    rule: z.boolean({ error: messages.unknownChoice }).nullish(),
     writers: ['provider'],
   },
   bsdNumber: {
@@ -563,6 +707,7 @@ export const operationFieldLabels = fieldLabels(operationFields);
  */
 export const operationCompletionSchema = z.object({
   receivedQuantity: operationFields.receivedQuantity.rule,
+  quantityEstimated: operationFields.quantityEstimated.rule,
   realInterventionDate: operationFields.realInterventionDate.rule,
   bsdNumber: operationFields.bsdNumber.rule,
   transporterSite: operationFields.transporterSite.rule,
@@ -661,3 +806,41 @@ export const operationRequestSchema = z.object({
   comment: operationFields.comment.rule,
 });
 export type OperationRequestInput = z.input<typeof operationRequestSchema>;
+
+/**
+ * A flow declared (SPEC 1, 4): by its producer (its own establishment, optionally the provider of the portal
+ * that received it) or by a provider (its establishment and one of its client's). What it was, when it left and
+ * how much; the rest of its register fields are filled in as a completion is, then sent.
+ */
+export const flowDeclarationSchema = z.object({
+  declaredBy: z.enum(FLOW_DECLARERS, { error: messages.unknownChoice }),
+  companySite: referenceSchema,
+  companySiteEntity: referenceSchema.nullish().transform((value) => value ?? null),
+  provider: referenceSchema.nullish().transform((value) => value ?? null),
+  /** The precise waste (its label is the register's usual name); its default code unless one is given. */
+  thirdLevelWaste: referenceSchema,
+  wasteCode: z
+    .string({ error: messages.unknownWasteCode })
+    .transform((raw, context) => {
+      if (raw.trim() === '') return null;
+      const code = normalizeWasteCode(raw);
+      if (code === null) {
+        context.addIssue({ code: 'custom', message: messages.unknownWasteCode });
+        return z.NEVER;
+      }
+      return code;
+    })
+    .nullish()
+    .transform((value) => value ?? null),
+  plannedTreatmentCode: treatmentCodeSchema.nullish().transform((value) => value ?? null),
+  realInterventionDate: isoDateSchema,
+  receivedQuantity: positiveDecimalSchema(3)
+    .nullish()
+    .transform((value) => value ?? null),
+  quantityEstimated: z
+    .boolean({ error: messages.unknownChoice })
+    .nullish()
+    .transform((value) => value ?? false),
+  comment: optionalText(2000),
+});
+export type FlowDeclarationInput = z.input<typeof flowDeclarationSchema>;

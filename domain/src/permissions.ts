@@ -25,6 +25,7 @@ export const PERMISSIONS = [
   'outlet:manage',
   'document:manage',
   'register:read',
+  'flow:declare',
   'trackdechets:link',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -46,6 +47,7 @@ export const rolePermissions: Record<UserTypology, readonly Permission[]> = {
     'incident:declare',
     'document:manage',
     'register:read',
+    'flow:declare',
     'trackdechets:link',
   ],
   retriever: [
@@ -60,6 +62,7 @@ export const rolePermissions: Record<UserTypology, readonly Permission[]> = {
     'outlet:manage',
     'document:manage',
     'register:read',
+    'flow:declare',
     'trackdechets:link',
   ],
   carrier: ['dashboard:read', 'site:read', 'operation:schedule', 'operation:complete', 'document:manage'],
@@ -76,6 +79,8 @@ const establishmentWidePermissions: readonly Permission[] = [
   'entity:update',
   'cost:update',
   'outlet:manage',
+  // A flow is declared for a whole establishment: its register, not one chantier's.
+  'flow:declare',
 ];
 
 export function permissionsFor(

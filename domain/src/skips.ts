@@ -143,9 +143,10 @@ const optional = <S extends z.ZodType>(schema: S) =>
     .transform((value) => value ?? null);
 
 /** A reference to another resource: its IRI (`/api/skip_types/4`), or its id. The api resolves it. */
-export const referenceSchema = z.union([z.string().trim().min(1), z.number().int().positive()], {
-  error: messages.required,
-});
+export const referenceSchema = z.union(
+  [z.string().trim().min(1, messages.required), z.number().int().positive(messages.required)],
+  { error: messages.required },
+);
 
 const MAX_INTEGER_DIGITS = 9;
 

@@ -3,7 +3,11 @@ import {
   amountFor,
   COMPLETION_EDITABLE_STATUSES,
   completionProblems,
+  DECLARATION_STATUSES,
+  declarationOf,
+  FLOW_ACTION_NAMES,
   finalOutletSchema,
+  flowDeclarationSchema,
   fromThousandths,
   HISTORY_FILTER_KEYS,
   HISTORY_FILTERS,
@@ -49,12 +53,16 @@ describe('the transition table', () => {
     }
   });
 
-  it('never lets both sides reach the same status: the target says who acts', () => {
-    for (const to of OPERATION_STATUSES) {
-      const actors = new Set(
-        OPERATION_ACTION_NAMES.filter((n) => action(n).to === to).map((n) => action(n).actor),
-      );
-      expect(actors.size).toBeLessThanOrEqual(1);
+  it('never lets both sides make the same move: the status and its target say who acts', () => {
+    for (const from of OPERATION_STATUSES) {
+      for (const to of OPERATION_STATUSES) {
+        const actors = new Set(
+          OPERATION_ACTION_NAMES.filter((n) => action(n).to === to && action(n).from.includes(from)).map(
+            (n) => action(n).actor,
+          ),
+        );
+        expect(actors.size, `${from} → ${to}`).toBeLessThanOrEqual(1);
+      }
     }
   });
 
@@ -131,12 +139,12 @@ describe('the transition table', () => {
     }
   });
 
-  it('keeps open exactly the statuses someone can still move, all reachable from a request', () => {
+  it('keeps open exactly the statuses someone can still move on a request, all reachable from a request or a declaration', () => {
     const movable = OPERATION_STATUSES.filter((s) =>
       ACTORS.some((a) => operationActionsFrom(s, a).length > 0),
     );
     expect([...OPEN_OPERATION_STATUSES].sort()).toEqual([...movable].sort());
-    const reached = new Set<OperationStatus>(['REQUESTED']);
+    const reached = new Set<OperationStatus>(['REQUESTED', 'TO_COMPLETE']);
     for (let grew = true; grew; ) {
       grew = false;
       for (const name of OPERATION_ACTION_NAMES) {
@@ -163,6 +171,8 @@ describe('plannedWorkOf', () => {
     CANCELLED: [null, null],
     NOT_CARRIED_OUT: [null, null],
     NOT_PROCESSED: [null, null],
+    TO_COMPLETE: [null, null],
+    TO_VALIDATE: [null, null],
   };
   it.each(OPERATION_STATUSES)('gives the container of a %s operation its list status', (status) => {
     expect(plannedWorkOf('ROTATION', status)).toBe(expected[status][0]);
@@ -180,7 +190,15 @@ describe('plannedWorkOf', () => {
 
 describe('HISTORY_FILTERS', () => {
   it("puts every status in exactly one filter besides 'all', which shows them all", () => {
-    expect(HISTORY_FILTER_KEYS).toEqual(['all', 'asked', 'accepted', 'done', 'validated', 'cancelled']);
+    expect(HISTORY_FILTER_KEYS).toEqual([
+      'all',
+      'declared',
+      'asked',
+      'accepted',
+      'done',
+      'validated',
+      'cancelled',
+    ]);
     expect(HISTORY_FILTERS.all.statuses).toEqual(OPERATION_STATUSES);
     for (const status of OPERATION_STATUSES) {
       const keys = HISTORY_FILTER_KEYS.filter(
@@ -539,5 +557,85 @@ describe('amountFor: a price per tonne times a quantity, exactly', () => {
     ['0.333', '3', '1.00'],
   ])('%s t at %s €/t = %s €', (tonnes, price, expected) => {
     expect(amountFor(tonnes, price)).toBe(expected);
+  });
+});
+
+describe('declared flows', () => {
+  const byProvider = declarationOf({ declaredBy: 'PROVIDER', provider: '/api/company_sites/12' });
+  const byProducerAlone = declarationOf({ declaredBy: 'PRODUCER', provider: null });
+  const byProducerToProvider = declarationOf({ declaredBy: 'PRODUCER', provider: '/api/company_sites/12' });
+
+  it('has another side to validate it unless its producer declared it without a provider of the portal', () => {
+    expect(declarationOf({ declaredBy: null, provider: '/api/company_sites/12' })).toBeNull();
+    expect(byProvider).toEqual({ declaredBy: 'PROVIDER', counterpart: true });
+    expect(byProducerAlone).toEqual({ declaredBy: 'PRODUCER', counterpart: false });
+    expect(byProducerToProvider).toEqual({ declaredBy: 'PRODUCER', counterpart: true });
+  });
+
+  it('is sent by its declarer and validated or sent back by the other side', () => {
+    expect(operationActionsFrom('TO_COMPLETE', 'provider', byProvider)).toEqual([
+      'submitFlow',
+      'withdrawFlow',
+    ]);
+    expect(operationActionsFrom('TO_COMPLETE', 'producer', byProvider)).toEqual([]);
+    expect(operationActionsFrom('TO_VALIDATE', 'producer', byProvider)).toEqual([
+      'validateFlow',
+      'returnFlow',
+    ]);
+    expect(operationActionsFrom('TO_VALIDATE', 'provider', byProvider)).toEqual(['withdrawFlow']);
+    expect(operationActionsFrom('TO_COMPLETE', 'producer', byProducerToProvider)).toEqual([
+      'submitFlow',
+      'withdrawFlow',
+    ]);
+    expect(operationActionsFrom('TO_VALIDATE', 'provider', byProducerToProvider)).toEqual([
+      'validateFlow',
+      'returnFlow',
+    ]);
+    // Without another side, the producer records it itself.
+    expect(operationActionsFrom('TO_COMPLETE', 'producer', byProducerAlone)).toEqual([
+      'recordFlow',
+      'withdrawFlow',
+    ]);
+    expect(operationActionFor('TO_COMPLETE', 'REALISED', 'producer', byProducerAlone)).toBe('recordFlow');
+    expect(operationActionFor('TO_COMPLETE', 'REALISED', 'provider', byProvider)).toBeNull();
+    expect(operationActionFor('TO_VALIDATE', 'REALISED', 'producer', byProvider)).toBe('validateFlow');
+    expect(operationActionFor('TO_VALIDATE', 'REALISED', 'provider', byProvider)).toBeNull();
+  });
+
+  it("never moves a request with a flow's moves, nor a flow with a request's", () => {
+    for (const status of OPERATION_STATUSES) {
+      for (const actor of ACTORS) {
+        for (const name of operationActionsFrom(status, actor)) expect(FLOW_ACTION_NAMES).not.toContain(name);
+        for (const declaration of [byProvider, byProducerAlone, byProducerToProvider]) {
+          for (const name of operationActionsFrom(status, actor, declaration)) {
+            if (DECLARATION_STATUSES.includes(status as (typeof DECLARATION_STATUSES)[number])) {
+              expect(FLOW_ACTION_NAMES).toContain(name);
+            }
+          }
+        }
+      }
+    }
+  });
+
+  it('takes the declaration: the precise waste, a shipment date and an optional quantity', () => {
+    const parsed = flowDeclarationSchema.parse({
+      declaredBy: 'PROVIDER',
+      companySite: '/api/company_sites/3',
+      provider: '/api/company_sites/12',
+      thirdLevelWaste: '/api/third_level_wastes/4',
+      wasteCode: '150101',
+      realInterventionDate: '2026-10-31',
+      receivedQuantity: '12,5',
+    });
+    expect(parsed).toMatchObject({
+      wasteCode: '15 01 01',
+      receivedQuantity: '12.5',
+      quantityEstimated: false,
+      companySiteEntity: null,
+      plannedTreatmentCode: null,
+    });
+    expect(
+      flowDeclarationSchema.safeParse({ declaredBy: 'SOMEONE', companySite: 3, thirdLevelWaste: 4 }).success,
+    ).toBe(false);
   });
 });

@@ -557,7 +557,7 @@ describe('Query.operation, node and the history filters', () => {
     expect(body.extensions.restCalls.count).toBe(1);
   });
 
-  it('operationHistoryFilters: the six filters of the domain, in French, without a call', async () => {
+  it('operationHistoryFilters: the seven filters of the domain, in French, without a call', async () => {
     const { body } = await graphql(
       gateway,
       '{ operationHistoryFilters { value label statuses } }',
@@ -567,6 +567,7 @@ describe('Query.operation, node and the history filters', () => {
     expect(body.errors).toBeUndefined();
     expect(body.data.operationHistoryFilters).toEqual([
       { value: 'ALL', label: HISTORY_FILTERS.all.label, statuses: [...OPERATION_STATUSES] },
+      { value: 'DECLARED', label: 'Flux déclarés, en cours', statuses: ['TO_COMPLETE', 'TO_VALIDATE'] },
       { value: 'ASKED', label: 'Demandées', statuses: ['REQUESTED', 'WAITING'] },
       { value: 'ACCEPTED', label: 'Acceptées', statuses: ['ACCEPTED_WITHOUT_SCHEDULING', 'SCHEDULED'] },
       { value: 'DONE', label: 'Réalisées, à valider', statuses: ['COMPLETED', 'NOT_CARRIED_OUT'] },

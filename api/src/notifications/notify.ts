@@ -71,22 +71,29 @@ interface OperationFacts {
   siteId: number;
   entityId: number | null;
   providerId: number | null;
-  skipName: string;
+  /** Null for a declared flow, which has no container. */
+  skipName: string | null;
+  wasteLabel: string | null;
+  declaredBy: 'PRODUCER' | 'PROVIDER' | null;
   siteName: string;
   providerName: string | null;
   requestedDate: string | null;
   interventionDate: string | null;
+  realInterventionDate: string | null;
 }
 
 /** What the notices about an operation say, read in the transaction that changes it. */
 async function operationFacts(tx: Db, operationId: number): Promise<OperationFacts> {
   return tx.one<OperationFacts>(
     `select o.id, o.type, o.company_site_id as "siteId", o.company_site_entity_id as "entityId",
-            o.provider_site_id as "providerId", s.name as "skipName", cs.name as "siteName",
+            o.provider_site_id as "providerId", s.name as "skipName", w.label as "wasteLabel",
+            o.declared_by as "declaredBy", cs.name as "siteName",
             p.name as "providerName", o.requested_date::text as "requestedDate",
-            o.intervention_date::text as "interventionDate"
-     from operations o join skips s on s.id = o.skip_id join company_sites cs on cs.id = o.company_site_id
+            o.intervention_date::text as "interventionDate",
+            o.real_intervention_date::text as "realInterventionDate"
+     from operations o left join skips s on s.id = o.skip_id join company_sites cs on cs.id = o.company_site_id
      left join company_sites p on p.id = o.provider_site_id
+     left join third_level_wastes w on w.id = o.third_level_waste_id
      where o.id = $1`,
     [operationId],
   );
@@ -114,8 +121,13 @@ export async function notifyOperation(
   options: { mail?: boolean } = {},
 ): Promise<void> {
   const kind = status === null ? 'NEW_REQUEST' : OPERATION_NOTICES[status];
-  if (kind === undefined) return;
+  if (kind === undefined && status !== 'TO_VALIDATE') return;
   const facts = await operationFacts(tx, operationId);
+  if (facts.declaredBy !== null) {
+    await notifyFlow(tx, facts, status, actorId, now, options);
+    return;
+  }
+  if (kind === undefined) return;
   const what = `${operationTypeLabels[facts.type]} du contenant « ${facts.skipName} »`;
   const provider = facts.providerName ?? 'Votre prestataire';
   const text: Record<NotificationKind, [string, string] | null> = {
@@ -151,6 +163,48 @@ export async function notifyOperation(
     entityId: toProducer ? facts.entityId : null,
     title,
     body,
+    link: `/operations/${facts.id}`,
+    now,
+    ...options,
+  });
+}
+
+/**
+ * A declared flow tells the other side what waits for it: a flow sent for validation, to the side that did not
+ * declare it; a provider's flow validated, to the provider. Its other moves are its declarer's own.
+ */
+async function notifyFlow(
+  tx: Db,
+  facts: OperationFacts,
+  status: string | null,
+  actorId: number,
+  now: Date,
+  options: { mail?: boolean },
+): Promise<void> {
+  const what = `« ${facts.wasteLabel ?? 'déchet'} » (${facts.siteName}) du ${frenchDate(facts.realInterventionDate)}`;
+  const byProvider = facts.declaredBy === 'PROVIDER';
+  const notice: { kind: NotificationKind; title: string; body: string } | null =
+    status === 'TO_VALIDATE'
+      ? {
+          kind: byProvider ? 'OPERATION_COMPLETED' : 'NEW_REQUEST',
+          title: 'Flux déclaré, à valider',
+          body: `${byProvider ? (facts.providerName ?? 'Votre prestataire') : facts.siteName} a déclaré le flux ${what} : il attend votre validation.`,
+        }
+      : status === 'REALISED' && byProvider
+        ? {
+            kind: 'OPERATION_VALIDATED',
+            title: 'Flux validé',
+            body: `${facts.siteName} a validé le flux ${what}.`,
+          }
+        : null;
+  if (notice === null) return;
+  const toProducer = NOTIFICATION_KINDS[notice.kind].audience === 'producer';
+  if (!toProducer && facts.providerId === null) return;
+  await notify(tx, {
+    ...notice,
+    actorId,
+    siteId: toProducer ? facts.siteId : (facts.providerId ?? 0),
+    entityId: toProducer ? facts.entityId : null,
     link: `/operations/${facts.id}`,
     now,
     ...options,

@@ -1,6 +1,9 @@
 import {
   COMPLETION_EDITABLE_STATUSES,
   completionProblems,
+  DECLARATION_EDITABLE_STATUSES,
+  DECLARATION_SENDING_ACTIONS,
+  declarerSide,
   handlingPartiesProblems,
   isoDateSchema,
   messages,
@@ -108,8 +111,15 @@ export async function patchOperation(
       await policy.assertCan(OPERATION_ACTIONS[action].permission);
     }
     if (completing) {
-      await policy.assertCanActOn(stored, 'provider', 'operation:complete');
-      if (!COMPLETION_EDITABLE_STATUSES.includes(stored.status)) {
+      // A provider completes what it did; a declared flow is filled in by whoever declared it.
+      if (stored.declaredBy === null) {
+        await policy.assertCanActOn(stored, 'provider', 'operation:complete');
+      } else {
+        await policy.assertCanActOn(stored, declarerSide(stored.declaredBy), 'flow:declare');
+      }
+      const editable =
+        stored.declaredBy === null ? COMPLETION_EDITABLE_STATUSES : DECLARATION_EDITABLE_STATUSES;
+      if (!editable.includes(stored.status)) {
         throw conflict(messages.operationCannotBeModified);
       }
     }
@@ -137,6 +147,7 @@ export async function patchOperation(
       Object.hasOwn(body, key) ? (patch[key] ?? null) : fallback;
     const completion = {
       receivedQuantity: pick('receivedQuantity', stored.receivedQuantity) as string | null,
+      quantityEstimated: (pick('quantityEstimated', stored.quantityEstimated) ?? false) as boolean,
       realInterventionDate: pick('realInterventionDate', stored.realInterventionDate) as string | null,
       bsdNumber: pick('bsdNumber', stored.bsdNumber) as string | null,
       providerComment: pick('comment', stored.providerComment) as string | null,
@@ -153,7 +164,8 @@ export async function patchOperation(
       violations.push({ propertyPath, message, code: 'party' });
     }
     if (completion.realInterventionDate !== null && Object.hasOwn(body, 'realInterventionDate')) {
-      if (completion.realInterventionDate < requestDay) {
+      // A flow is declared after it left: its date comes before its declaration.
+      if (stored.declaredBy === null && completion.realInterventionDate < requestDay) {
         violations.push({
           propertyPath: 'realInterventionDate',
           message: messages.interventionBeforeRequest,
@@ -168,7 +180,7 @@ export async function patchOperation(
       }
     }
     const outlets = finalOutlets ?? (await outletsOf(tx, [operationId])).get(operationId) ?? [];
-    if (action === 'complete') {
+    if (action === 'complete' || (action !== null && DECLARATION_SENDING_ACTIONS.includes(action))) {
       // A final code that allows several qualifications needs one chosen (the register says which).
       outlets.forEach((outlet, index) => {
         const modes = treatmentCodes.get(outlet.treatmentCode)?.operationModes ?? [];
@@ -198,7 +210,7 @@ export async function patchOperation(
          validated_at = case when $2 = 'REALISED' then $8 else validated_at end,
          transporter_site_id = $9, transporter_name = $10, transporter_siret = $11, transporter_address = $12,
          transporter_receipt_number = $13, eco_organisation_name = $14, eco_organisation_siren = $15,
-         broker_name = $16, broker_siret = $17, broker_receipt_number = $18
+         broker_name = $16, broker_siret = $17, broker_receipt_number = $18, quantity_estimated = $19
        where id = $1`,
       [
         operationId,
@@ -219,6 +231,7 @@ export async function patchOperation(
         parties.brokerName,
         parties.brokerSiret,
         parties.brokerReceiptNumber,
+        completion.quantityEstimated,
       ],
     );
     if (finalOutlets !== undefined) {

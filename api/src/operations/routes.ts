@@ -20,6 +20,7 @@ import {
 } from '../hydra/index.ts';
 import { notifyOperation } from '../notifications/notify.ts';
 import { skips } from '../skips/resource.ts';
+import { registerDeclarationRoutes } from './declarations.ts';
 import { registerOperationListRoutes } from './lists.ts';
 import { patchOperation, patchSchema } from './moves.ts';
 import { registerOutletRoutes } from './outlets.ts';
@@ -160,6 +161,7 @@ export function registerOperationRoutes(app: FastifyInstance, context: ApiContex
     },
   );
 
+  registerDeclarationRoutes(app, context);
   registerOutletRoutes(app, context);
   registerTransporterRoutes(app, context);
   registerOperationListRoutes(app);

@@ -1,4 +1,6 @@
 import {
+  declarationOf,
+  type FlowDeclarer,
   hasFullAccess,
   isLimitedToEntities,
   isUserTypology,
@@ -480,20 +482,23 @@ export class Policy {
    * may make it from here (the operation cannot be modified).
    */
   async operationMove(
-    operation: OperationTarget & { status: OperationStatus },
+    operation: OperationTarget & { status: OperationStatus; declaredBy: FlowDeclarer | null },
     to: OperationStatus,
   ): Promise<{ actor: OperationActor; action: OperationActionName | null }> {
     const sides = await this.assertOperationVisible(operation);
     // Its carrier reads it; every move is its producer's or its provider's.
     if (!sides.producer && !sides.provider) throw forbidden();
+    const declaration = declarationOf(operation);
     for (const actor of ['provider', 'producer'] as const) {
       if (!sides[actor]) continue;
-      const action = operationActionFor(operation.status, to, actor);
+      const action = operationActionFor(operation.status, to, actor, declaration);
       if (action !== null) return { actor, action };
     }
     const actor = sides.provider ? 'provider' : 'producer';
     const other = actor === 'provider' ? 'producer' : 'provider';
-    if (operationActionFor(operation.status, to, other) !== null && !sides[other]) throw forbidden();
+    if (operationActionFor(operation.status, to, other, declaration) !== null && !sides[other]) {
+      throw forbidden();
+    }
     return { actor, action: null };
   }
 
@@ -512,6 +517,18 @@ export class Policy {
         : await this.assertSkipVisible(target);
     if (!sides[actor]) throw forbidden();
     await this.assertCan(permission);
+  }
+
+  /**
+   * Declaring a flow (domain/operations.ts): a producer for an establishment of its own, a provider from an
+   * establishment of its own (`declaringSiteId`: the flow's establishment, or its provider's); 404 when the caller
+   * does not see it, 403 without full access to it or `flow:declare`. Whether the other side is linked to it is
+   * the declaration's own check.
+   */
+  async assertCanDeclareFlow(declaringSiteId: number): Promise<void> {
+    await this.assertSiteVisible(declaringSiteId);
+    if (!(await this.hasFullAccess(declaringSiteId))) throw forbidden();
+    await this.assertCan('flow:declare');
   }
 
   /**

@@ -223,7 +223,7 @@ export async function registerLinePage(
   const rows = await db.query<LineRow>(
     `select o.id, ${SHIPMENT_DATE}::text as "shipmentDate",
        w.label as "wasteDescription", o.waste_code as "wasteCode", o.dangerous,
-       s.persistent_organic_pollutants as pop, s.quantity_estimated as "weightIsEstimate",
+       s.persistent_organic_pollutants as pop, (o.quantity_estimated or coalesce(s.quantity_estimated, false)) as "weightIsEstimate",
        o.bsd_number as "bsdNumber", o.received_quantity::text as weight,
        o.planned_treatment_code as "plannedTreatmentCode",
        c.name as "originName", cs.siret as "originSiret", cs.address as "originAddress",

@@ -164,6 +164,7 @@ export async function seedDemo(
     await seedDemoRequests(tx, producerCompanyId, retrieverCompanyId, userIds['producteur@demo.fr'], today);
     await seedDemoActivity(tx, retrieverCompanyId, today);
     await seedDemoRegister(tx, producerCompanyId);
+    await seedDemoFlows(tx, producerCompanyId, retrieverCompanyId, userIds, today);
     await seedDemoNotifications(tx, userIds, producerCompanyId, retrieverCompanyId);
     return {
       userIds,
@@ -199,6 +200,108 @@ async function seedDemoRegister(db: Db, producerCompanyId: number) {
                   order by o.real_intervention_date desc, o.id desc limit 2)`,
     [producerCompanyId],
   );
+}
+
+/**
+ * Declared flows (SPEC 1, 4), one in each state, on the demo producer's first establishment served by the demo
+ * provider: last month's bulk cardboard the provider declared and the producer has to validate, a drop-off at a
+ * public recycling centre the producer started to declare, and the provider's bulk cardboard of two months ago,
+ * validated, which the register and the dashboards count. Fictional carrier and outlet (Luhn-valid SIRETs).
+ */
+async function seedDemoFlows(
+  db: Db,
+  producerCompanyId: number,
+  retrieverCompanyId: number,
+  userIds: Record<string, number>,
+  now: Date,
+) {
+  const pair = await db.maybeOne<{ siteId: number; providerId: number; wasteId: number; wasteCode: string }>(
+    `select cs.id as "siteId", p.id as "providerId", w.id as "wasteId", w.waste_code as "wasteCode"
+     from company_sites cs
+     join site_links l on l.producer_site_id = cs.id
+     join company_sites p on p.id = l.retriever_site_id and p.company_id = $2
+     join third_level_wastes w on w.code = 'EMBALLAGES_CARTON'
+     where cs.company_id = $1 order by cs.id, p.id limit 1`,
+    [producerCompanyId, retrieverCompanyId],
+  );
+  if (pair === null) return;
+  const today = parisDate(now);
+  const monthStart = (back: number) => {
+    const [year, month] = today.split('-').map(Number) as [number, number];
+    return new Date(Date.UTC(year, month - 1 - back, 1)).toISOString().slice(0, 10);
+  };
+  const monthEnd = (back: number) =>
+    new Date(Date.parse(`${monthStart(back - 1)}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const flows = [
+    {
+      status: 'TO_VALIDATE',
+      declaredBy: 'PROVIDER',
+      provider: pair.providerId,
+      shipped: monthEnd(1),
+      tonnes: '4.180',
+      comment: 'Cartons collectés en vrac le mois dernier (total mensuel).',
+      by: userIds['prestataire@demo.fr'],
+      complete: true,
+    },
+    {
+      status: 'TO_COMPLETE',
+      declaredBy: 'PRODUCER',
+      provider: null,
+      shipped: monthStart(0) < today ? monthStart(0) : monthEnd(1),
+      tonnes: '0.620',
+      comment: 'Apport à la déchèterie intercommunale.',
+      by: userIds['producteur@demo.fr'],
+      complete: false,
+    },
+    {
+      status: 'REALISED',
+      declaredBy: 'PROVIDER',
+      provider: pair.providerId,
+      shipped: monthEnd(2),
+      tonnes: '3.750',
+      comment: 'Cartons collectés en vrac (total mensuel).',
+      by: userIds['prestataire@demo.fr'],
+      complete: true,
+    },
+  ];
+  for (const flow of flows) {
+    const at = new Date(Date.parse(`${flow.shipped}T16:00:00Z`) + 2 * 86_400_000);
+    const created = at < now ? at : now;
+    const { id } = await db.one<{ id: number }>(
+      `insert into operations (type, status, declared_by, company_site_id, provider_site_id, third_level_waste_id,
+         waste_code, dangerous, planned_treatment_code, requested_date, real_intervention_date, received_quantity,
+         quantity_estimated, comment, requested_by, created_at, updated_at, completed_at, validated_at,
+         transporter_name, transporter_siret, transporter_address, transporter_receipt_number)
+       values ('FLOW', $1, $2, $3, $4, $5, $6, false, 'R 3', $7, $7, $8::numeric, true, $9, $10, $11, $11,
+         case when $12 then $11::timestamptz end, case when $1 = 'REALISED' then $11::timestamptz end,
+         case when $12 then 'Transports Démo Express' end, case when $12 then '90000001900001' end,
+         case when $12 then '8 rue du Port, 69007 Lyon' end, case when $12 then '2025/T/69/0112' end)
+       returning id`,
+      [
+        flow.status,
+        flow.declaredBy,
+        pair.siteId,
+        flow.provider,
+        pair.wasteId,
+        pair.wasteCode,
+        flow.shipped,
+        flow.tonnes,
+        flow.comment,
+        flow.by ?? null,
+        created,
+        flow.complete,
+      ],
+    );
+    if (flow.complete) {
+      await db.query(
+        `insert into operation_final_outlet_links (operation_id, position, name, siret, address, treatment_code,
+           qualification, quantity, quantity_unit)
+         values ($1, 1, 'Papeterie Démo du Rhône', '90000002700004', '1 avenue de la Papeterie, 38200 Vienne', 'R 3',
+           'RECYCLAGE', 100, 'PERCENT')`,
+        [id],
+      );
+    }
+  }
 }
 
 /**

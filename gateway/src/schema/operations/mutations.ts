@@ -11,6 +11,11 @@ import { mergePatchOf } from '../merge-patch.ts';
 const REFERENCE_INPUTS: Record<string, string> = {
   skip: 'skipId',
   transporterSite: 'transporterEstablishmentId',
+  companySite: 'establishmentId',
+  companySiteEntity: 'entityId',
+  provider: 'providerId',
+  thirdLevelWaste: 'thirdLevelWasteId',
+  realInterventionDate: 'realInterventionDate',
 };
 
 /** A violation's path as the input names it (references above); `finalOutlets[1].quantity` a list path. */
@@ -126,6 +131,7 @@ export const operationMutations: Resolvers = {
       const body = {
         ...mergePatchOf(input, [
           'receivedQuantity',
+          'quantityEstimated',
           'realInterventionDate',
           'bsdNumber',
           'transporterName',
@@ -156,6 +162,45 @@ export const operationMutations: Resolvers = {
             ? messages.quantityUpdateError
             : messages.operationUpdateError;
         return failed(refusal(error, fallback));
+      }
+    }),
+
+    /** `POST /api/flow_declarations`: the api checks who may declare it, and the other side's link. */
+    declareFlow: authenticated(async (_root, { input }, context) => {
+      const reference = (
+        id: string | null | undefined,
+        type: 'Establishment' | 'Entity',
+        resource: string,
+      ) => {
+        if (id === null || id === undefined) return null;
+        return iri(resource, databaseIdOf(id, type) ?? 0);
+      };
+      const wasteId = databaseIdOf(input.thirdLevelWasteId, 'ThirdLevelWaste');
+      try {
+        const operation = await context.rest.post<RestOperation>(
+          '/api/flow_declarations',
+          {
+            declaredBy: input.declaredBy,
+            companySite: reference(input.establishmentId, 'Establishment', 'company_sites'),
+            companySiteEntity: reference(input.entityId, 'Entity', 'company_site_entities'),
+            provider: reference(input.providerId, 'Establishment', 'company_sites'),
+            thirdLevelWaste: iri('third_level_wastes', wasteId ?? 0),
+            realInterventionDate: input.shipmentDate,
+            receivedQuantity: input.quantity ?? null,
+            ...mergePatchOf(input, [
+              'wasteCode',
+              'plannedTreatmentCode',
+              'quantityEstimated',
+              'comment',
+            ] as const),
+          },
+          { idempotencyKey: input.clientMutationId },
+        );
+        if (operation === null) throw new Error('POST /api/flow_declarations: no body');
+        refreshOperation(context, operation);
+        return { operation, userErrors: [] };
+      } catch (error) {
+        return failed(refusal(error, messages.flowDeclareError));
       }
     }),
   },

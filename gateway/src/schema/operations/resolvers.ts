@@ -1,5 +1,8 @@
 import {
   COMPLETION_EDITABLE_STATUSES,
+  DECLARATION_EDITABLE_STATUSES,
+  declarationOf,
+  declarerSide,
   HISTORY_FILTER_KEYS,
   HISTORY_FILTERS,
   idFromIri,
@@ -38,6 +41,11 @@ const OPERATION_ACTION_VALUES = {
   NOT_CARRIED_OUT: 'notCarriedOut',
   VALIDATE: 'validate',
   CANCEL: 'cancel',
+  SUBMIT_FLOW: 'submitFlow',
+  RECORD_FLOW: 'recordFlow',
+  VALIDATE_FLOW: 'validateFlow',
+  RETURN_FLOW: 'returnFlow',
+  WITHDRAW_FLOW: 'withdrawFlow',
 } as const;
 
 const HISTORY_FILTER_VALUES = Object.fromEntries(HISTORY_FILTER_KEYS.map((key) => [key.toUpperCase(), key]));
@@ -57,8 +65,9 @@ async function viewerOperationActions(
   context: GatewayContext,
   operation: RestOperation,
 ): Promise<OperationActionName[]> {
+  const declaration = declarationOf(operation);
   const candidates = (['provider', 'producer'] as const).flatMap((actor) =>
-    operationActionsFrom(operation.status, actor).map((name) => ({ actor, name })),
+    operationActionsFrom(operation.status, actor, declaration).map((name) => ({ actor, name })),
   );
   // All at once: every operation of a page then asks for its sites in the same batch, whatever its status
   // (one after the other, each status would reach the site loader after a different number of awaits).
@@ -68,8 +77,17 @@ async function viewerOperationActions(
   return candidates.filter((_, index) => allowed[index]).map(({ name }) => name);
 }
 
-/** The provider fills in the completion while the operation is scheduled or accepted. */
+/**
+ * The provider fills in the completion while the operation is scheduled or accepted; a declared flow's declarer
+ * while it is to complete.
+ */
 async function mayEditCompletion(context: GatewayContext, operation: RestOperation): Promise<boolean> {
+  if (operation.declaredBy !== null) {
+    return (
+      DECLARATION_EDITABLE_STATUSES.includes(operation.status) &&
+      (await mayAs(context, declarerSide(operation.declaredBy), 'flow:declare', operation))
+    );
+  }
   return (
     COMPLETION_EDITABLE_STATUSES.includes(operation.status) &&
     (await mayAs(context, 'provider', 'operation:complete', operation))

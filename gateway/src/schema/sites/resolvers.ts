@@ -44,6 +44,7 @@ export const siteResolvers: Resolvers = {
     isOwn: (site, _args, context) => isOwnSite(context, site.id),
     canEdit: (site, _args, context) => mayOnSite(context, site, 'site:update'),
     canAddEntity: (site, _args, context) => mayOnSite(context, site, 'entity:create'),
+    canDeclareFlow: (site, _args, context) => mayOnSite(context, site, 'flow:declare'),
     entityCount: (site) => site.entityCount ?? site.companySiteEntities?.length ?? 0,
     entities: async (site, args, context) => {
       // The site item lists the chantiers the caller sees: none listed, nothing to fetch.

@@ -19,7 +19,7 @@ import { paths } from '../../paths.ts';
 import { useLeaveLists } from '../../relay/listMembership.ts';
 import { selectionSearch } from '../dashboard/selection.ts';
 
-const moveMutation = graphql`
+export const moveMutation = graphql`
   mutation OperationActionsMoveMutation($input: MoveOperationInput!) {
     moveOperation(input: $input) {
       operation {
@@ -57,6 +57,11 @@ const DOMAIN_ACTIONS: Record<KnownAction, OperationActionName> = {
   NOT_CARRIED_OUT: 'notCarriedOut',
   VALIDATE: 'validate',
   CANCEL: 'cancel',
+  SUBMIT_FLOW: 'submitFlow',
+  RECORD_FLOW: 'recordFlow',
+  VALIDATE_FLOW: 'validateFlow',
+  RETURN_FLOW: 'returnFlow',
+  WITHDRAW_FLOW: 'withdrawFlow',
 };
 
 /** SPEC 8's success message of each move. */
@@ -70,11 +75,30 @@ const SUCCESS: Record<KnownAction, string> = {
   NOT_CARRIED_OUT: messages.operationNotCarriedOut,
   VALIDATE: messages.operationValidated,
   CANCEL: messages.operationCancelled,
+  SUBMIT_FLOW: messages.flowSubmitted,
+  RECORD_FLOW: messages.flowRecorded,
+  VALIDATE_FLOW: messages.flowValidated,
+  RETURN_FLOW: messages.flowReturned,
+  WITHDRAW_FLOW: messages.flowWithdrawn,
 };
 
 /** Moves that close an operation for good are confirmed first; scheduling asks for a date. */
-const CONFIRMED: readonly KnownAction[] = ['DECLINE', 'NOT_CARRIED_OUT', 'VALIDATE', 'CANCEL'];
+const CONFIRMED: readonly KnownAction[] = [
+  'DECLINE',
+  'NOT_CARRIED_OUT',
+  'VALIDATE',
+  'CANCEL',
+  'RETURN_FLOW',
+  'WITHDRAW_FLOW',
+];
+/** A flow's moves into the register: made from its recap, which shows every field first. */
+export const REVIEWED_ACTIONS = ['SUBMIT_FLOW', 'RECORD_FLOW', 'VALIDATE_FLOW'] as const;
+export type ReviewedAction = (typeof REVIEWED_ACTIONS)[number];
+const isReviewed = (action: KnownAction): action is ReviewedAction =>
+  (REVIEWED_ACTIONS as readonly string[]).includes(action);
 const DATED: readonly KnownAction[] = ['SCHEDULE', 'RESCHEDULE'];
+
+const DESTRUCTIVE: readonly KnownAction[] = ['CANCEL', 'DECLINE', 'WITHDRAW_FLOW'];
 
 const isKnown = (action: OperationAction): action is KnownAction => action in DOMAIN_ACTIONS;
 
@@ -86,9 +110,12 @@ const isKnown = (action: OperationAction): action is KnownAction => action in DO
 export function OperationActions({
   operation,
   size = 'sm',
+  onReview,
 }: {
   operation: OperationActions_operation$key;
   size?: 'xs' | 'sm';
+  /** Where the operation's recap is on screen (its page): a flow's move into the register opens it there. */
+  onReview?: (action: ReviewedAction) => void;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -153,7 +180,8 @@ export function OperationActions({
   };
 
   const start = (action: KnownAction) => {
-    if (action === 'COMPLETE') {
+    if (isReviewed(action) && onReview) onReview(action);
+    else if (action === 'COMPLETE' || isReviewed(action)) {
       navigate({
         pathname: `${paths.operations}/${data.databaseId}`,
         search: selectionSearch(params),
@@ -188,6 +216,16 @@ export function OperationActions({
       }),
       confirm: OPERATION_ACTIONS.validate.label,
     },
+    RETURN_FLOW: {
+      title: t('flows.confirm.returnTitle'),
+      description: t('flows.confirm.returnDescription', values),
+      confirm: OPERATION_ACTIONS.returnFlow.label,
+    },
+    WITHDRAW_FLOW: {
+      title: t('flows.confirm.withdrawTitle'),
+      description: t('flows.confirm.withdrawDescription', values),
+      confirm: OPERATION_ACTIONS.withdrawFlow.label,
+    },
   };
   const confirming = pending !== null ? confirmText[pending] : undefined;
 
@@ -200,8 +238,8 @@ export function OperationActions({
             <Button
               key={action}
               size={size}
-              variant={action === 'CANCEL' || action === 'DECLINE' ? 'outline' : 'solid'}
-              colorPalette={action === 'CANCEL' || action === 'DECLINE' ? 'red' : 'brand'}
+              variant={DESTRUCTIVE.includes(action) ? 'outline' : 'solid'}
+              colorPalette={DESTRUCTIVE.includes(action) ? 'red' : 'brand'}
               loading={isMoving && pending === null}
               aria-label={t('operations.actionLabel', { ...values, action: label })}
               onClick={() => start(action)}

@@ -169,6 +169,7 @@ describe('completing an operation', () => {
       input: {
         id: globalId('Operation', 34),
         receivedQuantity: '2,46',
+        quantityEstimated: false,
         realInterventionDate: '2030-03-14',
         bsdNumber: 'BSD-2030-000123',
         transporterEstablishmentId: null,
@@ -331,6 +332,7 @@ describe('completing an operation', () => {
     expect(save.request.variables.input).toEqual({
       id: globalId('Operation', 34),
       receivedQuantity: '2,46',
+      quantityEstimated: false,
       realInterventionDate: '2030-03-14',
       bsdNumber: null,
       transporterEstablishmentId: null,
@@ -459,6 +461,7 @@ describe('completing an operation', () => {
     expect(save.request.variables.input).toEqual({
       id: globalId('Operation', 34),
       receivedQuantity: '2,46',
+      quantityEstimated: false,
       realInterventionDate: null,
       bsdNumber: null,
       transporterEstablishmentId: null,

@@ -2,6 +2,7 @@ import {
   Box,
   Button,
   Card,
+  Checkbox,
   Fieldset,
   Heading,
   HStack,
@@ -140,6 +141,7 @@ const ENTERED_TRANSPORTER = 'saisi';
 
 interface CompletionValues {
   receivedQuantity: string;
+  quantityEstimated: boolean;
   realInterventionDate: string;
   bsdNumber: string;
   /** '' (none yet), an establishment's global id, or ENTERED_TRANSPORTER. */
@@ -208,6 +210,7 @@ function transporterPayloadOf(values: CompletionValues) {
 function payloadOf(values: CompletionValues, outletIndexes: readonly number[]) {
   return {
     receivedQuantity: blankAsNull(values.receivedQuantity),
+    quantityEstimated: values.quantityEstimated,
     realInterventionDate: blankAsNull(values.realInterventionDate),
     bsdNumber: blankAsNull(values.bsdNumber),
     ...transporterPayloadOf(values),
@@ -230,6 +233,7 @@ function payloadOf(values: CompletionValues, outletIndexes: readonly number[]) {
 
 const COMPLETION_FIELDS: readonly string[] = [
   'receivedQuantity',
+  'quantityEstimated',
   'realInterventionDate',
   'bsdNumber',
   'transporterName',
@@ -332,9 +336,15 @@ function completionSchema(
 export function OperationCompletionForm({
   operation,
   treatmentCodes,
+  onReview,
 }: {
   operation: OperationCompletionForm_operation$key;
   treatmentCodes: OperationCompletionForm_treatmentCodes$key;
+  /**
+   * A declared flow is not completed but sent from its recap: its main button saves it, with a completion's
+   * checks, then opens the recap.
+   */
+  onReview?: (() => void) | undefined;
 }) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -343,7 +353,9 @@ export function OperationCompletionForm({
       fragment OperationCompletionForm_operation on Operation {
         id
         version
+        declaredBy
         receivedQuantity
+        quantityEstimated
         realInterventionDate
         bsdNumber
         transporter {
@@ -419,6 +431,7 @@ export function OperationCompletionForm({
   );
   const [commit, isSaving] = useMutation<OperationCompletionFormMutation>(saveMutation);
   const leaveLists = useLeaveLists();
+  const declared = data.declaredBy !== null;
   const enteredTransporter = data.transporter?.fromPortal ? null : data.transporter;
   const completing = useRef(true);
   // Nothing said yet: the provider's default treatment and outlets for this establishment and waste.
@@ -448,6 +461,7 @@ export function OperationCompletionForm({
     fieldOf: formFieldOf,
     defaultValues: {
       receivedQuantity: formatDecimal(data.receivedQuantity) ?? '',
+      quantityEstimated: data.quantityEstimated,
       realInterventionDate: data.realInterventionDate ?? '',
       bsdNumber: data.bsdNumber ?? '',
       transporter: data.transporter?.establishmentId ?? (data.transporter?.name ? ENTERED_TRANSPORTER : ''),
@@ -485,7 +499,8 @@ export function OperationCompletionForm({
 
   /** "Enregistrer" keeps what is known; "Compléter" also asks for the move to COMPLETED. */
   const send = submit((_, values) => {
-    const complete = completing.current;
+    const reviewing = completing.current && declared;
+    const complete = completing.current && !declared;
     // The values are sent as typed (`2,46`): the api reads them with the same rules.
     const payload = payloadOf(values, sentOutletIndexes(values));
     commit({
@@ -502,6 +517,7 @@ export function OperationCompletionForm({
         }),
         success: complete ? messages.operationCompleted : messages.informationSaved,
         failure: messages.operationUpdateError,
+        onSuccess: reviewing ? onReview : undefined,
       }),
     });
   });
@@ -524,9 +540,11 @@ export function OperationCompletionForm({
     <Card.Root as="section" aria-labelledby={headingId} id="realisation">
       <Card.Header>
         <Heading as="h2" size="lg" id={headingId}>
-          {t('operations.completion.title')}
+          {declared ? t('flows.completionTitle') : t('operations.completion.title')}
         </Heading>
-        <Text color="fg.muted">{t('operations.completion.intro')}</Text>
+        <Text color="fg.muted">
+          {declared ? t('flows.completionIntro') : t('operations.completion.intro')}
+        </Text>
       </Card.Header>
       <Card.Body>
         <form noValidate onSubmit={submitting(true)}>
@@ -541,6 +559,17 @@ export function OperationCompletionForm({
               >
                 <Input inputMode="decimal" {...register('receivedQuantity')} />
               </FormField>
+              <Checkbox.Root
+                alignSelf="center"
+                checked={watched.quantityEstimated ?? false}
+                onCheckedChange={(details) =>
+                  form.setValue('quantityEstimated', details.checked === true, { shouldDirty: true })
+                }
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{t('flows.quantityEstimated')}</Checkbox.Label>
+              </Checkbox.Root>
               <FormField
                 label={operationFieldLabels.realInterventionDate}
                 error={errors.realInterventionDate?.message}
@@ -719,9 +748,11 @@ export function OperationCompletionForm({
               <Button variant="outline" loading={isSaving} onClick={submitting(false)}>
                 {t('operations.completion.save')}
               </Button>
-              <Button type="submit" colorPalette="brand" loading={isSaving}>
-                {t('operations.completion.complete')}
-              </Button>
+              {(!declared || onReview) && (
+                <Button type="submit" colorPalette="brand" loading={isSaving}>
+                  {declared ? t('flows.review') : t('operations.completion.complete')}
+                </Button>
+              )}
             </HStack>
           </Stack>
         </form>

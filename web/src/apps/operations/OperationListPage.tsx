@@ -217,6 +217,7 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
                     <option value="ALL">{t('operations.filters.allTypes')}</option>
                     <option value="ROTATION">{operationTypeLabels.ROTATION}</option>
                     <option value="RETIREMENT">{operationTypeLabels.RETIREMENT}</option>
+                    <option value="FLOW">{operationTypeLabels.FLOW}</option>
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>

@@ -30,9 +30,10 @@ import { typologiesOfViewer } from '../../routing/screens.ts';
 import { selectionSearch } from '../dashboard/selection.ts';
 import { OperationDocuments } from '../documents/OperationDocuments.tsx';
 import { NotFoundPage } from '../errors/NotFoundPage.tsx';
+import { FlowRecapDialog } from '../register/FlowRecapDialog.tsx';
 import { IncidentDialog } from './IncidentDialog.tsx';
 import { IncidentList } from './IncidentList.tsx';
-import { OperationActions } from './OperationActions.tsx';
+import { OperationActions, REVIEWED_ACTIONS, type ReviewedAction } from './OperationActions.tsx';
 import { OperationCompletionForm } from './OperationCompletionForm.tsx';
 import { OperationCostsCard } from './OperationCostsCard.tsx';
 import { statusPalette } from './operationStatus.ts';
@@ -52,6 +53,7 @@ export const operationPageQuery = graphql`
       typeLabel
       canEditCompletion
       canDeclareIncident
+      viewerActions
       incidents {
         ...IncidentList_incidents
       }
@@ -62,6 +64,7 @@ export const operationPageQuery = graphql`
       ...OperationActions_operation
       ...OperationCompletionForm_operation
       ...OperationCostsCard_operation
+      ...FlowRecapDialog_operation
     }
     treatmentCodes {
       ...OperationCompletionForm_treatmentCodes
@@ -81,7 +84,12 @@ export function OperationPage() {
   const revalidator = useRevalidator();
   const [params] = useSearchParams();
   const [declaring, setDeclaring] = useState(false);
+  const [review, setReview] = useState<ReviewedAction | null>(null);
   if (!operation) return <NotFoundPage />;
+  // A declared flow's declarer sends it from its recap, once the form has saved it.
+  const sending = REVIEWED_ACTIONS.find(
+    (action) => action !== 'VALIDATE_FLOW' && operation.viewerActions.includes(action),
+  );
   const carrier = viewer !== null && viewer !== undefined && isCarrierOnly(typologiesOfViewer(viewer));
   const title = t('operations.detail.title', {
     type: operation.typeLabel,
@@ -103,11 +111,16 @@ export function OperationPage() {
         )}
       </Link>
       <OperationSummary operation={operation} title={title}>
-        <OperationActions operation={operation} />
+        <OperationActions operation={operation} onReview={setReview} />
       </OperationSummary>
       {operation.canEditCompletion && (
-        <OperationCompletionForm operation={operation} treatmentCodes={treatmentCodes} />
+        <OperationCompletionForm
+          operation={operation}
+          treatmentCodes={treatmentCodes}
+          onReview={sending ? () => setReview(sending) : undefined}
+        />
       )}
+      <FlowRecapDialog operation={operation} action={review} onClose={() => setReview(null)} />
       <OperationCostsCard operation={operation} />
       <Card.Root>
         <Card.Body>

@@ -27,6 +27,7 @@ type KnownHistoryFilter = Exclude<OperationHistoryFilter, '%future added value'>
 /** URL value of each history filter; the default (all) is left out of the URL. */
 export const HISTORY_FILTER_PARAMS: Record<KnownHistoryFilter, string | null> = {
   ALL: null,
+  DECLARED: 'flux-declares',
   ASKED: 'demandees',
   ACCEPTED: 'acceptees',
   DONE: 'realisees',

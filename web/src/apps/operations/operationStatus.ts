@@ -9,6 +9,8 @@ const PALETTES: Record<string, string> = {
   CANCELLED: 'gray',
   NOT_CARRIED_OUT: 'red',
   NOT_PROCESSED: 'gray',
+  TO_COMPLETE: 'orange',
+  TO_VALIDATE: 'purple',
 };
 
 export function statusPalette(status: string): string {

@@ -3,7 +3,7 @@ import { waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { fillDate } from '../../test/dateField.ts';
 import { globalId, USER_ID } from '../../test/fixtures.ts';
-import { operationPage, signIn } from '../../test/operationFixtures.ts';
+import { operationNode, operationPage, signIn } from '../../test/operationFixtures.ts';
 import {
   findOperation,
   type MockEnvironment,
@@ -14,7 +14,11 @@ import {
 
 // The screen is a lazy route chunk: load it once, so that the first test does not wait for its transform.
 beforeAll(async () => {
-  await Promise.all([import('./RegisterPage.tsx'), import('./RegisterExportDialog.tsx')]);
+  await Promise.all([
+    import('./RegisterPage.tsx'),
+    import('./RegisterExportDialog.tsx'),
+    import('./DeclareFlowDialog.tsx'),
+  ]);
 });
 
 const CARRIER_LABEL = 'Transporteur (nom, SIRET, récépissé)';
@@ -70,6 +74,9 @@ const summaryOf = (totalCount: number, incompleteCount: number, carrierCount = i
 });
 
 interface RegisterAnswer {
+  /** The declared flows in progress the viewer sees. */
+  flows?: readonly object[];
+  permissions?: readonly string[];
   lines?: readonly object[];
   hasNextPage?: boolean;
   totalCount?: number;
@@ -79,11 +86,20 @@ interface RegisterAnswer {
 /** Answers the page's query (the first, or the one a filter change sent) with these lines and this summary. */
 function resolveRegister(
   environment: MockEnvironment,
-  { lines = [], hasNextPage = false, totalCount = lines.length, summary = summaryOf(0, 0) }: RegisterAnswer,
+  {
+    flows = [],
+    permissions = ['register:read'],
+    lines = [],
+    hasNextPage = false,
+    totalCount = lines.length,
+    summary = summaryOf(0, 0),
+  }: RegisterAnswer,
 ) {
   return resolveOperation(environment, 'RegisterPageQuery', {
     User: {
       id: USER_ID,
+      permissions,
+      declaredFlows: operationPage(flows),
       registerLines: operationPage(lines, { hasNextPage, totalCount }),
       registerSummary: summary,
     },
@@ -473,5 +489,121 @@ describe('the export', () => {
     expect(within(dialog).getByRole('button', { name: 'Exporter' })).toBeEnabled();
     expect(downloads).toEqual([]);
     expect(screen.queryByText('Le registre a été exporté.')).not.toBeInTheDocument();
+  });
+});
+
+describe('declared flows on the register', () => {
+  const flowToValidate = operationNode({
+    databaseId: 77,
+    type: 'FLOW',
+    status: 'TO_VALIDATE',
+    declaredBy: 'PROVIDER',
+    skip: null,
+    realInterventionDate: '2025-10-31',
+    receivedQuantity: '4.180',
+    viewerActions: ['VALIDATE_FLOW', 'RETURN_FLOW'],
+    canEditCompletion: false,
+  });
+
+  it('lists the flows in progress, each leading to its page, and offers to declare one to whoever may', async () => {
+    await openRegister('/suivi?etablissement=12', {
+      flows: [flowToValidate],
+      permissions: ['register:read', 'flow:declare'],
+    });
+    const flows = screen.getByRole('table', { name: '1 flux déclaré en cours (à compléter ou à valider)' });
+    const [row] = rowsOf(flows);
+    expect(row).toHaveTextContent('31/10/2025');
+    expect(row).toHaveTextContent('Emballages en papier et carton');
+    expect(row).toHaveTextContent('4,18 t');
+    expect(row).toHaveTextContent('Prestataire');
+    expect(row).toHaveTextContent('À valider');
+    expect(
+      within(row as HTMLElement).getByRole('link', { name: 'Compléter ou valider : flux n° 77' }),
+    ).toHaveAttribute('href', '/operations/77?etablissement=12');
+    expect(screen.getByRole('button', { name: 'Déclarer un flux' })).toBeInTheDocument();
+  });
+
+  it('shows neither the section without flows nor the button without the permission', async () => {
+    await openRegister('/suivi?etablissement=12');
+    expect(screen.queryByText(/flux déclarés? en cours/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Déclarer un flux' })).not.toBeInTheDocument();
+  });
+
+  it('declares a flow of the producer, then opens its page to complete it', async () => {
+    const view = await openRegister('/suivi?etablissement=12', {
+      permissions: ['register:read', 'flow:declare'],
+    });
+    await view.user.click(screen.getByRole('button', { name: 'Déclarer un flux' }));
+    await resolveOperation(view.environment, 'DeclareFlowDialogQuery', {
+      User: {
+        id: USER_ID,
+        isRetriever: false,
+        establishments: operationPage([
+          {
+            id: globalId('Establishment', 12),
+            displayName: 'Martin Industries > Usine de Lyon Gerland',
+            canDeclareFlow: true,
+            linkedEstablishments: operationPage([
+              { id: globalId('Establishment', 40), displayName: 'Recyclage du Rhône > Vénissieux' },
+            ]),
+          },
+        ]),
+      },
+      Query: {
+        wasteHierarchy: [
+          {
+            id: globalId('FirstLevelWaste', 1),
+            label: 'Déchets non dangereux',
+            secondLevelWastes: [
+              {
+                id: globalId('SecondLevelWaste', 1),
+                label: 'Papiers et cartons',
+                thirdLevelWastes: [
+                  {
+                    id: globalId('ThirdLevelWaste', 4),
+                    label: 'Emballages en carton',
+                    wasteCode: { code: '15 01 01' },
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Déclarer un flux' });
+    // Nothing chosen but the one establishment: the rules say what is missing, nothing is sent.
+    await view.user.click(await within(dialog).findByRole('button', { name: 'Déclarer et compléter' }));
+    expect(await within(dialog).findAllByText(messages.required)).not.toHaveLength(0);
+    expect(pendingOperationNames(view.environment)).not.toContain('DeclareFlowDialogMutation');
+
+    await view.user.selectOptions(
+      within(dialog).getByRole('combobox', { name: /Prestataire qui l’a reçu/ }),
+      globalId('Establishment', 40),
+    );
+    await view.user.selectOptions(
+      within(dialog).getByRole('combobox', { name: /Déchet/ }),
+      'Emballages en carton (15 01 01)',
+    );
+    await fillDate(view.user, within(dialog).getByLabelText(/Date d'expédition/), '31/10/2025');
+    await view.user.type(within(dialog).getByRole('textbox', { name: /Quantité/ }), '4,18');
+    await view.user.click(within(dialog).getByText('Quantité estimée (non pesée)'));
+    await view.user.click(within(dialog).getByRole('button', { name: 'Déclarer et compléter' }));
+    const mutation = await findOperation(view.environment, 'DeclareFlowDialogMutation');
+    expect(mutation.request.variables.input).toMatchObject({
+      declaredBy: 'PRODUCER',
+      establishmentId: globalId('Establishment', 12),
+      providerId: globalId('Establishment', 40),
+      thirdLevelWasteId: globalId('ThirdLevelWaste', 4),
+      shipmentDate: '2025-10-31',
+      quantity: '4,18',
+      quantityEstimated: true,
+    });
+    expect(mutation.request.variables.input.clientMutationId).toEqual(expect.any(String));
+    await resolveOperation(view.environment, 'DeclareFlowDialogMutation', {
+      OperationPayload: { operation: { id: globalId('Operation', 78), databaseId: 78 }, userErrors: [] },
+    });
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/operations/78'));
+    expect(view.router.state.location.hash).toBe('#realisation');
   });
 });

@@ -20,12 +20,16 @@ import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 import { selectionSearch } from '../dashboard/selection.ts';
 import { Select } from '../documents/DocumentImport.tsx';
 import { WasteCodePicker } from '../skips/WasteCodePicker.tsx';
+import { DeclaredFlows } from './DeclaredFlows.tsx';
+import { DeclareFlowDialog } from './DeclareFlowDialog.tsx';
 import { RegisterExportDialog } from './RegisterExportDialog.tsx';
 import { REGISTER_PARAMS, registerFilterOf, registerSummaryFilterOf } from './registerParams.ts';
 
 export const registerPageQuery = graphql`
   query RegisterPageQuery($filter: RegisterFilter!, $summaryFilter: RegisterFilter!) {
     viewer {
+      permissions
+      ...DeclaredFlows_viewer
       ...RegisterList_viewer @arguments(filter: $filter)
       registerSummary(filter: $summaryFilter) {
         totalCount
@@ -51,6 +55,7 @@ export function RegisterPage() {
   const updateSearch = useUpdateSearch();
   const { data, loading } = useKeptRouteQuery<RegisterPageQuery>(registerPageQuery);
   const [exporting, setExporting] = useState(false);
+  const [declaring, setDeclaring] = useState(false);
   // One filter per address: the export dialog asks its summary again only when the filters change.
   const filter = useMemo(() => registerFilterOf(params), [params]);
   // Without a period, the count is the current year's, and says so.
@@ -78,10 +83,18 @@ export function RegisterPage() {
           </Heading>
           <Text color="fg.muted">{t('register.intro')}</Text>
         </Stack>
-        <Button colorPalette="brand" onClick={() => setExporting(true)}>
-          {t('register.export')}
-        </Button>
+        <HStack gap="3" wrap="wrap">
+          {viewer.permissions.includes('flow:declare') && (
+            <Button variant="outline" colorPalette="brand" onClick={() => setDeclaring(true)}>
+              {t('flows.declare')}
+            </Button>
+          )}
+          <Button colorPalette="brand" onClick={() => setExporting(true)}>
+            {t('register.export')}
+          </Button>
+        </HStack>
       </HStack>
+      <DeclaredFlows viewer={viewer} />
       <Stack
         role="search"
         aria-label={t('register.filters')}
@@ -158,6 +171,7 @@ export function RegisterPage() {
         </Stack>
       </UpdatingRegion>
       {exporting && <RegisterExportDialog filter={filter} onClose={() => setExporting(false)} />}
+      <DeclareFlowDialog open={declaring} onClose={() => setDeclaring(false)} />
     </Stack>
   );
 }
