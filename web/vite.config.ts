@@ -1,9 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './vite/precompress.ts';
 import { relay } from './vite/relay.ts';
 
 const sourceDirectory = fileURLToPath(new URL('./src', import.meta.url));
@@ -13,6 +12,7 @@ const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
 const gatewayProxy = {
   '/graphql': { target: gatewayUrl, changeOrigin: false },
   '/auth': { target: gatewayUrl, changeOrigin: false },
+  '/graphiql/schema': { target: gatewayUrl, changeOrigin: false },
 };
 
 export default defineConfig({
@@ -44,21 +44,14 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // API calls and file routes are never answered with the app shell.
-        navigateFallbackDenylist: [/^\/graphql/, /^\/auth\//, /^\/api\//],
+        // API calls, file routes and the GraphQL explorer's own page are never answered with the app shell.
+        navigateFallbackDenylist: [/^\/graphql/, /^\/graphiql/, /^\/auth\//, /^\/api\//],
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The explorer (vite.graphiql.config.ts, built after) is for the few who script: never precached.
+        globIgnores: ['**/node_modules/**/*', 'graphiql.html', 'assets/graphiql/**'],
       },
     }),
-    // Precompressed once at build, at the strongest levels, so the gateway sends them without compressing per request.
-    compression({
-      algorithms: [
-        defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-        defineAlgorithm('gzip', { level: 9 }),
-      ],
-      include: /\.(js|mjs|css|html|svg|json|webmanifest)$/,
-      threshold: 1024,
-      logLevel: 'silent',
-    }),
+    precompress(),
   ],
   server: { port: Number(process.env.WEB_DEV_PORT ?? 5173), proxy: gatewayProxy },
   preview: { port: Number(process.env.WEB_PREVIEW_PORT ?? 4173), proxy: gatewayProxy },

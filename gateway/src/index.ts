@@ -13,6 +13,7 @@ import type { GatewayConfig } from './config.ts';
 import { type ContextDependencies, contextFromExpress, type GatewayContext } from './context.ts';
 import { createFormatError, ErrorCode, sendGraphErrors, sendProblem } from './errors.ts';
 import { fileRoutes } from './files.ts';
+import { GRAPHIQL_SCHEMA_PATH, graphiqlSchemaHandler } from './graphiql.ts';
 import { createLogger, type Logger, withRequestIds } from './logger.ts';
 import { healthRoutes } from './observability/health.ts';
 import { GatewayMetrics } from './observability/metrics.ts';
@@ -35,7 +36,7 @@ export interface GatewayOptions {
 }
 
 export interface Gateway {
-  /** The Express app: /healthz, /readyz, /auth/token, /graphql and the web app. */
+  /** The Express app: /healthz, /readyz, /auth/token, /graphql, /graphiql's schema and the web app. */
   app: Express;
   /** Not listening yet: `startGateway` does that. */
   httpServer: Server;
@@ -114,6 +115,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     expressMiddleware(apollo, { context: contextFromExpress(deps) }),
   );
   app.use(fileRoutes(deps));
+  app.get(GRAPHIQL_SCHEMA_PATH, graphiqlSchemaHandler(deps, schema));
   const web = webAppRouter(config.webDistDir, logger);
   if (web !== null) app.use(web);
   app.use((_req, res) => {

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { GatewayConfig, MapTilesConfig } from './config.ts';
+import { GRAPHIQL_PATH } from './graphiql.ts';
 import { servedOverHttps } from './session.ts';
 
 /** Leaflet's default `subdomains`, which the web's TileLayer keeps: what `{s}` of MAP_TILE_URL becomes. */
@@ -50,15 +51,38 @@ export function contentSecurityPolicy(tiles: MapTilesConfig): Record<string, str
   };
 }
 
+/**
+ * GraphiQL's dialogs (Radix, through react-remove-scroll-bar 2.3) lock the page's scroll with one `<style>`
+ * element whose text depends on the scrollbar's width: the explorer's page never scrolls its body
+ * (graphiql-page.css), so the text is always the zero-width one, whose hash this is.
+ */
+const GRAPHIQL_SCROLL_LOCK_STYLE_HASH = "'sha256-nzTgYzXYDNe6BAHiiI7NNlfK8n/auuOAhh2t92YvuXo='";
+
+/**
+ * The GraphQL explorer's page (`/graphiql`) adds to the app's policy only what GraphiQL needs: the one style
+ * element of its dialogs, and data: images (CodeMirror's lint marks in GraphiQL's stylesheet). Its scripts,
+ * fonts (the system's) and the graph it calls stay the gateway's own.
+ */
+export function graphiqlContentSecurityPolicy(tiles: MapTilesConfig): Record<string, string[]> {
+  const policy = contentSecurityPolicy(tiles);
+  const images = policy['img-src'] ?? ["'self'"];
+  return {
+    ...policy,
+    'style-src': [...(policy['style-src'] ?? ["'self'"]), GRAPHIQL_SCROLL_LOCK_STYLE_HASH],
+    'img-src': images.includes('data:') ? images : [...images, 'data:'],
+  };
+}
+
 export interface SecurityHeadersOptions {
   /** Apollo's landing page on GET /graphql (outside production) loads its sandbox from Apollo's CDN. */
   landingPage: boolean;
 }
 
 /**
- * helmet's headers on every answer: the web app's Content-Security-Policy, X-Frame-Options DENY, nosniff, a
- * referrer policy that gives other sites the origin only (OpenStreetMap's tile policy asks for one), and HSTS
- * when the browser came over HTTPS (servedOverHttps). Every answer is `Cache-Control: no-store` unless it
+ * helmet's headers on every answer: the web app's Content-Security-Policy (the GraphQL explorer's page its own,
+ * graphiqlContentSecurityPolicy), X-Frame-Options DENY, nosniff, a referrer policy that gives other sites the
+ * origin only (OpenStreetMap's tile policy asks for one), and HSTS when the browser came over HTTPS
+ * (servedOverHttps). Every answer is `Cache-Control: no-store` unless it
  * says otherwise: the graph, /auth and the files carry a user's data; only the web app's own files are cached.
  */
 export function securityHeaders(config: GatewayConfig, options: SecurityHeadersOptions): RequestHandler {
@@ -69,12 +93,17 @@ export function securityHeaders(config: GatewayConfig, options: SecurityHeadersO
     strictTransportSecurity: false,
   };
   const headers = helmet(base);
+  const graphiqlHeaders = helmet({
+    ...base,
+    contentSecurityPolicy: { useDefaults: false, directives: graphiqlContentSecurityPolicy(config.mapTiles) },
+  });
   const landingPageHeaders = helmet({ ...base, contentSecurityPolicy: false });
   const hsts = helmet.strictTransportSecurity();
   return (req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     const landingPage = options.landingPage && req.method === 'GET' && req.path === '/graphql';
-    (landingPage ? landingPageHeaders : headers)(req, res, (error?: unknown) => {
+    const explorer = req.path === GRAPHIQL_PATH || req.path === `${GRAPHIQL_PATH}/`;
+    (landingPage ? landingPageHeaders : explorer ? graphiqlHeaders : headers)(req, res, (error?: unknown) => {
       if (error !== undefined) return next(error);
       if (!servedOverHttps(req, config)) return next();
       hsts(req, res, next);

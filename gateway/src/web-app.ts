@@ -2,17 +2,19 @@ import { existsSync, statSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
 import express, { type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { GRAPHIQL_PATH } from './graphiql.ts';
 import type { Logger } from './logger.ts';
 
 /** Paths that belong to the gateway's own routes, never to the web app's history fallback. */
-const NOT_APP_ROUTES = /^\/(graphql|auth|api|healthz|readyz|metrics)(\/|$)/;
+const NOT_APP_ROUTES = /^\/(graphql|graphiql|auth|api|healthz|readyz|metrics)(\/|$)/;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * The built web app: hashed assets (Vite's `assets/`) cached for a year, everything else (index.html,
  * /sw.js, the manifest) revalidated on each use, and index.html for any other page a browser asks for, so
- * that deep links such as /customer/Login reach the app's router. Null when the app is not built.
+ * that deep links such as /customer/Login reach the app's router. The GraphQL explorer is its own page of the
+ * build, `graphiql.html`, at /graphiql. Null when the app is not built.
  */
 export function webAppRouter(distDir: string, logger: Logger): Router | null {
   const indexFile = join(distDir, 'index.html');
@@ -20,8 +22,16 @@ export function webAppRouter(distDir: string, logger: Logger): Router | null {
     logger.warn('web app not built: serving only the graph', { webDistDir: distDir });
     return null;
   }
+  const graphiqlFile = join(distDir, 'graphiql.html');
   const assetsDir = join(distDir, 'assets') + sep;
   const router = express.Router();
+  // One address for the explorer: its page carries a policy of its own (security-headers.ts), given by path.
+  router.get('/graphiql.html', (_req, res) => res.redirect(301, GRAPHIQL_PATH));
+  router.get(GRAPHIQL_PATH, (_req, res, next) => {
+    if (!existsSync(graphiqlFile)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(graphiqlFile);
+  });
   // The build's brotli and gzip files (`.br`, `.gz` beside each asset) are sent to browsers that accept them.
   router.use(
     expressStaticGzip(distDir, {

@@ -1,6 +1,6 @@
 import { messages } from '@portal/domain';
 import { expect, test } from './fixtures.ts';
-import { DEMO_PASSWORD, producer, retriever } from './portal.ts';
+import { acceptTermsThroughApi, asAccount, DEMO_PASSWORD, producer, retriever } from './portal.ts';
 
 /** SPEC 7: scripts get a token from /auth/token and send their own documents; browsers send persisted ids only. */
 
@@ -39,4 +39,69 @@ test('a wrong password gets no token', async ({ request }) => {
   });
   expect(answer.status()).toBe(401);
   expect(await answer.json()).toMatchObject({ title: messages.invalidCredentials });
+});
+
+test('a token holder runs a document in the GraphQL explorer, its documentation in French or English', async ({
+  page,
+  request,
+  stack,
+}) => {
+  await acceptTermsThroughApi(stack, producer.email);
+  const name = `Explorateur ${Date.now().toString(36)}`;
+  const { token } = await asAccount(stack, producer.email, (api) =>
+    api.post<{ token: string }>(`/api/users/${api.userId}/access_tokens`, {
+      name,
+      expiresInDays: 30,
+      readOnly: true,
+    }),
+  );
+  expect(token).toMatch(/^pat_/);
+  const document = '{ viewer { registerLines(first: 2) { totalCount } } }';
+  const expected = await request.post('/graphql', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { query: document },
+  });
+  const { totalCount } = (
+    (await expected.json()) as { data: { viewer: { registerLines: { totalCount: number } } } }
+  ).data.viewer.registerLines;
+  expect(totalCount).toBeGreaterThan(0);
+
+  const response = await page.goto('/graphiql');
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await expect(page.getByRole('heading', { name: 'Explorateur GraphQL', level: 1 })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText("Un jeton d'accès personnel est nécessaire");
+  await expect(page.getByRole('link', { name: /Créer un jeton/ })).toHaveAttribute(
+    'href',
+    '/mon-profil/acces',
+  );
+
+  await page.getByLabel("Jeton d'accès personnel").fill('pat_inconnu');
+  await page.getByRole('button', { name: 'Utiliser ce jeton' }).click();
+  await expect(page.getByRole('alert')).toContainText("Ce jeton d'accès est refusé");
+
+  await page.getByLabel("Jeton d'accès personnel").fill(token);
+  await page.getByRole('button', { name: 'Utiliser ce jeton' }).click();
+  await expect(page.getByRole('status')).toContainText('Jeton accepté');
+  // This tab only: nothing of it on the machine.
+  expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(token);
+
+  await page.getByRole('region', { name: 'Query Editor' }).locator('.CodeMirror').click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText(document);
+  await page.getByRole('button', { name: 'Execute query (Ctrl-Enter)' }).click();
+  await expect(page.locator('.result-window')).toContainText(`"totalCount": ${totalCount}`);
+
+  await page.getByRole('button', { name: 'Show Documentation Explorer' }).click();
+  await page.getByRole('link', { name: 'Query', exact: true }).click();
+  await expect(page.locator('.graphiql-doc-explorer')).toContainText("L'utilisateur connecté");
+  await page.getByRole('radio', { name: 'English' }).check();
+  await expect(page.locator('.graphiql-doc-explorer')).toContainText('The signed-in user');
+  await page.getByRole('radio', { name: 'Français' }).check();
+  await expect(page.locator('.graphiql-doc-explorer')).toContainText("L'utilisateur connecté");
+
+  // GraphiQL's dialogs lock the page's scroll with a style element the page's policy allows by its hash.
+  await page.getByRole('button', { name: 'Open short keys dialog' }).click();
+  await expect(page.getByRole('dialog', { name: 'Short Keys' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
