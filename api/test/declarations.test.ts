@@ -199,6 +199,7 @@ describe('a provider’s flow, from its declaration to both registers', () => {
   it('is filled in by its declarer only, sent once complete, validated by its client, then in the register', async () => {
     const flow = await declared();
     // Its client reads it but does not fill it in; its declarer saves as it goes.
+    expectProblem(await get(api, `/api/operations/${flow.id}/transporter_choices`, w.producer), 403);
     expectProblem(await mergePatch(api, opUrl(flow.id), w.producer, { bsdNumber: 'BSD-1' }), 403);
     const saved = await mergePatch(api, opUrl(flow.id), w.retriever, { bsdNumber: 'BSD-2026-02' });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -271,6 +272,9 @@ describe('a producer’s flow', () => {
 
   it('without a provider of the portal, is recorded by the producer itself', async () => {
     const flow = await declared(w.producer, producerFlow());
+    // Its declarer fills it in: it may name one of the carriers linked to its establishment.
+    const choices = await get(api, `/api/operations/${flow.id}/transporter_choices`, w.producer);
+    expect(choices.statusCode, choices.body).toBe(200);
     expect(flow).toMatchObject({ declaredBy: 'PRODUCER', provider: null });
     // No other side to send it to.
     expectProblem(

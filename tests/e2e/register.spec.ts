@@ -1,10 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import { messages } from '@portal/domain';
+import { messages, OPERATION_ACTIONS } from '@portal/domain';
 import ExcelJS from 'exceljs';
 import { loadConfig } from '../../api/src/config.ts';
 import { loadReferenceData } from '../../api/src/reference/data.ts';
 import { expect, test } from './fixtures.ts';
-import { acceptTermsThroughApi, producer, signInToDashboard } from './portal.ts';
+import {
+  acceptTermsThroughApi,
+  containerJourneySite,
+  displayName,
+  producer,
+  retriever,
+  signInToDashboard,
+} from './portal.ts';
 import { fieldDate, mainNavigation } from './screens.ts';
 
 /**
@@ -112,4 +119,101 @@ test('a producer completes, filters and exports its register as CSV and XLSX', a
   await page.getByRole('button', { name: 'Exporter le registre' }).click();
   await dialog.getByRole('button', { name: 'Exporter', exact: true }).click();
   await expect(dialog).toContainText(messages.registerExportDatesRequired);
+});
+
+test('a producer declares a flow its provider received, completes it, sends it from its recap; validated by the provider, it enters the register', async ({
+  page,
+  browser,
+  stack,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const { site, provider } = await containerJourneySite(stack);
+  await acceptTermsThroughApi(stack, producer.email);
+  await acceptTermsThroughApi(stack, retriever.email);
+  await signInToDashboard(page, producer.email);
+  await page.goto('/suivi');
+
+  // The declaration: the establishment, the provider of the portal that received the waste, what and when.
+  await page.getByRole('button', { name: 'Déclarer un flux' }).click();
+  const declaration = page.getByRole('dialog', { name: 'Déclarer un flux' });
+  const submit = declaration.getByRole('button', { name: 'Déclarer et compléter' });
+  await expect(submit).toBeVisible();
+  await declaration.getByLabel('Établissement producteur').selectOption({ label: displayName(site) });
+  await declaration.getByLabel('Prestataire qui l’a reçu').selectOption({ label: displayName(provider) });
+  const waste = declaration.getByRole('combobox', { name: /^Déchet/ });
+  const cardboard = (await waste.locator('option', { hasText: 'carton' }).first().textContent()) ?? '';
+  await waste.selectOption({ label: cardboard });
+  await declaration.getByLabel('Quantité (t)').fill('1,75');
+  await submit.click();
+  await expect(page.getByText(messages.flowDeclared)).toBeVisible();
+  await expect(page).toHaveURL(/\/operations\/\d+(\?[^#]*)?#realisation$/);
+  const flowPath = new URL(page.url()).pathname;
+
+  // The completion step: the carrier with its receipt, the outlet and its treatment.
+  const completion = page.getByRole('region', { name: 'Compléter le flux déclaré' });
+  await expect(completion.getByLabel('Quantité (t)')).toHaveValue('1,75');
+  await completion.getByRole('combobox', { name: 'Transporteur', exact: true }).selectOption({
+    label: 'Autre transporteur (à saisir)',
+  });
+  await completion.getByLabel('Raison sociale du transporteur').fill('Transports Rhône Express');
+  await completion.getByLabel('SIRET du transporteur').fill('73282932000074');
+  await completion.getByLabel('Adresse du transporteur').fill('5 quai Perrache, 69002 Lyon');
+  await completion.getByLabel('N° de récépissé du transporteur').fill('2026/T/69/0042');
+  const outlet = completion.getByRole('group', { name: 'Exutoire 1' });
+  await outlet.getByLabel('Nom').fill('Papeterie du Rhône');
+  await outlet.getByLabel('SIRET').fill('55210055400025');
+  await outlet.getByLabel('Adresse').fill('1 avenue de la Papeterie, 38200 Vienne');
+  await outlet.getByLabel('Code de traitement').selectOption('R 3');
+  await outlet.getByLabel('Qualification du traitement').selectOption({ label: 'Recyclage' });
+  await outlet.getByLabel('Quantité').fill('100');
+
+  // The recap: everything the register will say, before it is sent.
+  await completion.getByRole('button', { name: 'Vérifier et envoyer' }).click();
+  const recap = page.getByRole('dialog', { name: 'Récapitulatif du flux déclaré' });
+  await expect(recap).toContainText(displayName(provider));
+  await expect(recap).toContainText('1,75 t, pesée');
+  await expect(recap).toContainText('Transports Rhône Express');
+  await expect(recap).toContainText('Papeterie du Rhône');
+  await recap.getByRole('button', { name: OPERATION_ACTIONS.submitFlow.label }).click();
+  await expect(page.getByText(messages.flowSubmitted)).toBeVisible();
+  await expect(recap).toBeHidden();
+  await expect(page.getByRole('article')).toContainText('À valider');
+
+  // Not in the register while it waits: listed among the flows in progress.
+  const today = await page.evaluate(() =>
+    new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' }),
+  );
+  const period = `/suivi?etablissement=${site.id}&du=${today}&au=${today}`;
+  await page.goto(period);
+  const inProgress = page.getByRole('table', { name: /flux déclarés? en cours/ });
+  await expect(inProgress.getByRole('row').filter({ hasText: '1,75 t' })).toContainText('À valider');
+  await expect(page.getByRole('table', { name: /lignes?$/ }).getByText('1,75 t')).toHaveCount(0);
+
+  // The provider validates it from its recap.
+  const providerContext = await browser.newContext({ baseURL, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+  try {
+    const providerPage = await providerContext.newPage();
+    await signInToDashboard(providerPage, retriever.email);
+    await providerPage.goto(flowPath);
+    await providerPage
+      .getByRole('button', { name: new RegExp(OPERATION_ACTIONS.validateFlow.label) })
+      .click();
+    const providerRecap = providerPage.getByRole('dialog', { name: 'Récapitulatif du flux déclaré' });
+    await expect(providerRecap).toContainText('Transports Rhône Express');
+    await providerRecap.getByRole('button', { name: OPERATION_ACTIONS.validateFlow.label }).click();
+    await expect(providerPage.getByText(messages.flowValidated)).toBeVisible();
+    await expect(providerPage.getByRole('article')).toContainText('Réalisée');
+  } finally {
+    await providerContext.close();
+  }
+
+  // In the producer's register now, complete.
+  await page.goto(period);
+  const line = page
+    .getByRole('table', { name: /lignes?$/ })
+    .getByRole('row')
+    .filter({ hasText: '1,75 t' });
+  await expect(line).toContainText('Transports Rhône Express');
+  await expect(line).toContainText('Complète');
 });

@@ -3,7 +3,6 @@ import {
   completionProblems,
   DECLARATION_EDITABLE_STATUSES,
   DECLARATION_SENDING_ACTIONS,
-  declarerSide,
   handlingPartiesProblems,
   isoDateSchema,
   messages,
@@ -112,11 +111,7 @@ export async function patchOperation(
     }
     if (completing) {
       // A provider completes what it did; a declared flow is filled in by whoever declared it.
-      if (stored.declaredBy === null) {
-        await policy.assertCanActOn(stored, 'provider', 'operation:complete');
-      } else {
-        await policy.assertCanActOn(stored, declarerSide(stored.declaredBy), 'flow:declare');
-      }
+      await policy.assertCanFillIn(stored);
       const editable =
         stored.declaredBy === null ? COMPLETION_EDITABLE_STATUSES : DECLARATION_EDITABLE_STATUSES;
       if (!editable.includes(stored.status)) {

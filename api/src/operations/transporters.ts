@@ -85,7 +85,7 @@ export function registerTransporterRoutes(app: FastifyInstance, { db }: ApiConte
         tags: ['operations'],
         summary:
           'The establishments its provider may name as its transporter (`transporterSite`): itself, and the ' +
-          "carrier sites linked to the operation's site; for its provider (operation:complete) only",
+          "carrier sites linked to the operation's site; for its provider (operation:complete), or a declared flow's declarer (flow:declare), only",
         params: idParams(),
         response: {
           200: ldObject('hydra:Collection of OperationTransporterChoice', collectionSchema(choiceSchema)),
@@ -95,7 +95,7 @@ export function registerTransporterRoutes(app: FastifyInstance, { db }: ApiConte
     },
     async (request, reply) => {
       const operation = await operations.load(db, itemId(request.params.id));
-      await callerOf(request).policy.assertCanActOn(operation, 'provider', 'operation:complete');
+      await callerOf(request).policy.assertCanFillIn(operation);
       const choices = await transporterChoices(db, operation);
       return reply.type(JSON_LD).send(
         hydraCollection({

@@ -1,5 +1,6 @@
 import {
   declarationOf,
+  declarerSide,
   type FlowDeclarer,
   hasFullAccess,
   isLimitedToEntities,
@@ -517,6 +518,15 @@ export class Policy {
         : await this.assertSkipVisible(target);
     if (!sides[actor]) throw forbidden();
     await this.assertCan(permission);
+  }
+
+  /**
+   * Filling in an operation's completion: its provider (operation:complete), or a declared flow's declarer
+   * (flow:declare); 404 when not visible, 403 otherwise.
+   */
+  async assertCanFillIn(operation: OperationTarget & { declaredBy: FlowDeclarer | null }): Promise<void> {
+    if (operation.declaredBy === null) await this.assertCanActOn(operation, 'provider', 'operation:complete');
+    else await this.assertCanActOn(operation, declarerSide(operation.declaredBy), 'flow:declare');
   }
 
   /**

@@ -552,7 +552,7 @@ export function OperationCompletionForm({
             <FormAlert {...alert} />
             <Box display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
               <FormField
-                label={t('operations.completion.receivedQuantity')}
+                label={declared ? t('flows.quantity') : t('operations.completion.receivedQuantity')}
                 helperText={t('operations.completion.quantityHelp')}
                 error={errors.receivedQuantity?.message}
                 required
@@ -571,7 +571,7 @@ export function OperationCompletionForm({
                 <Checkbox.Label>{t('flows.quantityEstimated')}</Checkbox.Label>
               </Checkbox.Root>
               <FormField
-                label={operationFieldLabels.realInterventionDate}
+                label={declared ? t('flows.shipmentDate') : operationFieldLabels.realInterventionDate}
                 error={errors.realInterventionDate?.message}
                 required
               >
