@@ -199,6 +199,7 @@ export interface ListAnswer {
   totalCount?: number;
   /** The viewer's recurring rotation programs (the requests tab lists them too). */
   programs?: readonly object[];
+  permissions?: readonly string[];
 }
 
 /**
@@ -212,7 +213,7 @@ export async function resolveList(
     typologies = [retriever ? 'RETRIEVER' : 'PRODUCER'],
     sites,
   }: { retriever: boolean; typologies?: readonly string[]; sites: readonly EstablishmentFixture[] },
-  { operations = [], hasNextPage = false, totalCount, programs = [] }: ListAnswer = {},
+  { operations = [], hasNextPage = false, totalCount, programs = [], permissions = [] }: ListAnswer = {},
 ): Promise<OperationDescriptor> {
   const pending = await findOperation(environment, 'OperationListPageQuery');
   const { withSite, siteId } = pending.request.variables;
@@ -223,6 +224,7 @@ export async function resolveList(
         id: USER_ID,
         ownSiteTypology: retriever ? 'RETRIEVER' : 'PRODUCER',
         ...viewerFlags(typologies),
+        permissions,
         operations: operationPage(operations, {
           hasNextPage,
           ...(totalCount === undefined ? {} : { totalCount }),

@@ -361,6 +361,28 @@ describe('my pick-ups', () => {
     expect(reloaded.request.variables.filter).toMatchObject({ history: 'ASKED', statuses: null });
   });
 
+  it('offers a provider to declare a flow for a client from its history, when it may', async () => {
+    const open = (permissions: string[]) =>
+      openOperationList({
+        path: '/mes-enlevements?etablissement=40&client=12',
+        typologies: ['RETRIEVER'],
+        establishments: [provider],
+        linked: [gerland],
+        operations: [asked],
+        permissions,
+      });
+    const view = await open(['flow:declare']);
+    const section = await screen.findByRole('region', { name: 'Historique des opérations' });
+    await view.user.click(within(section).getByRole('button', { name: 'Déclarer un flux' }));
+    expect(await screen.findByRole('dialog', { name: 'Déclarer un flux' })).toBeInTheDocument();
+    expect(await findOperation(view.environment, 'DeclareFlowDialogQuery')).toBeDefined();
+    view.unmount();
+
+    await open([]);
+    const without = await screen.findByRole('region', { name: 'Historique des opérations' });
+    expect(within(without).queryByRole('button', { name: 'Déclarer un flux' })).not.toBeInTheDocument();
+  });
+
   it('gives a provider the requests to accept and the operations to complete', async () => {
     const { operation } = await openOperationList({
       path: '/mes-enlevements/operations-a-valider?etablissement=40',

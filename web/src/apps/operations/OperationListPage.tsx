@@ -1,7 +1,7 @@
 import { Box, Button, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { operationFieldLabels, operationTypeLabels } from '@portal/domain/operations';
 import { isCarrierOnly } from '@portal/domain/typologies';
-import { useCallback, useEffect, useId, useRef } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { useSearchParams } from 'react-router-dom';
@@ -21,6 +21,7 @@ import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
 import { useKeptRouteQuery } from '../../relay/preload.ts';
 import { typologiesOfViewer } from '../../routing/screens.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
+import { DeclareFlowDialog } from '../register/DeclareFlowDialog.tsx';
 import { OperationTable } from './OperationTable.tsx';
 import {
   FROM_PARAM,
@@ -59,6 +60,7 @@ export const operationListPageQuery = graphql`
       isProducer
       isRetriever
       isCarrier
+      permissions
       ...OperationList_viewer @arguments(filter: $filter)
       ...RotationProgramList_viewer @include(if: $withPrograms) @alias(as: "programs")
     }
@@ -89,11 +91,14 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
   const updateSearch = useUpdateSearch();
   // A new filter or establishment keeps the previous rows on screen, marked busy, until the new ones are there.
   const { data, variables, loading } = useKeptRouteQuery<OperationListPageQuery>(operationListPageQuery);
+  const [declaring, setDeclaring] = useState(false);
   const { viewer, site, wasteType, operationHistoryFilters } = data;
   const { filter } = variables;
   if (!viewer) return null;
   const provider = viewer.ownSiteTypology === 'RETRIEVER';
   const withFilter = mode === 'history' || mode === 'pickups';
+  // The history is where a provider declares flows for its clients and finds them (the producer also has /suivi).
+  const declares = withFilter && viewer.permissions.includes('flow:declare');
   // Set by the dashboard's links, so its figures lead to exactly their operations (real intervention dates).
   const realisedFrom = readDateParam(params, REALISED_FROM_PARAM);
   const realisedTo = readDateParam(params, REALISED_TO_PARAM);
@@ -128,6 +133,17 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
             {title}
           </Heading>
           {intro && <Text color="fg.muted">{intro}</Text>}
+          {declares && (
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="brand"
+              alignSelf="start"
+              onClick={() => setDeclaring(true)}
+            >
+              {t('flows.declare')}
+            </Button>
+          )}
           <Text color="fg.muted" fontSize="sm">
             {site ? t('operations.scopeSelected', { name: site.displayName }) : t('operations.scopeAll')}
           </Text>
@@ -250,6 +266,7 @@ export function OperationListPage({ mode }: { mode: OperationListMode }) {
           {viewer.programs && <RotationProgramList viewer={viewer.programs} />}
         </Stack>
       </UpdatingRegion>
+      {declares && <DeclareFlowDialog open={declaring} onClose={() => setDeclaring(false)} />}
     </Stack>
   );
 }

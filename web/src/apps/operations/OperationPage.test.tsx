@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { establishment, globalId } from '../../test/fixtures.ts';
 import { openOperationPage, operationNode, operationPayload, signIn } from '../../test/operationFixtures.ts';
 import { gerland, provider } from '../../test/skipFixtures.ts';
-import { pendingOperationNames, resolveOperation, screen } from '../../test/TestWrapper.tsx';
+import { findOperation, pendingOperationNames, resolveOperation, screen } from '../../test/TestWrapper.tsx';
 
 beforeAll(async () => {
   await import('./OperationPage.tsx');
@@ -287,5 +287,67 @@ describe('the detail of an operation', () => {
     const view = await signIn({ path: '/operations/12abc?etablissement=12' });
     expect(await screen.findByText(messages.notFound)).toBeInTheDocument();
     expect(pendingOperationNames(view.environment)).not.toContain('OperationPageQuery');
+  });
+});
+
+describe('a declared flow on its page', () => {
+  const flow = operationNode({
+    databaseId: 77,
+    type: 'FLOW',
+    status: 'TO_VALIDATE',
+    declaredBy: 'PROVIDER',
+    skip: null,
+    skipName: null,
+    receivedQuantity: '4.180',
+    quantityEstimated: true,
+    realInterventionDate: '2030-02-28',
+    bsdNumber: null,
+    transporter: {
+      establishmentId: null,
+      fromPortal: false,
+      name: 'Transports Rhône Express',
+      siret: '40483304800022',
+      address: '8 rue des Docks, 69009 Lyon',
+      receiptNumber: '2030/T/69/0042',
+    },
+    finalOutlets: [
+      {
+        name: 'Papeterie du Rhône',
+        siret: '73282932000074',
+        address: '3 quai Perrache, Lyon',
+        treatmentCode: { code: 'R 3', description: 'Recyclage ou récupération des substances organiques' },
+        qualification: 'RECYCLAGE',
+        qualificationLabel: 'Recyclage',
+        quantity: '100.000',
+        quantityUnit: 'PERCENT',
+      },
+    ],
+    viewerActions: ['VALIDATE_FLOW', 'RETURN_FLOW'],
+    canEditCompletion: false,
+  });
+
+  it('is validated by the other side from its recap, which shows every field of its register line', async () => {
+    const view = await openOperationPage(flow);
+    await view.user.click(await screen.findByRole('button', { name: /^Valider le flux/ }));
+    const recap = await screen.findByRole('dialog', { name: 'Récapitulatif du flux déclaré' });
+    for (const text of [
+      'Prestataire',
+      '28/02/2030',
+      '4,18 t, estimée',
+      'Transports Rhône Express · 40483304800022 · 8 rue des Docks, 69009 Lyon · récépissé 2030/T/69/0042',
+      'Papeterie du Rhône · 73282932000074 · 3 quai Perrache, Lyon · R 3 · Recyclage · 100 %',
+    ]) {
+      expect(recap).toHaveTextContent(text);
+    }
+    await view.user.click(within(recap).getByRole('button', { name: 'Valider le flux' }));
+    const move = await findOperation(view.environment, 'OperationActionsMoveMutation');
+    expect(move.request.variables.input).toMatchObject({ id: flow.id, action: 'VALIDATE_FLOW' });
+    await resolveOperation(
+      view.environment,
+      'OperationActionsMoveMutation',
+      operationPayload({ ...flow, status: 'REALISED', statusLabel: 'Réalisée', viewerActions: [] }),
+    );
+    expect(await screen.findByText(messages.flowValidated)).toBeInTheDocument();
+    await waitFor(() => expect(recap).not.toBeInTheDocument());
   });
 });

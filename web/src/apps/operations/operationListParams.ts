@@ -77,7 +77,7 @@ export function readWasteCode(params: URLSearchParams): string | null {
   return value === null ? null : normalizeWasteCode(value);
 }
 
-export const TYPE_PARAMS = { ROTATION: 'rotations', RETIREMENT: 'retraits' } as const;
+export const TYPE_PARAMS = { ROTATION: 'rotations', RETIREMENT: 'retraits', FLOW: 'flux' } as const;
 export type TypeFilter = keyof typeof TYPE_PARAMS | 'ALL';
 
 export function readTypeFilter(params: URLSearchParams): TypeFilter {
