@@ -234,7 +234,8 @@ describe('registerExportRow', () => {
     expect(row.get('destinationReceptionWeight')).toBe(1.25);
     expect(row.get('destinationPlannedOperationCode')).toBe('R13');
     expect(row.get('destinationFinalOperationCodes')).toBe('R5, R1');
-    expect(row.get('destinationOperationModes')).toBeUndefined();
+    // At the transit facility, the final treatments' qualifications, in the order of their codes.
+    expect(row.get('destinationOperationModes')).toBe('RECYCLAGE, VALORISATION_ENERGETIQUE');
     expect(registerExportRow(energy, helpers).get('destinationOperationModes')).toBe(
       'VALORISATION_ENERGETIQUE',
     );
@@ -325,7 +326,7 @@ describe('register CSV', () => {
       destinationReceptionWeight: '1.250',
       destinationPlannedOperationCode: 'R13',
       destinationOperationCodes: 'R13',
-      destinationOperationModes: '',
+      destinationOperationModes: 'RECYCLAGE, VALORISATION_ENERGETIQUE',
       destinationFinalOperationCompanySirets: '41816609600069, 50043054600010',
       destinationFinalOperationCodes: 'R5, R1',
       destinationFinalOperationWeights: '1.000, 0.250',

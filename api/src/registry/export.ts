@@ -1,7 +1,6 @@
+import { once } from 'node:events';
 import { finished, PassThrough, type Readable, type Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { RegisterExportFormat, RegisterLine, RegisterLineSource, RegisterParty } from '@portal/domain';
-import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 
 /**
@@ -105,11 +104,24 @@ const CARRIERS = Array.from({ length: CARRIER_SLOTS }, (_, index) => ({
   receipt: `transporter${index + 1}RecepisseNumber`,
 }));
 
-/** The line in the export's OUTGOING fields, shared by the CSV and the XLSX writers. */
+/** The line in the export's OUTGOING fields (see writeRegisterCells), as a map. */
 export function registerExportRow(line: RegisterLine, helpers: RegisterExportHelpers): RegisterExportRow {
   const row = new Map<string, RegisterCell>();
+  writeRegisterCells(line, helpers, (field, cell) => row.set(field, cell));
+  return row;
+}
+
+/**
+ * The line in the export's OUTGOING fields, shared by the CSV and the XLSX writers: each cell that has a value is
+ * handed to `put` with its field, straight into the writer's row (a million lines build no map of their own).
+ */
+export function writeRegisterCells(
+  line: RegisterLine,
+  helpers: RegisterExportHelpers,
+  put: (field: string, cell: RegisterCell) => void,
+): void {
   const set = (field: string, value: RegisterCell) => {
-    if (value !== null && value !== '') row.set(field, value);
+    if (value !== null && value !== '') put(field, value);
   };
   const code = (value: string | null) => (text(value) === null ? null : helpers.compactCode(value as string));
   const party = (fields: PartyFields, value: RegisterParty, country: boolean) => {
@@ -169,9 +181,14 @@ export function registerExportRow(line: RegisterLine, helpers: RegisterExportHel
   set('destinationReceptionWeight', weight);
   set('destinationPlannedOperationCode', code(line.plannedTreatmentCode));
   set('destinationOperationCodes', code(line.treatmentCode));
-  set('destinationOperationModes', line.qualification);
-
   const finals = line.finalTreatments;
+  // At a transit facility the qualification article 2 asks is each final treatment's: listed in the order of the
+  // final codes, as the register has no column of its own for them.
+  set(
+    'destinationOperationModes',
+    line.qualification ?? (finals.length > 0 ? list(finals.map((final) => final.qualification)) : null),
+  );
+
   if (finals.length > 0) {
     set('destinationFinalOperationCompanySirets', list(finals.map((final) => final.siret)));
     set('destinationFinalOperationCodes', list(finals.map((final) => code(final.treatmentCode))));
@@ -185,7 +202,6 @@ export function registerExportRow(line: RegisterLine, helpers: RegisterExportHel
       ),
     );
   }
-  return row;
 }
 
 /** The CSV text of a cell: tonnes with 3 decimals, dates `yyyy-MM-dd`. */
@@ -196,10 +212,33 @@ function csvCell(cell: RegisterCell | undefined): string {
   return cell;
 }
 
+/** A cell a user typed that a spreadsheet would run as a formula (OWASP "CSV injection"): = + - @ tab CR, and their full-width forms. */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+/** What makes a cell quoted: the separator, a quote, or a line break (Excel would start a new row). */
+const NEEDS_QUOTES = /[;"\r\n]/;
+
+/**
+ * One CSV cell as text: a formula-like start is neutralised with a leading apostrophe, and a cell holding the
+ * separator, a quote or a line break is quoted, its quotes doubled (RFC 4180).
+ */
+export function csvText(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** A CSV record of these cells, with its CRLF. */
+const csvRecord = (cells: readonly string[]) => `${cells.map(csvText).join(';')}\r\n`;
+
+/** Text is handed to `out` in chunks of about this size: one write per chunk, not one per line. */
+const CSV_CHUNK = 64 * 1024;
+
 /**
  * Writes the register as CSV to `out` and ends it (DOMAIN.md: `;`, UTF-8 with a BOM so that Excel reads it as
- * such, a header row of the columns' labels). Resolves with the number of lines once `out` has finished; on a
- * failure of the source or of `out`, `out` is destroyed, so a cut file is never taken for a whole one.
+ * such, a header row of the columns' labels, CRLF line ends). Lines are gathered into chunks and the next line is
+ * read only once `out` takes more (its buffer drained). Resolves with the number of lines once `out` has
+ * finished; on a failure of the source or of `out`, `out` is destroyed, so a cut file is never taken for a whole
+ * one. Written here rather than with a CSV library: a general writer's work on each of the 165 cells of a line
+ * (most of them empty) cost ten times the export's budget of 20 µs a line.
  */
 export async function writeRegisterCsv(
   lines: RegisterLines,
@@ -207,31 +246,45 @@ export async function writeRegisterCsv(
   out: Writable,
   options: RegisterExportOptions,
 ): Promise<number> {
+  const outDone = new Promise<void>((resolve, reject) =>
+    finished(out, { readable: false }, (error) => (error ? reject(error) : resolve())),
+  );
+  const outFailed = outDone.then(() => new Promise<never>(() => {}));
+  outFailed.catch(() => {});
+  const positions = new Map(columns.map((column, index) => [column.field, index]));
+  const cells = columns.map(() => '');
+  const filled: number[] = [];
+  let chunk = `\uFEFF${csvRecord(columns.map((column) => column.label))}`;
   let count = 0;
-  // pipeline pulls a record only when the stringifier, and through it `out`, takes more.
-  async function* records() {
-    yield columns.map((column) => column.label);
+  const flush = async () => {
+    const more = out.write(chunk);
+    chunk = '';
+    if (!more) await Promise.race([once(out, 'drain'), outFailed]);
+  };
+  try {
     for await (const line of lines) {
-      const row = registerExportRow(line, options);
-      yield columns.map((column) => csvCell(row.get(column.field)));
+      writeRegisterCells(line, options, (field, cell) => {
+        const position = positions.get(field);
+        if (position === undefined) return;
+        cells[position] = csvText(csvCell(cell));
+        filled.push(position);
+      });
+      chunk += `${cells.join(';')}\r\n`;
+      // One row of cells for every line: only the few it filled go back to empty.
+      for (const position of filled) cells[position] = '';
+      filled.length = 0;
       count += 1;
       options.onLine?.(count);
+      if (chunk.length >= CSV_CHUNK) await flush();
     }
+    if (chunk.length > 0) await flush();
+    out.end();
+    await outDone;
+    return count;
+  } catch (error) {
+    out.destroy(error as Error);
+    throw error;
   }
-  await pipeline(
-    records,
-    stringify({
-      bom: true,
-      delimiter: ';',
-      record_delimiter: 'windows',
-      // Giving a record delimiter turns off quoting a lone \n or \r, which Excel would take for a new line.
-      quote_record_delimiter: true,
-      // Names and descriptions are typed by users: a cell starting with = + - @ must not run as a formula.
-      escape_formulas: true,
-    }),
-    out,
-  );
-  return count;
 }
 
 const SHEET_NAME = 'Registre sortant';
@@ -314,10 +367,10 @@ export async function writeRegisterXlsx(
     for await (const line of lines) {
       const written = sheet.addRow([]);
       // Only the line's cells: most of the 165 columns are empty.
-      for (const [field, cell] of registerExportRow(line, options)) {
+      writeRegisterCells(line, options, (field, cell) => {
         const position = positions.get(field);
         const value = xlsxValue(cell);
-        if (position === undefined || value === undefined) continue;
+        if (position === undefined || value === undefined) return;
         const target = written.getCell(position);
         target.value = value;
         target.style =
@@ -326,7 +379,7 @@ export async function writeRegisterXlsx(
             : value instanceof Date
               ? CELL_STYLES.date
               : CELL_STYLES.text;
-      }
+      });
       written.commit();
       count += 1;
       options.onLine?.(count);

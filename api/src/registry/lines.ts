@@ -1,5 +1,4 @@
 import {
-  fromThousandths,
   iri,
   qualificationOf,
   REGISTER_REQUIRED_FIELDS,
@@ -8,7 +7,6 @@ import {
   type RegisterParty,
   type RegisterRequiredField,
   registerLineGaps,
-  thousandths,
 } from '@portal/domain';
 import type { Db } from '../db/index.ts';
 import { SqlParams } from '../db/sql.ts';
@@ -91,8 +89,8 @@ interface OutletJson {
   city: string | null;
   treatmentCode: string;
   qualification: string | null;
-  quantity: string;
-  unit: 'TONNE' | 'PERCENT';
+  /** Its tonnes, 3 decimals: as given, or its percentage of the received weight (null without one). */
+  tonnes: string | null;
 }
 
 /** The SQL condition and parameters of a register's scope and filters, on operations `o`. */
@@ -243,7 +241,8 @@ export async function registerLinePage(
            'name', l.name, 'siret', coalesce(nullif(l.siret, ''), fo.siret),
            'address', coalesce(fo.address, l.address), 'postalCode', fo.postcode, 'city', fo.city,
            'treatmentCode', l.treatment_code, 'qualification', l.qualification,
-           'quantity', l.quantity::text, 'unit', l.quantity_unit) order by l.position)
+           'tonnes', (case when l.quantity_unit = 'TONNE' then l.quantity
+             else trunc(o.received_quantity * l.quantity / 100, 3) end)::text) order by l.position)
         from operation_final_outlet_links l left join final_outlets fo on fo.id = l.final_outlet_id
         where l.operation_id = o.id) as outlets
      from operations o
@@ -293,13 +292,6 @@ export async function* registerLines(
   }
 }
 
-/** Tonnes of an outlet: as given, or its percentage of the received weight. */
-function outletTonnes(outlet: OutletJson, received: string | null): string | null {
-  if (outlet.unit === 'TONNE') return fromThousandths(thousandths(outlet.quantity));
-  if (received === null) return null;
-  return fromThousandths((thousandths(received) * thousandths(outlet.quantity)) / 100_000n);
-}
-
 const party = (
   name: string | null,
   siret: string | null,
@@ -322,14 +314,21 @@ function registerLineOf(row: LineRow, treatmentCodes: ReadonlyMap<string, Treatm
       outlet.qualification,
       treatmentCodes.get(outlet.treatmentCode)?.operationModes ?? [],
     ),
-    weight: outletTonnes(outlet, row.weight),
+    weight: outlet.tonnes,
   }));
   const planned =
     row.plannedTreatmentCode === null ? undefined : treatmentCodes.get(row.plannedTreatmentCode);
   const transit = planned !== undefined && !planned.isFinal && row.providerName !== null;
-  const main = outlets
-    .map((outlet, index) => ({ outlet, index, tonnes: thousandths(outletTonnes(outlet, row.weight) ?? '0') }))
-    .sort((a, b) => (b.tonnes > a.tonnes ? 1 : b.tonnes < a.tonnes ? -1 : a.index - b.index))[0];
+  // The outlet that received the most (the first of equals); most lines have one.
+  let main: { outlet: OutletJson; index: number } | undefined;
+  let most = -1;
+  outlets.forEach((outlet, index) => {
+    const tonnes = Number(outlet.tonnes ?? 0);
+    if (tonnes > most) {
+      most = tonnes;
+      main = { outlet: outlets[index] as OutletJson, index };
+    }
+  });
   const destination = transit
     ? party(
         row.providerName,
@@ -371,7 +370,7 @@ function registerLineOf(row: LineRow, treatmentCodes: ReadonlyMap<string, Treatm
     pop: row.pop ?? false,
     dangerous: row.dangerous,
     slipNumbers: row.bsdNumber === null ? [] : [row.bsdNumber],
-    weight: row.weight === null ? null : fromThousandths(thousandths(row.weight)),
+    weight: row.weight,
     weightIsEstimate: row.weightIsEstimate ?? false,
     origin: party(row.originName, row.originSiret, row.originAddress, row.originPostalCode, row.originCity),
     pickupSite: row.entityName === null ? null : party(row.entityName, null, row.entityAddress),
