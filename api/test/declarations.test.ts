@@ -234,13 +234,45 @@ describe('a provider’s flow, from its declaration to both registers', () => {
 
     // In the register as a line of its own, complete, its quantity estimated.
     const line = await registerLineOf(flow.id);
+    const cardboard = await api.db.one<{ label: string; code: string }>(
+      `select label, waste_code as code from third_level_wastes where code = 'EMBALLAGES_CARTON'`,
+    );
+    const origin = await api.db.one<{ siret: string }>('select siret from company_sites where id = $1', [
+      w.ownSiteIds[0],
+    ]);
     expect(line).toMatchObject({
+      source: 'OPERATION',
       shipmentDate: SHIPPED,
-      wasteDescription: expect.any(String),
+      wasteDescription: cardboard.label,
+      wasteCode: cardboard.code,
+      dangerous: false,
       weight: '3.250',
       weightIsEstimate: true,
       slipNumbers: ['BSD-2026-02'],
+      origin: { siret: origin.siret },
+      pickupSite: null,
+      carriers: [
+        {
+          name: 'Transports Rhône Express',
+          siret: '73282932000074',
+          address: '5 quai Perrache, 69002 Lyon',
+          receiptNumber: 'TR-2026-0042',
+        },
+      ],
+      // No transit code: the destination is the outlet that took it all, with its code and qualification; the
+      // provider's directory, which adopted it, splits its address.
+      destination: {
+        name: 'Papeterie du Rhône',
+        siret: '55210055400025',
+        address: '1 avenue de la Papeterie',
+        postalCode: '38200',
+        city: 'Vienne',
+      },
       treatmentCode: 'R 3',
+      qualification: 'RECYCLAGE',
+      finalTreatments: [
+        { siret: '55210055400025', treatmentCode: 'R 3', qualification: 'RECYCLAGE', weight: '3.250' },
+      ],
       missing: [],
     });
     // And in the dashboards' sums of that month, once validated.
