@@ -1122,6 +1122,11 @@ export const fr = {
       withdrawTitle: 'Annuler la déclaration ?',
       withdrawDescription: "Le {{type}} n° {{number}} sera annulé et n'entrera pas au registre.",
     },
+    detail: {
+      declaration: 'Déclaration',
+      declaredAt: 'Déclaré le',
+      waste: 'Déchet',
+    },
     recap: {
       title: 'Récapitulatif du flux déclaré',
       introSubmit:

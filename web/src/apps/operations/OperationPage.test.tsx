@@ -328,6 +328,10 @@ describe('a declared flow on its page', () => {
 
   it('is validated by the other side from its recap, which shows every field of its register line', async () => {
     const view = await openOperationPage(flow);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Flux déclaré n° 77' })).toBeInTheDocument();
+    // Its declaration instead of a request, and no container.
+    expect(entriesOf('Déclaration')).toMatchObject({ 'Déclaré par': 'Prestataire' });
+    expect(Object.keys(entriesOf('Déchet'))).not.toContain('Contenant');
     await view.user.click(await screen.findByRole('button', { name: /^Valider le flux/ }));
     const recap = await screen.findByRole('dialog', { name: 'Récapitulatif du flux déclaré' });
     for (const text of [

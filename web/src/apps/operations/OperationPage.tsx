@@ -171,6 +171,7 @@ function OperationSummary({
       fragment OperationPage_operation on Operation {
         status
         statusLabel
+        declaredBy
         requestedAt
         requestedDate
         interventionDate
@@ -238,22 +239,42 @@ function OperationSummary({
     operation,
   );
   const notYet = t('operations.detail.notYet');
+  // A declared flow was not asked on a container: its declaration instead of the request, no container.
+  const declaredBy =
+    data.declaredBy === 'PRODUCER' || data.declaredBy === 'PROVIDER' ? data.declaredBy : null;
   const sections: { key: string; title: string; rows: [string, string | null][] }[] = [
-    {
-      key: 'request',
-      title: t('operations.detail.request'),
-      rows: [
-        [operationFieldLabels.createdAt, formatDateTime(data.requestedAt)],
-        [operationFieldLabels.requestedDate, formatDate(data.requestedDate)],
-        [t('operations.detail.interventionDate'), formatDate(data.interventionDate) ?? notYet],
-        [t('operations.detail.comment'), data.comment ?? null],
-      ],
-    },
+    declaredBy
+      ? {
+          key: 'request',
+          title: t('flows.detail.declaration'),
+          rows: [
+            [t('flows.detail.declaredAt'), formatDateTime(data.requestedAt)],
+            [t('flows.recap.declaredBy'), t(declaredBy === 'PROVIDER' ? 'flows.provider' : 'flows.producer')],
+            [t('operations.detail.comment'), data.comment ?? null],
+          ],
+        }
+      : {
+          key: 'request',
+          title: t('operations.detail.request'),
+          rows: [
+            [operationFieldLabels.createdAt, formatDateTime(data.requestedAt)],
+            [operationFieldLabels.requestedDate, formatDate(data.requestedDate)],
+            [t('operations.detail.interventionDate'), formatDate(data.interventionDate) ?? notYet],
+            [t('operations.detail.comment'), data.comment ?? null],
+          ],
+        },
     {
       key: 'container',
-      title: t('operations.detail.container'),
+      title: declaredBy ? t('flows.detail.waste') : t('operations.detail.container'),
       rows: [
-        [operationFieldLabels.skip, data.skip?.name ?? data.skipName ?? t('operations.unknownSkip')],
+        ...(declaredBy
+          ? []
+          : [
+              [
+                operationFieldLabels.skip,
+                data.skip?.name ?? data.skipName ?? t('operations.unknownSkip'),
+              ] as [string, string],
+            ]),
         [operationFieldLabels.companySite, data.establishment?.displayName ?? null],
         [operationFieldLabels.companySiteEntity, data.entity?.name ?? null],
         [operationFieldLabels.provider, data.provider?.displayName ?? null],
