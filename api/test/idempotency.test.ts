@@ -210,6 +210,18 @@ async function creatingRoutes(): Promise<CreatingRoute[]> {
       }),
     },
     {
+      path: '/api/flow_declarations',
+      table: 'operations',
+      send: json('/api/flow_declarations', w.retriever, {
+        declaredBy: 'PROVIDER',
+        companySite: `/api/company_sites/${w.ownSiteIds[0]}`,
+        provider: `/api/company_sites/${w.providerSiteId}`,
+        thirdLevelWaste: `/api/third_level_wastes/${w.wastes.get('EMBALLAGES_CARTON')?.id}`,
+        realInterventionDate: '2026-02-27',
+        receivedQuantity: '3.5',
+      }),
+    },
+    {
       path: '/api/skip/retirement',
       table: 'operations',
       send: json('/api/skip/retirement', w.producer, {

@@ -206,7 +206,8 @@ async function seedDemoRegister(db: Db, producerCompanyId: number) {
  * Declared flows (SPEC 1, 4), one in each state, on the demo producer's first establishment served by the demo
  * provider: last month's bulk cardboard the provider declared and the producer has to validate, a drop-off at a
  * public recycling centre the producer started to declare, and the provider's bulk cardboard of two months ago,
- * validated, which the register and the dashboards count. Fictional carrier and outlet (Luhn-valid SIRETs).
+ * validated, which the register and the dashboards count. The provider carries its own collections; the outlet is
+ * fictional (a Luhn-valid SIRET).
  */
 async function seedDemoFlows(
   db: Db,
@@ -215,11 +216,22 @@ async function seedDemoFlows(
   userIds: Record<string, number>,
   now: Date,
 ) {
-  const pair = await db.maybeOne<{ siteId: number; providerId: number; wasteId: number; wasteCode: string }>(
-    `select cs.id as "siteId", p.id as "providerId", w.id as "wasteId", w.waste_code as "wasteCode"
+  const pair = await db.maybeOne<{
+    siteId: number;
+    providerId: number;
+    providerName: string;
+    providerSiret: string | null;
+    providerAddress: string;
+    wasteId: number;
+    wasteCode: string;
+  }>(
+    `select cs.id as "siteId", p.id as "providerId", pc.name as "providerName", p.siret as "providerSiret",
+       p.address || ', ' || p.postcode || ' ' || p.city as "providerAddress",
+       w.id as "wasteId", w.waste_code as "wasteCode"
      from company_sites cs
      join site_links l on l.producer_site_id = cs.id
      join company_sites p on p.id = l.retriever_site_id and p.company_id = $2
+     join companies pc on pc.id = p.company_id
      join third_level_wastes w on w.code = 'EMBALLAGES_CARTON'
      where cs.company_id = $1 order by cs.id, p.id limit 1`,
     [producerCompanyId, retrieverCompanyId],
@@ -271,11 +283,11 @@ async function seedDemoFlows(
       `insert into operations (type, status, declared_by, company_site_id, provider_site_id, third_level_waste_id,
          waste_code, dangerous, planned_treatment_code, requested_date, real_intervention_date, received_quantity,
          quantity_estimated, comment, requested_by, created_at, updated_at, completed_at, validated_at,
-         transporter_name, transporter_siret, transporter_address, transporter_receipt_number)
+         transporter_site_id, transporter_name, transporter_siret, transporter_address, transporter_receipt_number)
        values ('FLOW', $1, $2, $3, $4, $5, $6, false, 'R 3', $7, $7, $8::numeric, true, $9, $10, $11, $11,
          case when $12 then $11::timestamptz end, case when $1 = 'REALISED' then $11::timestamptz end,
-         case when $12 then 'Transports Démo Express' end, case when $12 then '90000001900001' end,
-         case when $12 then '8 rue du Port, 69007 Lyon' end, case when $12 then '2025/T/69/0112' end)
+         case when $12 then $4::int end, case when $12 then $13 end, case when $12 then $14 end,
+         case when $12 then $15 end, case when $12 then '2025/T/69/0112' end)
        returning id`,
       [
         flow.status,
@@ -290,6 +302,9 @@ async function seedDemoFlows(
         flow.by ?? null,
         created,
         flow.complete,
+        pair.providerName,
+        pair.providerSiret,
+        pair.providerAddress,
       ],
     );
     if (flow.complete) {
