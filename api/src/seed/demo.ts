@@ -2,6 +2,7 @@ import { expandRecurrence, parisDate, typologyLabels, type UserTypology } from '
 import type { PasswordHasher } from '../account/passwords.ts';
 import type { Db } from '../db/index.ts';
 import { syncSkipPlannedWork } from '../operations/store.ts';
+import { adoptOutlets } from '../outlets/position.ts';
 import { seedDemoActivity } from './activity.ts';
 import { generateWorld } from './generate.ts';
 import { insertWorld } from './insert.ts';
@@ -315,6 +316,8 @@ async function seedDemoFlows(
            'RECYCLAGE', 100, 'PERCENT')`,
         [id],
       );
+      // As a completion does: the outlet becomes an entry of its provider's directory.
+      await adoptOutlets(db, [id]);
     }
   }
 }
