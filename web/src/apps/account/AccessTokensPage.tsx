@@ -3,7 +3,6 @@ import {
   Badge,
   Box,
   Button,
-  Checkbox,
   Code,
   Heading,
   HStack,
@@ -20,7 +19,6 @@ import {
   messages,
 } from '@portal/domain';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';
 import { Link as RouterLink } from 'react-router-dom';
@@ -31,6 +29,7 @@ import type { AccessTokensPageRevokeMutation } from '../../__generated__/AccessT
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { ResponsiveTable } from '../../components/ResponsiveTable.tsx';
+import { CheckboxField } from '../../forms/CheckboxField.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { mutationFeedback, notifySuccess } from '../../forms/mutationFeedback.ts';
@@ -261,20 +260,7 @@ function CreateTokenCard({ onCreated }: { onCreated: (created: { name: string; t
               </SelectInput>
             </FormField>
           </Box>
-          <Controller
-            control={control}
-            name="readOnly"
-            render={({ field }) => (
-              <Checkbox.Root
-                checked={field.value === true}
-                onCheckedChange={(details) => field.onChange(details.checked === true)}
-              >
-                <Checkbox.HiddenInput onBlur={field.onBlur} />
-                <Checkbox.Control />
-                <Checkbox.Label>{t('accessTokens.readOnlyChoice')}</Checkbox.Label>
-              </Checkbox.Root>
-            )}
-          />
+          <CheckboxField control={control} name="readOnly" label={t('accessTokens.readOnlyChoice')} />
           <HStack>
             <Button type="submit" colorPalette="brand" loading={isInFlight}>
               {t('accessTokens.submit')}

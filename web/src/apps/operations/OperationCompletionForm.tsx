@@ -2,7 +2,6 @@ import {
   Box,
   Button,
   Card,
-  Checkbox,
   Fieldset,
   Heading,
   HStack,
@@ -43,6 +42,7 @@ import { graphql, useFragment, useMutation } from 'react-relay';
 import type { OperationCompletionForm_operation$key } from '../../__generated__/OperationCompletionForm_operation.graphql.ts';
 import type { OperationCompletionForm_treatmentCodes$key } from '../../__generated__/OperationCompletionForm_treatmentCodes.graphql.ts';
 import type { OperationCompletionFormMutation } from '../../__generated__/OperationCompletionFormMutation.graphql.ts';
+import { CheckboxField } from '../../forms/CheckboxField.tsx';
 import { FormDateInput } from '../../forms/DateInput.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormField } from '../../forms/FormField.tsx';
@@ -559,17 +559,13 @@ export function OperationCompletionForm({
               >
                 <Input inputMode="decimal" {...register('receivedQuantity')} />
               </FormField>
-              <Checkbox.Root
-                alignSelf="center"
-                checked={watched.quantityEstimated ?? false}
-                onCheckedChange={(details) =>
-                  form.setValue('quantityEstimated', details.checked === true, { shouldDirty: true })
-                }
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>{t('flows.quantityEstimated')}</Checkbox.Label>
-              </Checkbox.Root>
+              <Box alignSelf="center">
+                <CheckboxField
+                  control={control}
+                  name="quantityEstimated"
+                  label={t('flows.quantityEstimated')}
+                />
+              </Box>
               <FormField
                 label={declared ? t('flows.shipmentDate') : operationFieldLabels.realInterventionDate}
                 error={errors.realInterventionDate?.message}

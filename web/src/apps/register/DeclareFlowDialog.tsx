@@ -1,4 +1,4 @@
-import { Checkbox, CloseButton, Dialog, Flex, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { CloseButton, Dialog, Flex, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { messages } from '@portal/domain/messages';
 import { type FlowDeclarationInput, flowDeclarationSchema } from '@portal/domain/operations';
 import { parisDate } from '@portal/domain/recurrence';
@@ -10,6 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { DeclareFlowDialogMutation } from '../../__generated__/DeclareFlowDialogMutation.graphql.ts';
 import type { DeclareFlowDialogQuery } from '../../__generated__/DeclareFlowDialogQuery.graphql.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { CheckboxField } from '../../forms/CheckboxField.tsx';
 import { FormDateInput } from '../../forms/DateInput.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormDialogFooter } from '../../forms/FormDialogFooter.tsx';
@@ -176,7 +177,7 @@ function DeclareFlowForm({ onClose }: { onClose: () => void }) {
     control,
     formState: { errors },
   } = form;
-  const [chosen, estimated] = useWatch({ control, name: ['establishment', 'quantityEstimated'] });
+  const chosen = useWatch({ control, name: 'establishment' });
   const counterparts =
     establishments.find((site) => site.id === chosen)?.linkedEstablishments.edges.map((edge) => edge.node) ??
     [];
@@ -280,16 +281,11 @@ function DeclareFlowForm({ onClose }: { onClose: () => void }) {
                   <Input inputMode="decimal" {...register('quantity')} />
                 </FormField>
               </Stack>
-              <Checkbox.Root
-                checked={estimated}
-                onCheckedChange={(details) =>
-                  form.setValue('quantityEstimated', details.checked === true, { shouldDirty: true })
-                }
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>{t('flows.quantityEstimated')}</Checkbox.Label>
-              </Checkbox.Root>
+              <CheckboxField
+                control={control}
+                name="quantityEstimated"
+                label={t('flows.quantityEstimated')}
+              />
               <FormField label={t('flows.comment')} error={errors.comment?.message}>
                 <Textarea rows={2} {...register('comment')} />
               </FormField>
