@@ -47,7 +47,11 @@ interface LineRow {
   id: number;
   /** Set on every shipped operation (its check), hence also the page's cursor. */
   shipmentDate: string;
-  wasteDescription: string | null;
+  siteId: number;
+  entityId: number | null;
+  wasteId: number | null;
+  providerId: number | null;
+  transporterSiteId: number | null;
   wasteCode: string | null;
   dangerous: boolean;
   pop: boolean | null;
@@ -55,13 +59,6 @@ interface LineRow {
   bsdNumber: string | null;
   weight: string | null;
   plannedTreatmentCode: string | null;
-  originName: string;
-  originSiret: string | null;
-  originAddress: string | null;
-  originPostalCode: string | null;
-  originCity: string | null;
-  entityName: string | null;
-  entityAddress: string | null;
   ecoOrganisationName: string | null;
   ecoOrganisationSiren: string | null;
   brokerName: string | null;
@@ -71,13 +68,6 @@ interface LineRow {
   transporterSiret: string | null;
   transporterAddress: string | null;
   transporterReceiptNumber: string | null;
-  transporterPostalCode: string | null;
-  transporterCity: string | null;
-  providerName: string | null;
-  providerSiret: string | null;
-  providerAddress: string | null;
-  providerPostalCode: string | null;
-  providerCity: string | null;
   outlets: OutletJson[] | null;
 }
 
@@ -202,7 +192,73 @@ export async function registerSummary(
   return { totalCount: row.totalCount ?? 0, incompleteCount: row.incompleteCount ?? 0, missingByField };
 }
 
-/** One page of lines, newest first, after `cursor`. */
+/** An establishment as lines name it: its company's name, its SIRET and address. */
+interface SiteFacts {
+  name: string;
+  siret: string | null;
+  address: string | null;
+  postcode: string | null;
+  city: string | null;
+}
+
+/**
+ * What many lines share, read once by id rather than joined into every line (an export of a million lines names
+ * a few hundred establishments): the establishments (origin, provider, carrier), the chantiers, the wastes' names.
+ */
+export interface RegisterFacts {
+  sites: Map<number, SiteFacts>;
+  entities: Map<number, { name: string; address: string | null }>;
+  wastes: Map<number, string>;
+}
+
+export const registerFacts = (): RegisterFacts => ({
+  sites: new Map(),
+  entities: new Map(),
+  wastes: new Map(),
+});
+
+/** Reads into `facts` what these rows name and it does not hold yet: at most three queries. */
+async function loadFacts(db: Db, rows: readonly LineRow[], facts: RegisterFacts): Promise<void> {
+  const missing = (ids: (number | null)[], known: Map<number, unknown>) => [
+    ...new Set(ids.filter((id): id is number => id !== null && !known.has(id))),
+  ];
+  const siteIds = missing(
+    rows.flatMap((row) => [row.siteId, row.providerId, row.transporterSiteId]),
+    facts.sites,
+  );
+  const entityIds = missing(
+    rows.map((row) => row.entityId),
+    facts.entities,
+  );
+  const wasteIds = missing(
+    rows.map((row) => row.wasteId),
+    facts.wastes,
+  );
+  if (siteIds.length > 0) {
+    const sites = await db.query<SiteFacts & { id: number }>(
+      `select cs.id, c.name, cs.siret, cs.address, cs.postcode, cs.city
+       from company_sites cs join companies c on c.id = cs.company_id where cs.id = any($1::int[])`,
+      [siteIds],
+    );
+    for (const { id, ...site } of sites) facts.sites.set(id, site);
+  }
+  if (entityIds.length > 0) {
+    const entities = await db.query<{ id: number; name: string; address: string | null }>(
+      'select id, name, address from company_site_entities where id = any($1::int[])',
+      [entityIds],
+    );
+    for (const { id, ...entity } of entities) facts.entities.set(id, entity);
+  }
+  if (wasteIds.length > 0) {
+    const wastes = await db.query<{ id: number; label: string }>(
+      'select id, label from third_level_wastes where id = any($1::int[])',
+      [wasteIds],
+    );
+    for (const { id, label } of wastes) facts.wastes.set(id, label);
+  }
+}
+
+/** One page of lines, newest first, after `cursor`; `facts` may be kept from page to page (an export). */
 export async function registerLinePage(
   db: Db,
   policy: Policy,
@@ -210,6 +266,7 @@ export async function registerLinePage(
   filter: RegisterFilter,
   size: number,
   cursor?: RegisterCursor,
+  facts: RegisterFacts = registerFacts(),
 ): Promise<{ entries: { line: RegisterLine; cursor: RegisterCursor }[]; next: RegisterCursor | null }> {
   const params = new SqlParams();
   const where = await registerScope(policy, filter, params);
@@ -219,24 +276,19 @@ export async function registerLinePage(
     );
   }
   const rows = await db.query<LineRow>(
-    `select o.id, ${SHIPMENT_DATE}::text as "shipmentDate",
-       w.label as "wasteDescription", o.waste_code as "wasteCode", o.dangerous,
+    `select o.id, ${SHIPMENT_DATE}::text as "shipmentDate", o.company_site_id as "siteId",
+       o.company_site_entity_id as "entityId", o.third_level_waste_id as "wasteId",
+       o.provider_site_id as "providerId", o.transporter_site_id as "transporterSiteId",
+       o.waste_code as "wasteCode", o.dangerous,
        s.persistent_organic_pollutants as pop, (o.quantity_estimated or coalesce(s.quantity_estimated, false)) as "weightIsEstimate",
        o.bsd_number as "bsdNumber", o.received_quantity::text as weight,
        o.planned_treatment_code as "plannedTreatmentCode",
-       c.name as "originName", cs.siret as "originSiret", cs.address as "originAddress",
-       cs.postcode as "originPostalCode", cs.city as "originCity",
-       e.name as "entityName", e.address as "entityAddress",
        o.eco_organisation_name as "ecoOrganisationName", o.eco_organisation_siren as "ecoOrganisationSiren",
        o.broker_name as "brokerName", o.broker_siret as "brokerSiret",
        o.broker_receipt_number as "brokerReceiptNumber",
        o.transporter_name as "transporterName", o.transporter_siret as "transporterSiret",
-       coalesce(ts.address, o.transporter_address) as "transporterAddress",
-       case when ts.id is not null then ts.postcode end as "transporterPostalCode",
-       case when ts.id is not null then ts.city end as "transporterCity",
+       o.transporter_address as "transporterAddress",
        o.transporter_receipt_number as "transporterReceiptNumber",
-       pc.name as "providerName", ps.siret as "providerSiret", ps.address as "providerAddress",
-       ps.postcode as "providerPostalCode", ps.city as "providerCity",
        (select json_agg(json_build_object(
            'name', l.name, 'siret', coalesce(nullif(l.siret, ''), fo.siret),
            'address', coalesce(fo.address, l.address), 'postalCode', fo.postcode, 'city', fo.city,
@@ -246,21 +298,16 @@ export async function registerLinePage(
         from operation_final_outlet_links l left join final_outlets fo on fo.id = l.final_outlet_id
         where l.operation_id = o.id) as outlets
      from operations o
-     join company_sites cs on cs.id = o.company_site_id
-     join companies c on c.id = cs.company_id
-     left join company_site_entities e on e.id = o.company_site_entity_id
      left join skips s on s.id = o.skip_id
-     left join third_level_wastes w on w.id = o.third_level_waste_id
-     left join company_sites ts on ts.id = o.transporter_site_id
-     left join company_sites ps on ps.id = o.provider_site_id
-     left join companies pc on pc.id = ps.company_id
      where ${where.join(' and ')}
      order by ${SHIPMENT_DATE} desc, o.id desc
      limit ${params.add(size + 1)}`,
     params.values,
   );
-  const entries = rows.slice(0, size).map((row) => ({
-    line: registerLineOf(row, treatmentCodes),
+  const kept = rows.slice(0, size);
+  await loadFacts(db, kept, facts);
+  const entries = kept.map((row) => ({
+    line: registerLineOf(row, treatmentCodes, facts),
     cursor: { date: row.shipmentDate, id: row.id },
   }));
   return { entries, next: rows.length > size ? (entries.at(-1)?.cursor ?? null) : null };
@@ -268,17 +315,20 @@ export async function registerLinePage(
 
 /**
  * Every line under these filters, newest first, read in batches, the next one read while the last is written: an
- * export holds two batches at a time.
+ * export holds two batches at a time. Batches of 1,000: larger ones live long enough to be promoted to the old
+ * generation, whose lazy collection took the bench's resident memory 300 MB up (500 cost a query's planning too
+ * often); the bench of the register measures both.
  */
 export async function* registerLines(
   db: Db,
   policy: Policy,
   treatmentCodes: ReadonlyMap<string, TreatmentCode>,
   filter: RegisterFilter,
-  batchSize = 2000,
+  batchSize = 1000,
 ): AsyncGenerator<RegisterLine> {
+  const facts = registerFacts();
   const pageAfter = (cursor?: RegisterCursor) => {
-    const page = registerLinePage(db, policy, treatmentCodes, filter, batchSize, cursor);
+    const page = registerLinePage(db, policy, treatmentCodes, filter, batchSize, cursor, facts);
     // Read ahead while the last page is written; a reader that stops early leaves it unread, not unhandled.
     page.catch(() => {});
     return page;
@@ -305,7 +355,16 @@ const party = (
  * (R 12, R 13, D 13 to D 15) its own establishment, the final outlets then being the final treatments; otherwise
  * the outlet that received the most, with its code and qualification.
  */
-function registerLineOf(row: LineRow, treatmentCodes: ReadonlyMap<string, TreatmentCode>): RegisterLine {
+function registerLineOf(
+  row: LineRow,
+  treatmentCodes: ReadonlyMap<string, TreatmentCode>,
+  facts: RegisterFacts,
+): RegisterLine {
+  const site = (id: number | null) => (id === null ? undefined : facts.sites.get(id));
+  const origin = site(row.siteId);
+  const provider = site(row.providerId);
+  const transporterSite = site(row.transporterSiteId);
+  const entity = row.entityId === null ? undefined : facts.entities.get(row.entityId);
   const outlets = row.outlets ?? [];
   const finalTreatments: RegisterFinalTreatment[] = outlets.map((outlet) => ({
     siret: outlet.siret,
@@ -318,7 +377,7 @@ function registerLineOf(row: LineRow, treatmentCodes: ReadonlyMap<string, Treatm
   }));
   const planned =
     row.plannedTreatmentCode === null ? undefined : treatmentCodes.get(row.plannedTreatmentCode);
-  const transit = planned !== undefined && !planned.isFinal && row.providerName !== null;
+  const transit = planned !== undefined && !planned.isFinal && provider !== undefined;
   // The outlet that received the most (the first of equals); most lines have one.
   let main: { outlet: OutletJson; index: number } | undefined;
   let most = -1;
@@ -330,13 +389,7 @@ function registerLineOf(row: LineRow, treatmentCodes: ReadonlyMap<string, Treatm
     }
   });
   const destination = transit
-    ? party(
-        row.providerName,
-        row.providerSiret,
-        row.providerAddress,
-        row.providerPostalCode,
-        row.providerCity,
-      )
+    ? party(provider.name, provider.siret, provider.address, provider.postcode, provider.city)
     : main === undefined
       ? null
       : party(
@@ -351,12 +404,13 @@ function registerLineOf(row: LineRow, treatmentCodes: ReadonlyMap<string, Treatm
       ? []
       : [
           {
+            // A carrier of the portal: its establishment's address, split as the register asks.
             ...party(
               row.transporterName,
               row.transporterSiret,
-              row.transporterAddress,
-              row.transporterPostalCode,
-              row.transporterCity,
+              transporterSite?.address ?? row.transporterAddress,
+              transporterSite?.postcode ?? null,
+              transporterSite?.city ?? null,
             ),
             receiptNumber: row.transporterReceiptNumber,
           },
@@ -365,15 +419,21 @@ function registerLineOf(row: LineRow, treatmentCodes: ReadonlyMap<string, Treatm
     id: iri('operations', row.id),
     source: 'OPERATION',
     shipmentDate: row.shipmentDate,
-    wasteDescription: row.wasteDescription,
+    wasteDescription: row.wasteId === null ? null : (facts.wastes.get(row.wasteId) ?? null),
     wasteCode: row.wasteCode,
     pop: row.pop ?? false,
     dangerous: row.dangerous,
     slipNumbers: row.bsdNumber === null ? [] : [row.bsdNumber],
     weight: row.weight,
     weightIsEstimate: row.weightIsEstimate ?? false,
-    origin: party(row.originName, row.originSiret, row.originAddress, row.originPostalCode, row.originCity),
-    pickupSite: row.entityName === null ? null : party(row.entityName, null, row.entityAddress),
+    origin: party(
+      origin?.name ?? null,
+      origin?.siret ?? null,
+      origin?.address ?? null,
+      origin?.postcode ?? null,
+      origin?.city ?? null,
+    ),
+    pickupSite: entity === undefined ? null : party(entity.name, null, entity.address),
     ecoOrganisation:
       row.ecoOrganisationName === null
         ? null
