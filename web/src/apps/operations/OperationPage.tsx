@@ -250,7 +250,7 @@ function OperationSummary({
           rows: [
             [t('flows.detail.declaredAt'), formatDateTime(data.requestedAt)],
             [t('flows.recap.declaredBy'), t(declaredBy === 'PROVIDER' ? 'flows.provider' : 'flows.producer')],
-            [t('operations.detail.comment'), data.comment ?? null],
+            [t('flows.comment'), data.comment ?? null],
           ],
         }
       : {

@@ -208,10 +208,11 @@ export function FlowRecapDialog({
                       ? t('flows.recap.introRecord')
                       : t('flows.recap.introSubmit')}
                 </Dialog.Description>
-                <DataList.Root orientation="horizontal" size="sm">
+                {/* Label beside value where there is room; above it on a phone, so that long values keep a width. */}
+                <DataList.Root orientation={{ base: 'vertical', md: 'horizontal' }} size="sm">
                   {rows.map(([name, value]) => (
                     <DataList.Item key={name}>
-                      <DataList.ItemLabel minWidth="12rem">{name}</DataList.ItemLabel>
+                      <DataList.ItemLabel minWidth={{ md: '12rem' }}>{name}</DataList.ItemLabel>
                       <DataList.ItemValue>
                         <Text color={value === none ? 'fg.muted' : undefined}>{value}</Text>
                       </DataList.ItemValue>
