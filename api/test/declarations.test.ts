@@ -130,7 +130,7 @@ describe('POST /api/flow_declarations', () => {
         w.retriever,
         providerFlow({ companySite: site(w.ownSiteIds[1]!) }),
       ),
-      [{ propertyPath: 'companySite', message: messages.flowClientNotLinked }],
+      [{ propertyPath: 'companySite', message: messages.clientNotLinked }],
     );
     expectViolations(
       await postJson(

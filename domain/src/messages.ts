@@ -109,7 +109,6 @@ export const messages = {
   flowDeclareError: "Une erreur s'est produite lors de la déclaration du flux.",
   flowProviderRequired: 'Choisissez votre établissement prestataire',
   flowProviderNotLinked: "Ce prestataire n'intervient pas pour cet établissement",
-  flowClientNotLinked: "Cet établissement n'est pas l'un de vos clients",
   flowShipmentInFuture: "La date d'expédition ne peut pas être dans le futur",
   operationCancelError: "Une erreur est survenue lors de l'annulation de l'opération.",
   operationUpdateError: "Une erreur s'est produite lors de la mise à jour de l'opération.",

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
-import type { Db } from '../db/index.ts';
 import {
   jsonSchemaOf,
   ldItem,
@@ -15,14 +14,9 @@ import {
   type Violation,
 } from '../hydra/index.ts';
 import { codeIndex } from '../reference/codes.ts';
+import { sitesLinked as linked } from '../sites/links.ts';
 import { ENTITY_RESOURCES } from '../skips/write.ts';
 import { operationItemOf, operations } from './resource.ts';
-
-const linked = async (db: Db, producerSiteId: number, retrieverSiteId: number) =>
-  (await db.maybeOne('select 1 from site_links where producer_site_id = $1 and retriever_site_id = $2', [
-    producerSiteId,
-    retrieverSiteId,
-  ])) !== null;
 
 /**
  * Declared flows (SPEC 1 "declare flux", SPEC 4): `POST /api/flow_declarations` creates an operation of type FLOW,
@@ -82,7 +76,7 @@ export function registerDeclarationRoutes(app: FastifyInstance, context: ApiCont
       if (values.declaredBy === 'PROVIDER') {
         await policy.assertSiteVisible(siteId);
         if (!(await linked(db, siteId, providerId as number))) {
-          violate('companySite', messages.flowClientNotLinked, 'not_linked');
+          violate('companySite', messages.clientNotLinked, 'not_linked');
         }
       } else if (providerId !== null && !(await linked(db, siteId, providerId))) {
         violate('provider', messages.flowProviderNotLinked, 'not_linked');

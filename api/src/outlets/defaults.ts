@@ -41,6 +41,7 @@ import type { ReferenceData } from '../reference/data.ts';
 import { defineResource } from '../resource/resource.ts';
 import { itemSchema } from '../resource/schemas.ts';
 import { type ResourceRow, selectList } from '../resource/sql.ts';
+import { sitesLinked } from '../sites/links.ts';
 
 type TreatmentRow = ResourceRow<typeof siteTreatmentFields>;
 type LinkRow = ResourceRow<typeof treatmentOutletLinkFields>;
@@ -170,14 +171,7 @@ async function checkedTreatment(
   let clientSite: number | null = null;
   if (body.clientSite !== null) {
     clientSite = referenceId(body.clientSite, 'company_sites');
-    const linked =
-      clientSite === null
-        ? null
-        : await db.maybeOne(
-            'select 1 from site_links where producer_site_id = $1 and retriever_site_id = $2',
-            [clientSite, siteId],
-          );
-    if (linked === null) {
+    if (clientSite === null || !(await sitesLinked(db, clientSite, siteId))) {
       violations.push({ propertyPath: 'clientSite', message: messages.clientNotLinked, code: 'not_linked' });
     }
   }
