@@ -160,6 +160,12 @@ test('a producer declares a flow its provider received, completes it, sends it f
   await completion.getByLabel('SIRET du transporteur').fill('73282932000074');
   await completion.getByLabel('Adresse du transporteur').fill('5 quai Perrache, 69002 Lyon');
   await completion.getByLabel('N° de récépissé du transporteur').fill('2026/T/69/0042');
+  // Shipped through a broker, under an eco-organisation's scheme (fictional numbers).
+  await completion.getByLabel('Courtier ou négociant').fill('Courtage Rhône-Alpes');
+  await completion.getByLabel('SIRET du courtier').fill('90000000900002');
+  await completion.getByLabel('N° de récépissé du courtier').fill('2024/C/69/0007');
+  await completion.getByLabel('Éco-organisme', { exact: true }).fill('Éco-Emballages');
+  await completion.getByLabel("SIREN de l'éco-organisme").fill('900000001');
   const outlet = completion.getByRole('group', { name: 'Exutoire 1' });
   await outlet.getByLabel('Nom').fill('Papeterie du Rhône');
   await outlet.getByLabel('SIRET').fill('55210055400025');
@@ -175,6 +181,8 @@ test('a producer declares a flow its provider received, completes it, sends it f
   await expect(recap).toContainText('1,75 t, pesée');
   await expect(recap).toContainText('Transports Rhône Express');
   await expect(recap).toContainText('Papeterie du Rhône');
+  await expect(recap).toContainText('Courtage Rhône-Alpes · 90000000900002 · récépissé 2024/C/69/0007');
+  await expect(recap).toContainText('Éco-Emballages · 900000001');
   await recap.getByRole('button', { name: OPERATION_ACTIONS.submitFlow.label }).click();
   await expect(page.getByText(messages.flowSubmitted)).toBeVisible();
   await expect(recap).toBeHidden();
@@ -215,5 +223,7 @@ test('a producer declares a flow its provider received, completes it, sends it f
     .getByRole('row')
     .filter({ hasText: '1,75 t' });
   await expect(line).toContainText('Transports Rhône Express');
+  await expect(line).toContainText('Courtier : Courtage Rhône-Alpes');
+  await expect(line).toContainText('Éco-organisme : Éco-Emballages');
   await expect(line).toContainText('Complète');
 });
