@@ -226,6 +226,19 @@ export function csvText(value: string): string {
   return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+/**
+ * The fate of a writer's output: `outDone` resolves once it has finished; `outFailed` rejects as soon as it fails
+ * (and never settles otherwise), for the writer to race its waits against: a reader gone never drains.
+ */
+function watched(out: Writable): { outDone: Promise<void>; outFailed: Promise<never> } {
+  const outDone = new Promise<void>((resolve, reject) =>
+    finished(out, { readable: false }, (error) => (error ? reject(error) : resolve())),
+  );
+  const outFailed = outDone.then(() => new Promise<never>(() => {}));
+  outFailed.catch(() => {});
+  return { outDone, outFailed };
+}
+
 /** A CSV record of these cells, with its CRLF. */
 const csvRecord = (cells: readonly string[]) => `${cells.map(csvText).join(';')}\r\n`;
 
@@ -246,11 +259,7 @@ export async function writeRegisterCsv(
   out: Writable,
   options: RegisterExportOptions,
 ): Promise<number> {
-  const outDone = new Promise<void>((resolve, reject) =>
-    finished(out, { readable: false }, (error) => (error ? reject(error) : resolve())),
-  );
-  const outFailed = outDone.then(() => new Promise<never>(() => {}));
-  outFailed.catch(() => {});
+  const { outDone, outFailed } = watched(out);
   const positions = new Map(columns.map((column, index) => [column.field, index]));
   const cells = columns.map(() => '');
   const filled: number[] = [];
@@ -347,11 +356,7 @@ export async function writeRegisterXlsx(
   out: Writable,
   options: RegisterExportOptions,
 ): Promise<number> {
-  const outDone = new Promise<void>((resolve, reject) =>
-    finished(out, { readable: false }, (error) => (error ? reject(error) : resolve())),
-  );
-  const outFailed = outDone.then(() => new Promise<never>(() => {}));
-  outFailed.catch(() => {});
+  const { outDone, outFailed } = watched(out);
 
   // Inline strings rather than a shared-strings table, which would grow with the file until the end.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({

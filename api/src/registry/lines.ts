@@ -385,7 +385,7 @@ function registerLineOf(
     const tonnes = Number(outlet.tonnes ?? 0);
     if (tonnes > most) {
       most = tonnes;
-      main = { outlet: outlets[index] as OutletJson, index };
+      main = { outlet, index };
     }
   });
   const destination = transit

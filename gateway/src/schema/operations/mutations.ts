@@ -15,7 +15,6 @@ const REFERENCE_INPUTS: Record<string, string> = {
   companySiteEntity: 'entityId',
   provider: 'providerId',
   thirdLevelWaste: 'thirdLevelWasteId',
-  realInterventionDate: 'realInterventionDate',
 };
 
 /** A violation's path as the input names it (references above); `finalOutlets[1].quantity` a list path. */

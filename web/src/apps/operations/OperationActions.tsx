@@ -47,7 +47,7 @@ export const moveMutation = graphql`
 type KnownAction = Exclude<OperationAction, '%future added value'>;
 
 /** The graph's action values and the domain's names (domain/operations.ts OPERATION_ACTIONS). */
-const DOMAIN_ACTIONS: Record<KnownAction, OperationActionName> = {
+export const DOMAIN_ACTIONS: Record<KnownAction, OperationActionName> = {
   HOLD: 'hold',
   SCHEDULE: 'schedule',
   RESCHEDULE: 'reschedule',
@@ -65,7 +65,7 @@ const DOMAIN_ACTIONS: Record<KnownAction, OperationActionName> = {
 };
 
 /** SPEC 8's success message of each move. */
-const SUCCESS: Record<KnownAction, string> = {
+export const MOVE_SUCCESS: Record<KnownAction, string> = {
   HOLD: messages.operationPutOnHold,
   SCHEDULE: messages.operationScheduled,
   RESCHEDULE: messages.operationModified,
@@ -163,7 +163,7 @@ export function OperationActions({
         userErrors: moveOperation.userErrors,
         ok: !!moveOperation.operation,
       }),
-      success: SUCCESS[action],
+      success: MOVE_SUCCESS[action],
       failure: messages.operationUpdateError,
       error: action === 'CANCEL' ? messages.operationCancelError : messages.operationUpdateError,
     };

@@ -148,16 +148,30 @@ function DeclareFlowForm({ onClose }: { onClose: () => void }) {
     .map((edge) => edge.node)
     .filter((site) => site.canDeclareFlow);
   const [commit, isDeclaring] = useMutation<DeclareFlowDialogMutation>(declareMutation);
-  const toInput = (values: FormValues): FlowDeclarationInput => ({
-    declaredBy: provider ? 'PROVIDER' : 'PRODUCER',
-    companySite: (provider ? values.counterpart : values.establishment) || '',
-    provider: (provider ? values.establishment : values.counterpart) || null,
-    thirdLevelWaste: values.thirdLevelWaste,
-    realInterventionDate: values.shipmentDate,
-    receivedQuantity: values.quantity.trim() || null,
+  // The one place that says which side each choice is: the graph's input, which domain's rules read renamed.
+  const graphInput = (values: FormValues) => ({
+    declaredBy: provider ? ('PROVIDER' as const) : ('PRODUCER' as const),
+    establishmentId: provider ? values.counterpart : values.establishment,
+    providerId: (provider ? values.establishment : values.counterpart) || null,
+    thirdLevelWasteId: values.thirdLevelWaste,
+    shipmentDate: values.shipmentDate,
+    quantity: values.quantity.trim() || null,
     quantityEstimated: values.quantityEstimated,
-    comment: values.comment,
+    comment: values.comment.trim() || null,
   });
+  const toInput = (values: FormValues): FlowDeclarationInput => {
+    const input = graphInput(values);
+    return {
+      declaredBy: input.declaredBy,
+      companySite: input.establishmentId,
+      provider: input.providerId,
+      thirdLevelWaste: input.thirdLevelWasteId,
+      realInterventionDate: input.shipmentDate,
+      receivedQuantity: input.quantity,
+      quantityEstimated: input.quantityEstimated,
+      comment: input.comment,
+    };
+  };
   const { form, alert, submit, outcome } = useMutationForm<FormValues>({
     schema: flowDeclarationSchema,
     toInput,
@@ -184,19 +198,7 @@ function DeclareFlowForm({ onClose }: { onClose: () => void }) {
 
   const onSubmit = submit((_, values, clientMutationId) => {
     commit({
-      variables: {
-        input: {
-          declaredBy: provider ? 'PROVIDER' : 'PRODUCER',
-          establishmentId: provider ? values.counterpart : values.establishment,
-          providerId: (provider ? values.establishment : values.counterpart) || null,
-          thirdLevelWasteId: values.thirdLevelWaste,
-          shipmentDate: values.shipmentDate,
-          quantity: values.quantity.trim() || null,
-          quantityEstimated: values.quantityEstimated,
-          comment: values.comment.trim() || null,
-          clientMutationId,
-        },
-      },
+      variables: { input: { ...graphInput(values), clientMutationId } },
       ...outcome({
         result: ({ declareFlow }) => ({ userErrors: declareFlow.userErrors, ok: !!declareFlow.operation }),
         success: messages.flowDeclared,

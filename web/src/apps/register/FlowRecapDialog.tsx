@@ -7,19 +7,12 @@ import type { FlowRecapDialog_operation$key } from '../../__generated__/FlowReca
 import type { OperationActionsMoveMutation } from '../../__generated__/OperationActionsMoveMutation.graphql.ts';
 import { mutationFeedback } from '../../forms/mutationFeedback.ts';
 import { formatDate, formatDecimal } from '../../i18n/format.ts';
-import { moveMutation, type ReviewedAction } from '../operations/OperationActions.tsx';
-
-const ACTION_NAMES = {
-  SUBMIT_FLOW: 'submitFlow',
-  RECORD_FLOW: 'recordFlow',
-  VALIDATE_FLOW: 'validateFlow',
-} as const satisfies Record<ReviewedAction, keyof typeof OPERATION_ACTIONS>;
-
-const SUCCESS: Record<ReviewedAction, string> = {
-  SUBMIT_FLOW: messages.flowSubmitted,
-  RECORD_FLOW: messages.flowRecorded,
-  VALIDATE_FLOW: messages.flowValidated,
-};
+import {
+  DOMAIN_ACTIONS,
+  MOVE_SUCCESS,
+  moveMutation,
+  type ReviewedAction,
+} from '../operations/OperationActions.tsx';
 
 /**
  * The recap of a declared flow (SPEC 1 "declare flux, with a complete and a recap dialog"): every field of its
@@ -162,7 +155,7 @@ export function FlowRecapDialog({
         ] as [string, string],
     ),
   ];
-  const label = action === null ? '' : OPERATION_ACTIONS[ACTION_NAMES[action]].label;
+  const label = action === null ? '' : OPERATION_ACTIONS[DOMAIN_ACTIONS[action]].label;
 
   const confirm = () => {
     if (action === null) return;
@@ -173,7 +166,7 @@ export function FlowRecapDialog({
           userErrors: moveOperation.userErrors,
           ok: !!moveOperation.operation,
         }),
-        success: SUCCESS[action],
+        success: MOVE_SUCCESS[action],
         failure: messages.operationUpdateError,
         error: messages.operationUpdateError,
         onSuccess: onClose,
