@@ -39,6 +39,22 @@ export interface ResetThrottle {
   windowMinutes: number;
 }
 
+/** Trackdéchets, the national tracing platform (DOMAIN.md): its two addresses and the portal's application. */
+export interface TrackdechetsConfig {
+  /** Its web interface: the authorisation page lives there. */
+  uiUrl: string;
+  /** Its API: GraphQL at this root, the token endpoint at `/oauth2/token`. */
+  apiUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** The addresses are the portal's local stand-in (`npm start` without configuration), said so on screen. */
+  sandbox: boolean;
+  /** Minutes between two background syncs of the linked companies' slips; 0: only on demand. */
+  syncIntervalMinutes: number;
+  /** Time-out of one call to Trackdéchets (ms). */
+  timeoutMs: number;
+}
+
 export interface ApiConfig {
   port: number;
   host: string;
@@ -88,6 +104,13 @@ export interface ApiConfig {
    * S3-compatible object store (credentials from the AWS SDK's usual environment).
    */
   fileStoreUrl: string | undefined;
+  /** Unset when TRACKDECHETS_* are not given: the screens say the link is not configured. */
+  trackdechets: TrackdechetsConfig | undefined;
+  /**
+   * TRACKDECHETS_TOKEN_KEY: the key (32 bytes, base64) sealing the Trackdéchets tokens at rest; unset means a key
+   * derived from the app secret.
+   */
+  trackdechetsTokenKey: string | undefined;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -122,6 +145,40 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
 function text(env: Env, name: string): string | undefined {
   const raw = env[name]?.trim();
   return raw === undefined || raw === '' ? undefined : raw;
+}
+
+/** All of TRACKDECHETS_UI_URL, _API_URL, _CLIENT_ID and _CLIENT_SECRET, or none (a half configuration stops the start). */
+function trackdechets(env: Env): TrackdechetsConfig | undefined {
+  const names = [
+    'TRACKDECHETS_UI_URL',
+    'TRACKDECHETS_API_URL',
+    'TRACKDECHETS_CLIENT_ID',
+    'TRACKDECHETS_CLIENT_SECRET',
+  ] as const;
+  const [uiUrl, apiUrl, clientId, clientSecret] = names.map((name) => text(env, name));
+  if (uiUrl === undefined && apiUrl === undefined && clientId === undefined && clientSecret === undefined) {
+    return undefined;
+  }
+  if (uiUrl === undefined || apiUrl === undefined || clientId === undefined || clientSecret === undefined) {
+    throw new Error(`Trackdéchets needs all of ${names.join(', ')}, or none of them`);
+  }
+  for (const [name, url] of [
+    ['TRACKDECHETS_UI_URL', uiUrl],
+    ['TRACKDECHETS_API_URL', apiUrl],
+  ] as const) {
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+      throw new Error(`${name} must be an http(s) address, got "${url}"`);
+    }
+  }
+  return {
+    uiUrl: uiUrl.replace(/\/+$/, ''),
+    apiUrl: apiUrl.replace(/\/+$/, ''),
+    clientId,
+    clientSecret,
+    sandbox: boolean(env, 'TRACKDECHETS_SANDBOX', false),
+    syncIntervalMinutes: integer(env, 'TRACKDECHETS_SYNC_MINUTES', 15),
+    timeoutMs: 10_000,
+  };
 }
 
 function trustProxy(raw: string | undefined): ApiConfig['trustProxy'] {
@@ -171,6 +228,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ApiConfig>
     logStream: undefined,
     metricsToken: text(env, 'METRICS_TOKEN'),
     fileStoreUrl: text(env, 'FILE_STORE_URL'),
+    trackdechets: trackdechets(env),
+    trackdechetsTokenKey: text(env, 'TRACKDECHETS_TOKEN_KEY'),
   };
   return { ...config, ...overrides };
 }

@@ -12,6 +12,7 @@ import { referenceDomain } from './reference/index.ts';
 import { registryDomain } from './registry/index.ts';
 import { sitesDomain } from './sites/index.ts';
 import { skipsDomain } from './skips/index.ts';
+import { trackdechetsDomain } from './trackdechets/index.ts';
 
 /** The api's domains, one line each, in the order their routes and preparations run. */
 export const domains: readonly ApiDomain[] = [
@@ -28,4 +29,5 @@ export const domains: readonly ApiDomain[] = [
   outletsDomain,
   documentsDomain,
   registryDomain,
+  trackdechetsDomain,
 ];

@@ -24,5 +24,6 @@ export * from './rotation-programs.ts';
 export * from './sites.ts';
 export * from './skip-types.ts';
 export * from './skips.ts';
+export * from './trackdechets.ts';
 export * from './typologies.ts';
 export * from './validation.ts';

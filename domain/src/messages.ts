@@ -181,6 +181,13 @@ export const messages = {
       .join(' et ')} : désactivez-le plutôt.`,
   outletNotInDirectory: "Cet exutoire ne fait pas partie de votre annuaire d'exutoires actifs",
   siretLuhnWarning: 'Ce SIRET ne semble pas valide (clé de contrôle) : vérifiez-le.',
+  trackdechetsNotConfigured:
+    "La liaison à Trackdéchets n'est pas configurée sur ce portail : les enlèvements dangereux du portail restent suivis ici.",
+  trackdechetsLinkFailed: 'La connexion à Trackdéchets a échoué ou a été annulée. Vous pouvez réessayer.',
+  trackdechetsUnavailable: 'Trackdéchets ne répond pas pour le moment. Veuillez réessayer plus tard.',
+  trackdechetsNotLinked: "Votre compte Trackdéchets n'est pas lié au portail.",
+  trackdechetsLinkBroken:
+    "Trackdéchets a refusé l'accès à votre compte (autorisation révoquée) : liez à nouveau votre compte.",
   coordinateRange: 'La position saisie est hors des limites',
   defaultOutletAdded: "L'exutoire par défaut a bien été ajouté.",
   defaultOutletModified: "L'exutoire par défaut a bien été modifié.",

@@ -37,6 +37,7 @@ async function runPortal(mailbox: Mailbox, use: (stack: Stack) => Promise<void>)
       // The test network reaches no tile server: the dashboard map shows its markers on a plain background.
       MAP_TILE_URL: 'none',
     },
+    trackdechetsSandbox: true,
   });
   try {
     await use(stack);

@@ -15,6 +15,7 @@ import { referenceDomain } from './reference/index.ts';
 import { registryDomain } from './registry/index.ts';
 import { sitesDomain } from './sites/index.ts';
 import { skipsDomain } from './skips/index.ts';
+import { trackdechetsDomain } from './trackdechets/index.ts';
 
 /** The graph's domains, one line each: the schema, the request's loaders and `node(id:)` come from this list. */
 export const domains = [
@@ -32,6 +33,7 @@ export const domains = [
   outletsDomain,
   documentsDomain,
   registryDomain,
+  trackdechetsDomain,
 ] as const;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
