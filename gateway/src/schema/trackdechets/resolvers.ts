@@ -20,10 +20,10 @@ const MAX_PAGE = 200;
 
 /**
  * What the api says when Trackdéchets cannot be asked (not configured, not linked, link refused: 409; Trackdéchets
- * not answering: 502), in its French words; null for any other failure.
+ * not answering: 502; and, for the link's return, a refusal: 400), in its French words; null for any other failure.
  */
-function trackdechetsProblem(error: unknown): string | null {
-  if (isRestError(error) && (error.status === 409 || error.status === 502 || error.status === 400)) {
+function trackdechetsProblem(error: unknown, statuses: readonly number[] = [409, 502]): string | null {
+  if (isRestError(error) && error.status !== null && statuses.includes(error.status)) {
     return error.problemMessage ?? messages.trackdechetsUnavailable;
   }
   return null;
@@ -140,7 +140,9 @@ export const trackdechetsResolvers: Resolvers = {
         });
         return { link: () => freshLink(context), userErrors: [] };
       } catch (error) {
-        const problem = isRestError(error, 403) ? messages.forbidden : trackdechetsProblem(error);
+        const problem = isRestError(error, 403)
+          ? messages.forbidden
+          : trackdechetsProblem(error, [400, 409, 502]);
         if (problem === null) throw error;
         return { link: () => freshLink(context), userErrors: userErrorOf(problem) };
       }
