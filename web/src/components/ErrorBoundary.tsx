@@ -3,8 +3,8 @@ import { NotFoundError } from '../apps/errors/notFound.ts';
 import { UnauthenticatedError } from '../relay/errors.ts';
 
 interface ErrorBoundaryProps {
-  /** What replaces the children once they failed. */
-  fallback: ReactNode;
+  /** What replaces the children once they failed (given the error, to say what went wrong). */
+  fallback: ReactNode | ((error: unknown) => ReactNode);
   children: ReactNode;
 }
 
@@ -30,6 +30,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { failure: { er
     if (failure.error instanceof UnauthenticatedError || failure.error instanceof NotFoundError) {
       throw failure.error;
     }
-    return this.props.fallback;
+    const { fallback } = this.props;
+    return typeof fallback === 'function' ? fallback(failure.error) : fallback;
   }
 }

@@ -14,7 +14,7 @@ async function openDashboardAs(typologies: string[]) {
 }
 
 describe('dashboard layout', () => {
-  it('shows a producer their menu: existing screens as links, the others disabled', async () => {
+  it('shows a producer their menu, each entry a link to its screen', async () => {
     const { navigation } = await openDashboardAs(['PRODUCER']);
     const dashboard = within(navigation).getByRole('link', { name: 'Tableau de bord' });
     // Links keep the selected establishment.
@@ -37,11 +37,11 @@ describe('dashboard layout', () => {
     expect(within(navigation).getByRole('link', { name: 'Mes exutoires' })).toBeInTheDocument();
     expect(within(navigation).queryByText('Mes exutoires par défaut')).not.toBeInTheDocument();
     expect(within(navigation).queryByText("Mes coûts d'activité")).not.toBeInTheDocument();
-    // A screen that does not exist yet is not a link to a 404.
-    expect(within(navigation).queryByRole('link', { name: /Enlèvements dangereux/ })).not.toBeInTheDocument();
-    const hazardous = within(navigation).getByText('Enlèvements dangereux').closest('li');
-    expect(hazardous).toHaveAttribute('aria-disabled', 'true');
-    expect(hazardous).toHaveTextContent('Bientôt disponible');
+    expect(within(navigation).getByRole('link', { name: 'Enlèvements dangereux' })).toHaveAttribute(
+      'href',
+      '/mes-enlevements-dangereux?etablissement=12',
+    );
+    expect(within(navigation).queryByText('Bientôt disponible')).not.toBeInTheDocument();
   });
 
   it('shows a retriever the mirror menu', async () => {

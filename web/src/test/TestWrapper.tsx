@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { StrictMode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
 import type { IEnvironment, OperationDescriptor } from 'relay-runtime';
 import {
@@ -17,24 +18,29 @@ import { createRoutes } from '../routes.tsx';
  */
 export type { MockEnvironment };
 
-/** Renders the app's real route table at a path. */
-export function renderRoute(path: string, environment: MockEnvironment = createMockEnvironment()) {
-  return renderRoutes(createRoutes(environment), { path, environment });
+/** Renders the app's real route table at a path (`strict`: in React's strict mode, as the app runs). */
+export function renderRoute(
+  path: string,
+  environment: MockEnvironment = createMockEnvironment(),
+  { strict = false }: { strict?: boolean } = {},
+) {
+  return renderRoutes(createRoutes(environment), { path, environment, strict });
 }
 
 /** Renders any route objects (layouts, error boundaries) with the same providers. */
 export function renderRoutes<TEnvironment extends IEnvironment = MockEnvironment>(
   routes: RouteObject[],
-  options: { path?: string; environment?: TEnvironment } = {},
+  options: { path?: string; environment?: TEnvironment; strict?: boolean } = {},
 ) {
   const environment = options.environment ?? (createMockEnvironment() as IEnvironment as TEnvironment);
   const router = createMemoryRouter(routes, { initialEntries: [options.path ?? '/'] });
   const user = userEvent.setup();
-  const view = render(
+  const app = (
     <AppProviders environment={environment}>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </AppProviders>
   );
+  const view = render(options.strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...view, router, environment, user };
 }
 

@@ -78,6 +78,7 @@ export function operationNode({
     quantityEstimated: false,
     realInterventionDate: null,
     bsdNumber: null,
+    hazardousPickup: null,
     transporter: null,
     transporterChoices: [],
     broker: null,
@@ -160,6 +161,8 @@ export function viewerFlags(typologies: readonly string[]) {
 
 export interface SignInFixture {
   path: string;
+  /** In React's strict mode (effects run twice), as the app runs. */
+  strict?: boolean;
   typologies?: string[];
   establishments?: EstablishmentFixture[];
   linked?: EstablishmentFixture[];
@@ -171,8 +174,9 @@ export async function signIn({
   typologies = ['PRODUCER'],
   establishments = [gerland],
   linked = [provider],
+  strict = false,
 }: SignInFixture) {
-  const view = renderRoute(path);
+  const view = renderRoute(path, undefined, { strict });
   const retriever = !typologies.includes('PRODUCER');
   await resolveSession(view.environment, {
     hasAcceptedCGU: true,
@@ -187,7 +191,7 @@ export async function signIn({
   );
   // The pick-ups' tabs depend on the typologies. The viewer keeps its id: a generated one would repoint the store's
   // viewer at a record without the layout's fields, which the layout may render in between.
-  if (path.startsWith('/mes-enlevements')) {
+  if (/^\/mes-enlevements(?:[/?]|$)/.test(path)) {
     await resolveOperation(view.environment, 'PickupsLayoutQuery', { User: { id: USER_ID, typologies } });
   }
   return { ...view, retriever, typologies, sites: [...establishments, ...linked] };

@@ -1,4 +1,5 @@
 import { messages } from '@portal/domain/messages';
+import { SLIP_NOT_CREATED_LABEL } from '@portal/domain/trackdechets';
 import { waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { establishment, globalId } from '../../test/fixtures.ts';
@@ -170,6 +171,35 @@ describe('the detail of an operation', () => {
     });
     expect(screen.getByText('Aucun exutoire renseigné pour le moment.')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Exutoires finaux' })).not.toBeInTheDocument();
+  });
+
+  it('shows the slip of a hazardous operation on Trackdéchets, leading to the hazardous pick-ups', async () => {
+    await openOperationPage({
+      ...realised,
+      hazardousPickup: {
+        readableId: 'BSD-20300314-ABC123',
+        status: { code: 'SENT', label: 'Envoyé' },
+      },
+    });
+    const completion = await screen.findByRole('region', { name: 'Réalisation' });
+    const slip = within(completion).getByText('Bordereau Trackdéchets').nextElementSibling as HTMLElement;
+    expect(slip).toHaveTextContent('BSD-20300314-ABC123');
+    expect(within(slip).getByText('Envoyé')).toBeInTheDocument();
+    expect(within(slip).getByRole('link', { name: 'Voir mes enlèvements dangereux' })).toHaveAttribute(
+      'href',
+      '/mes-enlevements-dangereux?etablissement=12',
+    );
+  });
+
+  it('says a hazardous operation’s slip is not created yet', async () => {
+    await openOperationPage({
+      ...realised,
+      hazardousPickup: { readableId: null, status: { code: 'NOT_CREATED', label: SLIP_NOT_CREATED_LABEL } },
+    });
+    await screen.findByRole('region', { name: 'Réalisation' });
+    expect(entriesOf('Réalisation')['Bordereau Trackdéchets']).toBe(
+      `${SLIP_NOT_CREATED_LABEL}Voir mes enlèvements dangereux`,
+    );
   });
 
   it('shows tonnes as tonnes in the outlets', async () => {

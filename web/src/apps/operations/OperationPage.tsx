@@ -31,6 +31,7 @@ import { selectionSearch } from '../dashboard/selection.ts';
 import { OperationDocuments } from '../documents/OperationDocuments.tsx';
 import { NotFoundPage } from '../errors/NotFoundPage.tsx';
 import { FlowRecapDialog } from '../register/FlowRecapDialog.tsx';
+import { slipStatusPalette } from '../trackdechets/slipStatus.ts';
 import { IncidentDialog } from './IncidentDialog.tsx';
 import { IncidentList } from './IncidentList.tsx';
 import { OperationActions, REVIEWED_ACTIONS, type ReviewedAction } from './OperationActions.tsx';
@@ -110,7 +111,7 @@ export function OperationPage() {
           </RouterLink>
         )}
       </Link>
-      <OperationSummary operation={operation} title={title}>
+      <OperationSummary operation={operation} title={title} producer={viewer?.isProducer ?? false}>
         <OperationActions operation={operation} onReview={setReview} />
       </OperationSummary>
       {operation.canEditCompletion && (
@@ -158,13 +159,17 @@ export function OperationPage() {
 function OperationSummary({
   operation,
   title,
+  producer,
   children,
 }: {
   operation: OperationPage_operation$key;
   title: string;
+  /** The producer reads its slips in its hazardous pick-ups. */
+  producer: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
   const outletsHeadingId = useId();
   const data = useFragment(
     graphql`
@@ -203,6 +208,13 @@ function OperationSummary({
         receivedQuantity
         realInterventionDate
         bsdNumber
+        hazardousPickup {
+          readableId
+          status {
+            code
+            label
+          }
+        }
         transporter {
           name
           siret
@@ -242,7 +254,26 @@ function OperationSummary({
   // A declared flow was not asked on a container: its declaration instead of the request, no container.
   const declaredBy =
     data.declaredBy === 'PRODUCER' || data.declaredBy === 'PROVIDER' ? data.declaredBy : null;
-  const sections: { key: string; title: string; rows: [string, string | null][] }[] = [
+  const hazardousPickup = data.hazardousPickup;
+  // Its slip on Trackdéchets, when its waste is hazardous.
+  const slip = hazardousPickup ? (
+    <Stack gap="1" align="start">
+      <HStack gap="2" wrap="wrap">
+        {hazardousPickup.readableId && <Text>{hazardousPickup.readableId}</Text>}
+        <Badge colorPalette={slipStatusPalette(hazardousPickup.status.code)}>
+          {hazardousPickup.status.label}
+        </Badge>
+      </HStack>
+      {producer && (
+        <Link asChild colorPalette="brand">
+          <RouterLink to={{ pathname: paths.hazardousPickups, search: selectionSearch(params) }}>
+            {t('operations.detail.seeHazardousPickups')}
+          </RouterLink>
+        </Link>
+      )}
+    </Stack>
+  ) : null;
+  const sections: { key: string; title: string; rows: [string, ReactNode | null][] }[] = [
     declaredBy
       ? {
           key: 'request',
@@ -307,6 +338,7 @@ function OperationSummary({
         ],
         [operationFieldLabels.realInterventionDate, formatDate(data.realInterventionDate) ?? notYet],
         [operationFieldLabels.bsdNumber, data.bsdNumber ?? null],
+        [t('operations.detail.slip'), slip],
         [operationFieldLabels.transporterName, data.transporter?.name ?? null],
         [operationFieldLabels.transporterSiret, data.transporter?.siret ?? null],
         [operationFieldLabels.transporterAddress, data.transporter?.address ?? null],

@@ -9,6 +9,7 @@ import { selectionSearch } from '../dashboard/selection.ts';
 import { AdministrativeDocumentList } from '../documents/AdministrativeDocumentList.tsx';
 import { EntityList } from '../entities/EntityList.tsx';
 import { notFound } from '../errors/notFound.ts';
+import { TrackdechetsCheckSection } from '../trackdechets/TrackdechetsCheckSection.tsx';
 import { EstablishmentProfile } from './EstablishmentProfile.tsx';
 import { LinkedSitesSection } from './LinkedSitesSection.tsx';
 import { siteListPath } from './sitePaths.ts';
@@ -25,6 +26,7 @@ export const establishmentPageQuery = graphql`
       ...EstablishmentProfile_establishment
       ...EntityList_establishment
       ...LinkedSitesSection_establishment
+      ...TrackdechetsCheckSection_establishment
       databaseId
       canManageDocuments
       administrativeDocuments {
@@ -35,9 +37,10 @@ export const establishmentPageQuery = graphql`
 `;
 
 /**
- * `/mes-etablissements/:id`, `/mes-prestataires/:id`, `/mes-clients/:id`: one establishment with its profile,
- * its chantiers and the sites on the other side of its links. An own site opened under a linked view (or the
- * reverse), an unknown one or one the user may not see gives the 404 page.
+ * `/mes-etablissements/:id`, `/mes-prestataires/:id`, `/mes-clients/:id`: one establishment with its profile
+ * (and, for an own one, its check on Trackdéchets), its chantiers and the sites on the other side of its links.
+ * An own site opened under a linked view (or the reverse), an unknown one or one the user may not see gives the
+ * 404 page.
  */
 export function EstablishmentPage({ view }: { view: SiteView }) {
   const { t } = useTranslation();
@@ -67,6 +70,7 @@ export function EstablishmentPage({ view }: { view: SiteView }) {
         <Text color="fg.muted">{listTitle}</Text>
       </Stack>
       <EstablishmentProfile establishment={establishment} />
+      {ownView && <TrackdechetsCheckSection establishment={establishment} />}
       <EntityList establishment={establishment} />
       <LinkedSitesSection
         establishment={establishment}

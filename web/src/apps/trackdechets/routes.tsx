@@ -1,9 +1,19 @@
-import { defineApp } from '../../routing/screens.ts';
+import HazardousPickupsPageQueryNode, {
+  type HazardousPickupsPageQuery,
+} from '../../__generated__/HazardousPickupsPageQuery.graphql.ts';
+import { defineApp, typologiesFromGraph } from '../../routing/screens.ts';
+import { hazardousPickupFilterOf } from './hazardousPickupParams.ts';
+
+/** What the return step's loader tells its page: where a linked account's slips are read. */
+export interface TrackdechetsReturnData {
+  /** A producer reads them in its hazardous pick-ups; anyone else goes back to its establishments. */
+  producer: boolean;
+}
 
 /**
- * Hazardous waste on the national tracing platform (SPEC 2): the hazardous pick-ups and their slips, and the
- * return step of the account link. Not built yet: the side navigation shows the pick-ups disabled; give a
- * screen its `loader` and `lazy` component here and it gets its route.
+ * Hazardous waste on the national tracing platform (SPEC 2): the hazardous pick-ups and their slips, with the
+ * link to the producer's Trackdéchets account, and the return step of that link. The pick-ups' status and period
+ * filters live in the URL.
  */
 export const trackdechetsApp = defineApp({
   name: 'trackdechets',
@@ -12,8 +22,33 @@ export const trackdechetsApp = defineApp({
       key: 'hazardousPickups',
       path: '/mes-enlevements-dangereux',
       layout: 'dashboard',
+      errors: 'screen',
+      skeleton: 'list',
+      loader: async ({ requireViewer, preload, searchParams }) => {
+        await requireViewer();
+        return preload<HazardousPickupsPageQuery>('hazardousPickups', HazardousPickupsPageQueryNode, {
+          filter: hazardousPickupFilterOf(searchParams),
+        });
+      },
+      lazy: () =>
+        import('./HazardousPickupsPage.tsx').then((module) => ({ Component: module.HazardousPickupsPage })),
       navigation: { labelKey: 'nav.hazardousPickups', audience: ['producer'], order: 80 },
     },
-    { key: 'trackdechetsReturn', path: '/customer/Validatetrackdechets', layout: 'dashboard' },
+    {
+      // Where Trackdéchets sends the browser back (its registered redirect URI): any signed-in user may link an
+      // account (from an establishment's check too), so no audience.
+      key: 'trackdechetsReturn',
+      path: '/customer/Validatetrackdechets',
+      layout: 'dashboard',
+      errors: 'screen',
+      loader: async ({ requireViewer }): Promise<TrackdechetsReturnData> => {
+        const viewer = await requireViewer();
+        return { producer: typologiesFromGraph(viewer.typologies).includes('producer') };
+      },
+      lazy: () =>
+        import('./TrackdechetsReturnPage.tsx').then((module) => ({
+          Component: module.TrackdechetsReturnPage,
+        })),
+    },
   ],
 });
