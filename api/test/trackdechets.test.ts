@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { messages, SLIP_NOT_CREATED } from '@portal/domain';
-import { parse } from 'graphql';
+import { type ASTNode, Kind, parse, visit } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startTrackdechetsSandbox,
@@ -114,6 +114,24 @@ const appSecret = async () => (await readFile(join(api.dataDir, 'secret'), 'utf8
 
 const operationsOf = (since: number) =>
   sandbox.requests.slice(since).map((request) => parse(request.query).definitions.length);
+
+/** The deepest field of a document (its root fields at depth 1), as Trackdéchets' depth limit counts. */
+function depthOf(document: ASTNode): number {
+  let depth = 0;
+  let deepest = 0;
+  visit(document, {
+    [Kind.FIELD]: {
+      enter() {
+        depth += 1;
+        deepest = Math.max(deepest, depth);
+      },
+      leave() {
+        depth -= 1;
+      },
+    },
+  });
+  return deepest;
+}
 
 beforeAll(async () => {
   sandbox = await startTrackdechetsSandbox({ redirectUris: [RETURN_URI] });
@@ -274,8 +292,10 @@ describe('linking an account', () => {
       status: 'SENT',
       date: '2026-02-20',
     });
-    // One operation per request, never deeper than the platform allows.
+    // One operation per request, never deeper than the platform allows (10).
     expect(operationsOf(since).every((count) => count === 1)).toBe(true);
+    const depths = sandbox.requests.slice(since).map((request) => depthOf(parse(request.query)));
+    expect(Math.max(...depths)).toBeLessThanOrEqual(4);
   });
 });
 

@@ -1096,7 +1096,7 @@ export const fr = {
     waste: 'Déchet',
     quantity: 'Quantité',
     received: 'Reçue : {{quantity}}',
-    establishment: 'Établissement',
+    establishment: 'Émetteur (établissement)',
     parties: 'Intervenants',
     transporter: 'Transporteur',
     recipient: 'Destination',

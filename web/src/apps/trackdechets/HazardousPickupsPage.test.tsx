@@ -163,7 +163,7 @@ describe('the hazardous pick-ups', () => {
       'Statut',
       'Déchet',
       'Quantité',
-      'Établissement',
+      'Émetteur (établissement)',
       'Intervenants',
       'Actions',
     ]);
