@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { messages, trackdechetsCheckLabels } from '@portal/domain';
 import type { Stack } from '../../scripts/stack.ts';
+import { seriousViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { acceptTermsThroughApi, producer, signInToDashboard } from './portal.ts';
 
@@ -59,6 +60,7 @@ test('a producer links Trackdéchets and follows its hazardous slips', async ({ 
   await decideOnTrackdechets(page, 'Refuser');
   await page.waitForURL((url) => url.pathname === '/customer/Validatetrackdechets');
   await expect(page.getByText(messages.trackdechetsLinkFailed)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Allowed: back on the pick-ups, linked, the slips brought.
   await page.getByRole('button', { name: 'Réessayer' }).click();
@@ -70,11 +72,13 @@ test('a producer links Trackdéchets and follows its hazardous slips', async ({ 
   await expect(
     page.getByRole('row').filter({ hasText: 'BSD-HORS-PORTAIL-0001' }).getByText('Hors portail'),
   ).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Its history, asked on demand.
   await row.getByRole('button', { name: 'Historique' }).click();
   const history = page.getByRole('dialog');
   await expect(history.getByText("Signé par l'émetteur").first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await history.getByRole('button', { name: 'Fermer' }).first().click();
 
   // The destination received it: the next sync says so.
