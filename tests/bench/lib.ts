@@ -38,7 +38,11 @@ export interface SeededDatabase {
   remove(): void;
 }
 
-export async function seedDatabase(options: WorldOptions): Promise<SeededDatabase> {
+export async function seedDatabase(
+  options: WorldOptions,
+  /** More environment, e.g. `DATABASE_URL` to seed a PostgreSQL database instead of PGlite. */
+  more: NodeJS.ProcessEnv = {},
+): Promise<SeededDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const env = {
     ...process.env,
@@ -46,6 +50,7 @@ export async function seedDatabase(options: WorldOptions): Promise<SeededDatabas
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    ...more,
   };
   const remove = () => rmSync(dataDir, { recursive: true, force: true });
   try {

@@ -1,12 +1,14 @@
 /**
  * `npm run bench`: the portal's speed figures, each on a generated database (PGlite; the dashboard's on the
- * PostgreSQL server of BENCH_POSTGRES_URL, see dashboard.ts). Figures only: nothing here passes or fails.
+ * PostgreSQL server of BENCH_POSTGRES_URL, see dashboard.ts; the load's on both, see load.ts). Figures only: nothing
+ * here passes or fails.
  * `BENCH_ITERATIONS` (default 50) sets the rounds; `npm run bench -- shell` runs one benchmark.
  */
 import { benchBundle } from './bundle.ts';
 import { benchDashboard } from './dashboard.ts';
 import { benchEstablishments } from './establishments.ts';
 import { benchFault } from './fault.ts';
+import { benchLoad } from './load.ts';
 import { benchOperations } from './operations.ts';
 import { benchRegister } from './register.ts';
 import { benchShell } from './shell.ts';
@@ -20,6 +22,7 @@ const benchmarks: Record<string, (iterations: number) => Promise<void>> = {
   dashboard: benchDashboard,
   fault: benchFault,
   register: benchRegister,
+  load: benchLoad,
 };
 const wanted = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benchmarks)) {
