@@ -370,11 +370,9 @@ describe('hazardous pick-ups', () => {
       february.pickups.every((pickup) => pickup.date >= '2026-02-01' && pickup.date <= '2026-02-28'),
     ).toBe(true);
 
-    expectProblem(
-      await get(api, '/api/hazardous_pickups?status[]=NOPE', producer),
-      400,
-      'Statut de bordereau inconnu.',
-    );
+    const unknown = await get(api, '/api/hazardous_pickups?status[]=NOPE', producer);
+    expectProblem(unknown, 400);
+    expect(unknown.json()).toMatchObject({ detail: 'Statut de bordereau inconnu : « NOPE ».' });
     expectProblem(
       await get(api, '/api/hazardous_pickups?from=2026-03-01&to=2026-02-01', producer),
       400,

@@ -247,6 +247,16 @@ export function codeListFilter(
   return [...new Set(selected)];
 }
 
+/** A day parameter (`from=2026-03-01`, yyyy-MM-dd), refused in French when malformed; undefined when absent. */
+export function dateFilter(query: RawQuery, name: string): string | undefined {
+  const raw = query[name];
+  const value = Array.isArray(raw) ? raw.at(-1) : raw;
+  if (value === undefined || value === '') return undefined;
+  const parsed = isoDateSchema.safeParse(value);
+  if (!parsed.success) throw badRequest(`Le paramètre « ${name} » attend une date (aaaa-mm-jj).`);
+  return parsed.data;
+}
+
 /** A boolean filter (`dangerous=true`); undefined when absent. */
 export function booleanFilter(query: RawQuery, name: string): boolean | undefined {
   const raw = single(query, name);

@@ -11,6 +11,7 @@ import type { ApiContext } from '../context.ts';
 import {
   booleanFilter,
   codeListFilter,
+  dateFilter,
   enumFilter,
   idsFilter,
   positiveInteger,
@@ -51,23 +52,13 @@ const filterQuery = {
   dangerous: { type: 'string', enum: ['true', 'false'] },
 } as const;
 
-/** A date parameter (yyyy-MM-dd), refused in French when malformed. */
-function dateParam(query: RawQuery, name: 'from' | 'to'): string | undefined {
-  const raw = query[name];
-  const value = Array.isArray(raw) ? raw.at(-1) : raw;
-  if (value === undefined || value === '') return undefined;
-  const parsed = isoDateSchema.safeParse(value);
-  if (!parsed.success) throw badRequest(`Le paramètre « ${name} » attend une date (aaaa-mm-jj).`);
-  return parsed.data;
-}
-
 /** The register's filters of a query; an inverted range is refused. */
 export function registerFilterOf(request: FastifyRequest, context: ApiContext): RegisterFilter {
   const query = request.query as RawQuery;
   const { wasteCodes } = codeIndex(context.reference);
   const filter: RegisterFilter = {
-    from: dateParam(query, 'from'),
-    to: dateParam(query, 'to'),
+    from: dateFilter(query, 'from'),
+    to: dateFilter(query, 'to'),
     siteIds: idsFilter(query, 'companySite'),
     wasteCodes: codeListFilter(query, 'wasteCode', wasteCodes, messages.unknownWasteCode),
     dangerous: booleanFilter(query, 'dangerous'),

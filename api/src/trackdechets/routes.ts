@@ -11,7 +11,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
-import { idsFilter, positiveInteger, type RawQuery } from '../hydra/collection.ts';
+import {
+  codeListFilter,
+  dateFilter,
+  idsFilter,
+  positiveInteger,
+  type RawQuery,
+} from '../hydra/collection.ts';
 import { itemId } from '../hydra/item.ts';
 import { idParams, jsonResponse, noContent, problems } from '../hydra/openapi.ts';
 import { ApiProblem, badRequest, conflict, notFound } from '../hydra/problem.ts';
@@ -128,15 +134,6 @@ function decodeCursor(raw: unknown): PickupCursor | undefined {
     throw badRequest('Le paramètre « after » ne désigne aucun enlèvement.');
   }
   return { day, key };
-}
-
-function dateParam(query: RawQuery, name: 'from' | 'to'): string | undefined {
-  const raw = query[name];
-  const value = Array.isArray(raw) ? raw.at(-1) : raw;
-  if (value === undefined || value === '') return undefined;
-  const parsed = isoDateSchema.safeParse(value);
-  if (!parsed.success) throw badRequest(`Le paramètre « ${name} » attend une date (aaaa-mm-jj).`);
-  return parsed.data;
 }
 
 /** Refusal or cancellation on Trackdéchets, or a return that is not this user's: SPEC 8's message. */
@@ -447,20 +444,12 @@ export function registerTrackdechetsRoutes(app: FastifyInstance, context: ApiCon
     async (request, reply) => {
       const { policy } = callerOf(request);
       const query = request.query as RawQuery;
-      const rawStatuses = query['status[]'] ?? query.status;
-      const statuses =
-        rawStatuses === undefined
-          ? undefined
-          : (Array.isArray(rawStatuses) ? rawStatuses : [rawStatuses]).map(String);
-      if (statuses?.some((status) => !statusLabels.has(status))) {
-        throw new ApiProblem(400, 'Statut de bordereau inconnu.');
-      }
       const filter: PickupFilter = {
         siteIds: idsFilter(query, 'companySite'),
         operationIds: idsFilter(query, 'operation'),
-        statuses,
-        from: dateParam(query, 'from'),
-        to: dateParam(query, 'to'),
+        statuses: codeListFilter(query, 'status', statusLabels, 'Statut de bordereau inconnu'),
+        from: dateFilter(query, 'from'),
+        to: dateFilter(query, 'to'),
       };
       if (filter.from !== undefined && filter.to !== undefined && filter.to < filter.from) {
         throw new ApiProblem(400, messages.endBeforeStart);
