@@ -144,6 +144,43 @@ describe('a producer', () => {
   });
 });
 
+describe('access, read at every request', () => {
+  it('sees a removed link and a removed company from the very next request', async () => {
+    const [provider] = await members('/api/users/me/company_sites_linked_retriever_full', producer);
+    const own = sitesOf.get(demo().producerCompanyId)!;
+    const site = `/api/company_sites/${provider!.id}`;
+    expect((await get(api, site, producer)).statusCode).toBe(200);
+    const removed = await api.db.query<{ producer: number; retriever: number }>(
+      `delete from site_links where retriever_site_id = $1 and producer_site_id = any($2::int[])
+       returning producer_site_id as producer, retriever_site_id as retriever`,
+      [provider!.id, own],
+    );
+    try {
+      expect((await get(api, site, producer)).statusCode).toBe(404);
+    } finally {
+      for (const link of removed) {
+        await api.db.query('insert into site_links (producer_site_id, retriever_site_id) values ($1, $2)', [
+          link.producer,
+          link.retriever,
+        ]);
+      }
+    }
+    expect((await get(api, site, producer)).statusCode).toBe(200);
+
+    const ownSite = `/api/company_sites/${own[0]}`;
+    await api.db.query('delete from user_companies where user_id = $1', [producer.userId]);
+    try {
+      expect((await get(api, ownSite, producer)).statusCode).toBe(404);
+    } finally {
+      await api.db.query('insert into user_companies (user_id, company_id) values ($1, $2)', [
+        producer.userId,
+        demo().producerCompanyId,
+      ]);
+    }
+    expect((await get(api, ownSite, producer)).json()).toMatchObject({ hasFullAccess: true });
+  });
+});
+
 describe('a retriever', () => {
   it('sees the producer sites it works for as clients, with their entities', async () => {
     const clients = await members(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Db, migrate } from '../src/db/index.ts';
+import { type Db, migrate, type Statement } from '../src/db/index.ts';
 import { syncTypologies } from '../src/reference/typologies.ts';
 import { createTestApi, type TestApi } from './helpers.ts';
 
@@ -13,8 +13,9 @@ afterAll(() => api.close());
 function watched(db: Db): { db: Db; statements: string[]; transactions: number } {
   const seen = { statements: [] as string[], transactions: 0 };
   /** `sql`'s first word, noted, then `run`'s result. */
-  const noted = <T>(sql: string, run: () => T): T => {
-    seen.statements.push(sql.trim().split(/\s+/)[0]?.toLowerCase() ?? '');
+  const noted = <T>(sql: Statement, run: () => T): T => {
+    const text = typeof sql === 'string' ? sql : sql.text;
+    seen.statements.push(text.trim().split(/\s+/)[0]?.toLowerCase() ?? '');
     return run();
   };
   return Object.assign(seen, {

@@ -1,6 +1,7 @@
 import { messages } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { ApiContext } from '../context.ts';
+import type { NamedStatement } from '../db/index.ts';
 import { ApiProblem, unauthenticated } from '../hydra/index.ts';
 import { Policy } from '../policy/index.ts';
 import { ACCESS_TOKEN_PATTERN, hashToken, TOKEN_PATTERN } from './tokens.ts';
@@ -27,6 +28,18 @@ export function callerOf(request: FastifyRequest): Caller {
   return request.caller;
 }
 
+/** The lookups of every authenticated request: named, so that each connection plans them once (`NamedStatement`). */
+const SESSION_BY_TOKEN: NamedStatement = {
+  name: 'auth_session',
+  text: `select id, user_id as "userId", last_used_at as "lastUsedAt" from sessions
+         where token_hash = $1 and revoked_at is null and expires_at > $2`,
+};
+const ACCESS_TOKEN_BY_TOKEN: NamedStatement = {
+  name: 'auth_access_token',
+  text: `select id, user_id as "userId", read_only as "readOnly", last_used_at as "lastUsedAt"
+         from personal_access_tokens where token_hash = $1 and revoked_at is null and expires_at > $2`,
+};
+
 /**
  * The bearer-token hook of every protected route: 401 when the token is missing, unknown, expired or
  * revoked; otherwise `request.caller` is set.
@@ -40,8 +53,7 @@ export function authenticateWith({ db, secret, config }: ApiContext) {
     if (token === undefined || !TOKEN_PATTERN.test(token)) throw unauthenticated();
     const now = config.now();
     const session = await db.maybeOne<{ id: number; userId: number; lastUsedAt: Date | null }>(
-      `select id, user_id as "userId", last_used_at as "lastUsedAt" from sessions
-       where token_hash = $1 and revoked_at is null and expires_at > $2`,
+      SESSION_BY_TOKEN,
       [hashToken(secret, token), now],
     );
     if (session === null) throw unauthenticated();
@@ -65,11 +77,7 @@ export function authenticateWith({ db, secret, config }: ApiContext) {
       userId: number;
       readOnly: boolean;
       lastUsedAt: Date | null;
-    }>(
-      `select id, user_id as "userId", read_only as "readOnly", last_used_at as "lastUsedAt"
-       from personal_access_tokens where token_hash = $1 and revoked_at is null and expires_at > $2`,
-      [hashToken(secret, token), now],
-    );
+    }>(ACCESS_TOKEN_BY_TOKEN, [hashToken(secret, token), now]);
     if (found === null) throw unauthenticated();
     if (found.readOnly && !['GET', 'HEAD'].includes(request.method)) {
       throw new ApiProblem(403, messages.accessTokenReadOnly);

@@ -15,12 +15,24 @@ export interface DbPoolUse {
   waiting: number;
 }
 
+/**
+ * A statement run on most requests, under a name of its own: on a PostgreSQL server, each connection parses and
+ * plans it once (a named prepared statement; its plan, not its results, is kept) instead of at every run, which
+ * for a statement of several CTEs costs more than running it. PGlite runs its text. One name, one text.
+ */
+export interface NamedStatement {
+  name: string;
+  text: string;
+}
+
+export type Statement = string | NamedStatement;
+
 export interface Db {
   readonly engine: 'pglite' | 'postgres';
-  query<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  query<T>(sql: Statement, params?: readonly unknown[]): Promise<T[]>;
   /** The single row of a query that must return one. */
-  one<T>(sql: string, params?: readonly unknown[]): Promise<T>;
-  maybeOne<T>(sql: string, params?: readonly unknown[]): Promise<T | null>;
+  one<T>(sql: Statement, params?: readonly unknown[]): Promise<T>;
+  maybeOne<T>(sql: Statement, params?: readonly unknown[]): Promise<T | null>;
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   /** Runs `fn` in one transaction; a transaction inside a transaction joins the outer one. */
@@ -32,7 +44,7 @@ export interface Db {
 
 export interface DbRunner {
   engine: Db['engine'];
-  query<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
+  query<T>(sql: Statement, params: readonly unknown[]): Promise<T[]>;
   exec(sql: string): Promise<void>;
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   poolUse(): DbPoolUse;
@@ -41,11 +53,11 @@ export interface DbRunner {
 
 /** Adds the helpers every engine shares to an engine's runner. */
 export function dbFromRunner(runner: DbRunner): Db {
-  const query = <T>(sql: string, params: readonly unknown[] = []) => runner.query<T>(sql, params);
+  const query = <T>(sql: Statement, params: readonly unknown[] = []) => runner.query<T>(sql, params);
   return {
     engine: runner.engine,
     query,
-    async one<T>(sql: string, params: readonly unknown[] = []) {
+    async one<T>(sql: Statement, params: readonly unknown[] = []) {
       const rows = await query<T>(sql, params);
       const first = rows[0];
       if (rows.length !== 1 || first === undefined) {
@@ -53,7 +65,7 @@ export function dbFromRunner(runner: DbRunner): Db {
       }
       return first;
     },
-    async maybeOne<T>(sql: string, params: readonly unknown[] = []) {
+    async maybeOne<T>(sql: Statement, params: readonly unknown[] = []) {
       const rows = await query<T>(sql, params);
       if (rows.length > 1) throw new Error(`Expected at most one row, got ${rows.length}`);
       return rows[0] ?? null;

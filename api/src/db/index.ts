@@ -6,7 +6,7 @@ import type { Db } from './db.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 
-export type { Db } from './db.ts';
+export type { Db, NamedStatement, Statement } from './db.ts';
 export { migrate } from './migrate.ts';
 export { allocateIds, bulkInsert, SqlParams } from './sql.ts';
 

@@ -1,10 +1,14 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { type Db, type DbPoolUse, dbFromRunner } from './db.ts';
+import { type Db, type DbPoolUse, dbFromRunner, type Statement } from './db.ts';
+
+/** PGlite has no named statements: the text. */
+const textOf = (sql: Statement): string => (typeof sql === 'string' ? sql : sql.text);
 
 function transactionDb(tx: Transaction, poolUse: () => DbPoolUse): Db {
   const self: Db = dbFromRunner({
     engine: 'pglite',
-    query: async <T>(sql: string, params: readonly unknown[]) => (await tx.query<T>(sql, [...params])).rows,
+    query: async <T>(sql: Statement, params: readonly unknown[]) =>
+      (await tx.query<T>(textOf(sql), [...params])).rows,
     exec: async (sql) => {
       await tx.exec(sql);
     },
@@ -41,8 +45,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   });
   return dbFromRunner({
     engine: 'pglite',
-    query: <T>(sql: string, params: readonly unknown[]) =>
-      counted(async () => (await pg.query<T>(sql, [...params])).rows),
+    query: <T>(sql: Statement, params: readonly unknown[]) =>
+      counted(async () => (await pg.query<T>(textOf(sql), [...params])).rows),
     exec: (sql) =>
       counted(async () => {
         await pg.exec(sql);

@@ -1,13 +1,17 @@
 import pg from 'pg';
-import { type Db, type DbPoolUse, dbFromRunner } from './db.ts';
+import { type Db, type DbPoolUse, dbFromRunner, type Statement } from './db.ts';
+
+/** pg's query config: a named statement is prepared once per connection, by its name. */
+const configOf = (sql: Statement, params: readonly unknown[]): pg.QueryConfig =>
+  typeof sql === 'string' ? { text: sql, values: [...params] } : { ...sql, values: [...params] };
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 function clientDb(client: pg.PoolClient, poolUse: () => DbPoolUse): Db {
   const self: Db = dbFromRunner({
     engine: 'postgres',
-    query: async <T>(sql: string, params: readonly unknown[]) =>
-      (await client.query(sql, [...params])).rows as T[],
+    query: async <T>(sql: Statement, params: readonly unknown[]) =>
+      (await client.query(configOf(sql, params))).rows as T[],
     exec: async (sql) => {
       await client.query(sql);
     },
@@ -53,8 +57,8 @@ export async function openPostgres({ url, schema, onIdleClientError }: PostgresO
   });
   return dbFromRunner({
     engine: 'postgres',
-    query: async <T>(sql: string, params: readonly unknown[]) =>
-      (await pool.query(sql, [...params])).rows as T[],
+    query: async <T>(sql: Statement, params: readonly unknown[]) =>
+      (await pool.query(configOf(sql, params))).rows as T[],
     exec: async (sql) => {
       await pool.query(sql);
     },

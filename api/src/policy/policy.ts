@@ -15,7 +15,7 @@ import {
   type UserLinks,
   type UserTypology,
 } from '@portal/domain';
-import type { Db } from '../db/index.ts';
+import type { Db, NamedStatement } from '../db/index.ts';
 import { SqlParams } from '../db/sql.ts';
 import { forbidden, notFound } from '../hydra/index.ts';
 
@@ -74,72 +74,79 @@ export interface CallerAccess {
   linkedSites: Map<number, LinkedSite>;
 }
 
+/** What the access statement returns: one row, every list in its order. */
+interface AccessRow {
+  typologies: string[];
+  companyIds: number[];
+  companySiteIds: number[];
+  entityIds: number[];
+  ownSites: { id: number; companyId: number }[];
+  linkedSites: ({ id: number } & LinkedSite)[];
+}
+
+/**
+ * The caller's links in one statement (it runs on most requests, hence named: planned once per connection):
+ * typologies, direct links, own sites, then the sites linked to them. Lists come as arrays (`array(...)`, empty
+ * when none) or json arrays, each in id order; both drivers parse `int[]`, `text[]` and `json` into JavaScript
+ * arrays. The id lists are handed on as arrays (`= any(array(...))`), as separate queries would hand them as
+ * parameters, so that each lookup stays an index condition.
+ */
+const ACCESS: NamedStatement = {
+  name: 'policy_access',
+  text: `
+  with user_company_ids as (select company_id as id from user_companies where user_id = $1),
+  user_site_ids as (select company_site_id as id from user_company_sites where user_id = $1),
+  user_entity_ids as (select company_site_entity_id as id from user_company_site_entities where user_id = $1),
+  own_sites as (
+    select cs.id, cs.company_id from company_sites cs
+    where cs.company_id = any(array(select id from user_company_ids))
+       or cs.id = any(array(select id from user_site_ids))
+       or cs.id = any(array(select e.company_site_id from company_site_entities e
+                            where e.id = any(array(select id from user_entity_ids))))
+  ),
+  -- One indexed lookup per end of site_links (an OR across both ends would compare every link with every own
+  -- site); own sites are left out afterwards.
+  linked_ends as (
+    select l.producer_site_id as site_id, true as as_producer from site_links l
+    where l.retriever_site_id = any(array(select id from own_sites))
+    union
+    select l.retriever_site_id, false from site_links l
+    where l.producer_site_id = any(array(select id from own_sites))
+  ),
+  linked_sites as (
+    select cs.id, cs.company_id,
+           bool_or(x.as_producer) as as_producer, bool_or(not x.as_producer) as as_retriever
+    from linked_ends x join company_sites cs on cs.id = x.site_id
+    where cs.id not in (select id from own_sites)
+    group by cs.id, cs.company_id
+  )
+  select
+    array(select t.code from user_user_typologies uut join user_typologies t on t.id = uut.user_typology_id
+          where uut.user_id = $1 order by t.id) as typologies,
+    array(select id from user_company_ids order by id) as "companyIds",
+    array(select id from user_site_ids order by id) as "companySiteIds",
+    array(select id from user_entity_ids order by id) as "entityIds",
+    (select coalesce(json_agg(json_build_object('id', o.id, 'companyId', o.company_id) order by o.id), '[]')
+     from own_sites o) as "ownSites",
+    (select coalesce(json_agg(json_build_object('id', l.id, 'companyId', l.company_id,
+                                                'asProducer', l.as_producer, 'asRetriever', l.as_retriever)
+                              order by l.id), '[]')
+     from linked_sites l) as "linkedSites"`,
+};
+
 async function loadAccess(db: Db, userId: number): Promise<CallerAccess> {
-  const [typologyRows, linkRows] = await Promise.all([
-    db.query<{ code: string }>(
-      `select t.code from user_user_typologies uut
-       join user_typologies t on t.id = uut.user_typology_id
-       where uut.user_id = $1 order by t.id`,
-      [userId],
-    ),
-    db.query<{ kind: 'company' | 'site' | 'entity'; id: number }>(
-      `select 'company' as kind, company_id as id from user_companies where user_id = $1
-       union all select 'site', company_site_id from user_company_sites where user_id = $1
-       union all select 'entity', company_site_entity_id from user_company_site_entities where user_id = $1`,
-      [userId],
-    ),
-  ]);
-  const typologies = typologyRows.map((row) => row.code).filter(isUserTypology);
-  const idsOf = (kind: string) =>
-    linkRows
-      .filter((row) => row.kind === kind)
-      .map((row) => row.id)
-      .sort((a, b) => a - b);
+  const row = await db.one<AccessRow>(ACCESS, [userId]);
+  const typologies = row.typologies.filter(isUserTypology);
   const links: UserLinks = {
-    companyIds: idsOf('company'),
-    companySiteIds: idsOf('site'),
-    entityIds: idsOf('entity'),
+    companyIds: row.companyIds,
+    companySiteIds: row.companySiteIds,
+    entityIds: row.entityIds,
   };
   const limitedToEntities = isLimitedToEntities(links);
-
-  const ownRows = await db.query<{ id: number; companyId: number }>(
-    `select cs.id, cs.company_id as "companyId" from company_sites cs
-     where cs.company_id = any($1::int[]) or cs.id = any($2::int[])
-        or cs.id in (select e.company_site_id from company_site_entities e where e.id = any($3::int[]))
-     order by cs.id`,
-    [links.companyIds, links.companySiteIds, links.entityIds],
-  );
   const ownSites = new Map<number, OwnSite>(
-    ownRows.map((site) => [site.id, { companyId: site.companyId, full: hasFullAccess(links, site) }]),
+    row.ownSites.map((site) => [site.id, { companyId: site.companyId, full: hasFullAccess(links, site) }]),
   );
-
-  const linkedSites = new Map<number, LinkedSite>();
-  if (ownSites.size > 0) {
-    // One indexed lookup per end of site_links (an OR across both ends would compare every link with every
-    // own site); own sites are left out afterwards.
-    const linkRowsOfSites = await db.query<{
-      id: number;
-      companyId: number;
-      asProducer: boolean;
-      asRetriever: boolean;
-    }>(
-      `select cs.id, cs.company_id as "companyId",
-              bool_or(x.as_producer) as "asProducer", bool_or(not x.as_producer) as "asRetriever"
-       from (
-         select l.producer_site_id as site_id, true as as_producer from site_links l
-         where l.retriever_site_id = any($1::int[])
-         union
-         select l.retriever_site_id, false from site_links l
-         where l.producer_site_id = any($1::int[])
-       ) x
-       join company_sites cs on cs.id = x.site_id
-       group by cs.id, cs.company_id
-       order by cs.id`,
-      [[...ownSites.keys()]],
-    );
-    for (const { id, ...site } of linkRowsOfSites) if (!ownSites.has(id)) linkedSites.set(id, site);
-  }
-
+  const linkedSites = new Map<number, LinkedSite>(row.linkedSites.map(({ id, ...site }) => [id, site]));
   return {
     userId,
     typologies,
