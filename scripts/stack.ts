@@ -49,10 +49,11 @@ async function trackdechetsSandboxFor(env: Record<string, string | undefined>, w
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const { sandbox, env } = await trackdechetsSandboxFor(
-    { ...process.env, ...options.env },
-    options.trackdechetsSandbox ?? false,
-  );
+  const given = { ...process.env, ...options.env };
+  // The links in mails and Trackdéchets' return lead to the port users open, when no PUBLIC_URL says otherwise.
+  const port = given.PORT?.trim();
+  if (!given.PUBLIC_URL?.trim() && port && port !== '0') given.PUBLIC_URL = `http://localhost:${port}`;
+  const { sandbox, env } = await trackdechetsSandboxFor(given, options.trackdechetsSandbox ?? false);
   let api: Awaited<ReturnType<typeof startApi>> | undefined;
   try {
     api = await startApi(loadApiConfig(env));
