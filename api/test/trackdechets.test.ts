@@ -344,11 +344,20 @@ describe('the sync', () => {
 
   it('the background sync covers every working link once per company', async () => {
     sandbox.setFormStatus('BSD-20260221-OUTSIDE1', 'RECEIVED', new Date('2026-03-02T08:00:00Z'));
+    // A company the account no longer reaches (Trackdéchets refuses its slips) does not stop the others.
+    await api.db.query('insert into trackdechets_link_companies (user_id, siret, name) values ($1, $2, $3)', [
+      producer.userId,
+      unregistered.siret,
+      'Plus rattaché',
+    ]);
     // The job's own service over the same database (the api runs it every TRACKDECHETS_SYNC_MINUTES).
     const context = { config: api.config, db: api.db, secret: await appSecret() } as ApiContext;
     expect(await trackdechetsService(context).syncAll()).toBe(1);
     const link = (await get(api, '/api/trackdechets/connection', producer)).json<Link>();
     expect(link.lastSyncAt).toBe(api.clock.now.toISOString());
+    const refused = sandbox.requests.at(-1);
+    expect(refused?.variables.siret).toBe(unregistered.siret);
+    await api.db.query('delete from trackdechets_link_companies where siret = $1', [unregistered.siret]);
   });
 });
 

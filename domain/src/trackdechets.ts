@@ -40,6 +40,9 @@ export type TrackdechetsLinkState = (typeof TRACKDECHETS_LINK_STATES)[number];
 /** The portal's slip state of a hazardous operation whose slip is not on Trackdéchets (yet): SPEC 4's "not created". */
 export const SLIP_NOT_CREATED = 'NOT_CREATED';
 export const SLIP_NOT_CREATED_LABEL = 'BSD non créé';
+/** A hazardous operation whose slip number matches no slip brought from Trackdéchets (not linked, or not synced). */
+export const SLIP_UNKNOWN = 'UNKNOWN';
+export const SLIP_UNKNOWN_LABEL = 'Statut non synchronisé';
 
 /** Where Trackdéchets sends the browser back after its authorisation page (the redirect URI registered there). */
 export const TRACKDECHETS_RETURN_PATH = '/customer/Validatetrackdechets';

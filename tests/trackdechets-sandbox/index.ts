@@ -32,7 +32,7 @@ export interface SandboxUser {
 }
 
 export interface SandboxFormInput {
-  /** default generated: 'BSD-<yyyyMMdd of createdAt>-XXXXXXXX' */
+  /** default: 'BSD-', the day of createdAt (yyyyMMdd), '-' and 8 random capitals (`readableIdAt`) */
   readableId?: string;
   /** BSDD status code, e.g. 'SIGNED_BY_PRODUCER' */
   status: string;

@@ -1,4 +1,4 @@
-import { SLIP_NOT_CREATED } from '@portal/domain';
+import { SLIP_NOT_CREATED, SLIP_UNKNOWN } from '@portal/domain';
 import type { Db } from '../db/index.ts';
 import { SqlParams } from '../db/sql.ts';
 import type { Policy } from '../policy/index.ts';
@@ -8,9 +8,6 @@ import type { Policy } from '../policy/index.ts';
  * (not cancelled) with the slip carrying its number, and each slip of an establishment's SIRET that no operation
  * carries. A slip's own words (parties, quantities) come first: it is the official record.
  */
-
-/** A hazardous operation whose number matches no slip brought from Trackdéchets (not linked, or not synced). */
-export const SLIP_UNKNOWN = 'UNKNOWN';
 
 export interface PickupFilter {
   siteIds?: readonly number[];

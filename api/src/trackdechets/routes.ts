@@ -4,6 +4,8 @@ import {
   messages,
   SLIP_NOT_CREATED,
   SLIP_NOT_CREATED_LABEL,
+  SLIP_UNKNOWN,
+  SLIP_UNKNOWN_LABEL,
   siretPassesLuhn,
   type TrackdechetsCheckState,
   trackdechetsReturnSchema,
@@ -22,7 +24,7 @@ import { itemId } from '../hydra/item.ts';
 import { idParams, jsonResponse, noContent, problems } from '../hydra/openapi.ts';
 import { ApiProblem, badRequest, conflict, notFound } from '../hydra/problem.ts';
 import { TrackdechetsError } from './client.ts';
-import { type PickupCursor, type PickupFilter, pickupPage, SLIP_UNKNOWN, visibleSlip } from './pickups.ts';
+import { type PickupCursor, type PickupFilter, pickupPage, visibleSlip } from './pickups.ts';
 import { type LinkView, trackdechetsService } from './service.ts';
 
 const tags = ['Trackdéchets'];
@@ -147,7 +149,7 @@ export function registerTrackdechetsRoutes(app: FastifyInstance, context: ApiCon
   const service = trackdechetsService(context);
   const statusLabels = new Map<string, string>([
     [SLIP_NOT_CREATED, SLIP_NOT_CREATED_LABEL],
-    [SLIP_UNKNOWN, 'Statut non synchronisé'],
+    [SLIP_UNKNOWN, SLIP_UNKNOWN_LABEL],
     ...reference.bsdStatuses.map((status) => [status.code, status.label] as const),
   ]);
   const labelOf = (status: string) => statusLabels.get(status) ?? status;

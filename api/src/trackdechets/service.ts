@@ -229,23 +229,26 @@ function createService(context: ApiContext): TrackdechetsService {
     return count;
   }
 
-  /** Syncs the user's companies not in `done` (the SIRETs already synced in this run). */
+  /**
+   * Syncs the user's companies not in `done` (the SIRETs already synced in this run). A company Trackdéchets
+   * refuses (the account no longer belongs to it) is left for the others; a refused token breaks the link.
+   */
   async function syncLinkOf(userId: number, done: Set<string>): Promise<number> {
     const token = await activeToken(userId);
     if (token === null) return 0;
     let count = 0;
-    try {
-      for (const siret of await portalSiretsOf(userId)) {
-        if (done.has(siret)) continue;
+    for (const siret of await portalSiretsOf(userId)) {
+      if (done.has(siret)) continue;
+      try {
         count += await syncCompany(token, siret);
         done.add(siret);
+      } catch (error) {
+        if (!(error instanceof TrackdechetsError) || error.failure === 'unavailable') throw error;
+        if (error.failure === 'unauthenticated') {
+          await markBroken(userId);
+          return count;
+        }
       }
-    } catch (error) {
-      if (error instanceof TrackdechetsError && error.failure === 'unauthenticated') {
-        await markBroken(userId);
-        return count;
-      }
-      throw error;
     }
     await db.query('update trackdechets_links set last_sync_at = $2 where user_id = $1', [
       userId,

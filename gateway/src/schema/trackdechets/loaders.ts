@@ -1,3 +1,4 @@
+import { idFromIri } from '@portal/domain';
 import DataLoader from 'dataloader';
 import type { LoaderKit } from '../../loaders/kit.ts';
 import type {
@@ -39,7 +40,7 @@ export function trackdechetsLoaders({ rest }: LoaderKit) {
           first: OPERATIONS_PER_CALL,
         });
         const byOperation = new Map(
-          page.pickups.map((pickup) => [Number(pickup.operation?.split('/').pop()), pickup] as const),
+          page.pickups.map((pickup) => [idFromIri(pickup.operation), pickup] as const),
         );
         return operationIds.map((id) => byOperation.get(id) ?? null);
       },
