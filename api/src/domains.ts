@@ -1,4 +1,5 @@
 import { accountDomain } from './account/index.ts';
+import { adminDomain } from './admin/index.ts';
 import { companiesDomain } from './companies/index.ts';
 import { dashboardDomain } from './dashboard/index.ts';
 import { documentsDomain } from './documents/index.ts';
@@ -30,4 +31,5 @@ export const domains: readonly ApiDomain[] = [
   documentsDomain,
   registryDomain,
   trackdechetsDomain,
+  adminDomain,
 ];

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdTransaction, runWithAmbientDb } from '../src/db/ambient.ts';
 import { idempotencyMessages } from '../src/hydra/idempotency.ts';
-import { createTestApi, get, type Session, type TestApi } from './helpers.ts';
+import { createTestApi, get, login, type Session, type TestApi } from './helpers.ts';
 import {
   completeSkipFields,
   expectProblem,
@@ -185,11 +185,74 @@ async function creatingRoutes(): Promise<CreatingRoute[]> {
     expect(answer.statusCode, answer.body).toBe(201);
     return answer.json<{ id: number }>().id;
   };
+  const admin = await login(api, 'admin@demo.fr');
+  const adminCompany = await postWithKey(
+    '/api/admin/companies',
+    admin,
+    { name: 'Société rejouée' },
+    undefined,
+  );
+  const adminCompanyId = adminCompany.json<{ id: number }>().id;
+  const unlinkedProvider = await postWithKey(
+    '/api/admin/company_sites',
+    admin,
+    {
+      company: adminCompanyId,
+      name: 'Collecteur non lié',
+      postcode: '69002',
+      city: 'Lyon',
+      typologies: ['retriever'],
+    },
+    undefined,
+  );
   const [versioned, receipt] = await Promise.all([
     created(upload('/api/documents', w.producer, documentFields, 'contrat')(undefined)),
     created(upload('/api/administrative_documents', w.retriever, receiptFields, 'recepisse')(undefined)),
   ]);
   return [
+    {
+      path: '/api/admin/companies',
+      table: 'companies',
+      send: json('/api/admin/companies', admin, { name: 'Société créée une fois' }),
+    },
+    {
+      path: '/api/admin/company_sites',
+      table: 'company_sites',
+      send: json('/api/admin/company_sites', admin, {
+        company: adminCompanyId,
+        name: 'Établissement créé une fois',
+        postcode: '69002',
+        city: 'Lyon',
+        typologies: ['producer'],
+      }),
+    },
+    {
+      path: '/api/admin/users',
+      table: 'users',
+      send: json('/api/admin/users', admin, {
+        email: 'invite.une.fois@exemple.fr',
+        typologies: ['producer'],
+        companies: [adminCompanyId],
+      }),
+    },
+    {
+      path: '/api/admin/site_links',
+      table: 'site_link_periods',
+      send: json('/api/admin/site_links', admin, {
+        producerSite: w.ownSiteIds[0],
+        retrieverSite: unlinkedProvider.json<{ id: number }>().id,
+        startDate: '2026-03-02',
+      }),
+    },
+    {
+      path: '/api/admin/static_contents',
+      table: 'static_contents',
+      send: json('/api/admin/static_contents', admin, {
+        code: 'mentions-legales',
+        title: 'Mentions légales',
+        content: 'Publiées une fois.',
+      }),
+    },
     {
       path: '/api/skips',
       table: 'skips',

@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './access.ts';
 export * from './account.ts';
 export * from './companies.ts';

@@ -254,4 +254,34 @@ export const messages = {
   contactSendError: "Une erreur s'est produite lors de l'envoi de votre message.",
   tooManyContactRequests: 'Vous avez envoyé trop de messages. Veuillez réessayer plus tard.',
   phoneNeededForCall: 'Renseignez un numéro de téléphone dans votre profil pour être rappelé',
+  // The operator's back office.
+  adminCompanyCreated: 'La société a bien été créée.',
+  adminSiteCreated: "L'établissement a bien été créé.",
+  adminSaved: 'Les modifications ont bien été enregistrées.',
+  adminInvitationSent: (email: string) =>
+    `Une invitation a été envoyée à ${email}. Son lien est valable 7 jours.`,
+  adminUserHasPassword:
+    'Ce compte a déjà un mot de passe : son titulaire peut utiliser « Mot de passe oublié ? ».',
+  adminUserDeactivated: 'Ce compte est désactivé : ses sessions ont été fermées.',
+  adminCannotDeactivateSelf: 'Vous ne pouvez pas désactiver votre propre compte',
+  adminTypologyRequired: 'Choisissez au moins une typologie',
+  adminUserNeedsAccess: 'Rattachez le compte à au moins une société, un établissement ou un chantier',
+  adminUnknownReference: "Cet élément n'existe pas ou a été désactivé",
+  adminLinkSameSide: "Un lien relie l'établissement d'un producteur à celui d'un prestataire",
+  adminLinkExists: 'Ces deux établissements sont déjà liés',
+  adminLinkEndBeforeStart: 'La date de fin ne peut pas précéder la date de début',
+  adminImportEmpty: 'Le fichier ne contient aucune ligne à importer',
+  adminImportHeader: (columns: string) => `La première ligne doit nommer les colonnes : ${columns}`,
+  adminImportLine: (line: number, field: string, message: string) => `Ligne ${line} : ${field} : ${message}`,
+  adminImportHasErrors: (count: number) =>
+    count === 1
+      ? "1 ligne est en erreur : corrigez-la ou choisissez d'ignorer les lignes en erreur."
+      : `${count} lignes sont en erreur : corrigez-les ou choisissez d'ignorer les lignes en erreur.`,
+  adminImportDone: (count: number) =>
+    count === 1 ? '1 établissement a été importé.' : `${count} établissements ont été importés.`,
+  adminImportFormat: 'Importez un fichier CSV ou XLSX',
+  adminImportTooLong: (max: number) => `Un import ne peut pas dépasser ${max} lignes : découpez le fichier`,
+  adminTermsPublished:
+    "La nouvelle version a été publiée : chaque utilisateur devra l'accepter à sa prochaine visite.",
+  accountDeactivated: "Ce compte a été désactivé. Contactez l'administrateur du portail.",
 } as const;

@@ -27,6 +27,7 @@ export const PERMISSIONS = [
   'register:read',
   'flow:declare',
   'trackdechets:link',
+  'admin:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -83,12 +84,20 @@ const establishmentWidePermissions: readonly Permission[] = [
   'flow:declare',
 ];
 
+/**
+ * The operator's administrators (`users.is_admin`, a role no customer account has): the back office under
+ * `/admin`, whatever their typologies.
+ */
+export const adminPermissions: readonly Permission[] = ['admin:manage'];
+
 export function permissionsFor(
   typologies: readonly UserTypology[],
   limitedToEntities: boolean,
+  admin = false,
 ): Permission[] {
   const granted = new Set<Permission>();
   for (const typology of typologies) for (const p of rolePermissions[typology]) granted.add(p);
   if (limitedToEntities) for (const p of establishmentWidePermissions) granted.delete(p);
+  if (admin) for (const p of adminPermissions) granted.add(p);
   return PERMISSIONS.filter((p) => granted.has(p));
 }

@@ -54,3 +54,33 @@ export function emailChangeMail(
     ].join('\n'),
   };
 }
+
+export const INVITATION_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The French invitation to a new account: its link sets the password, once, within seven days. */
+export function invitationMail(
+  user: { email: string; firstname: string | null; lastname: string | null },
+  companyNames: readonly string[],
+  link: string,
+): Mail {
+  const name = [user.firstname, user.lastname].filter(Boolean).join(' ');
+  return {
+    to: user.email,
+    subject: 'Votre accès au portail de gestion des déchets',
+    text: [
+      name === '' ? 'Bonjour,' : `Bonjour ${name},`,
+      '',
+      companyNames.length === 0
+        ? 'Un compte a été créé pour vous sur le portail de gestion des déchets.'
+        : `Un compte a été créé pour vous sur le portail de gestion des déchets (${companyNames.join(', ')}).`,
+      'Pour choisir votre mot de passe et vous connecter, ouvrez le lien suivant :',
+      '',
+      link,
+      '',
+      `Ce lien est valable 7 jours et ne peut être utilisé qu'une seule fois. Votre identifiant est ${user.email}.`,
+      "Si vous n'attendiez pas ce message, ignorez-le : aucun accès ne sera ouvert sans vous.",
+      '',
+      "L'équipe du portail",
+    ].join('\n'),
+  };
+}

@@ -62,7 +62,7 @@ export function registerAccountPublicRoutes(app: FastifyInstance, context: ApiCo
               expiresAt: { type: 'string', format: 'date-time' },
             },
           }),
-          ...problems(400, 401, 422, 429),
+          ...problems(400, 401, 403, 422, 429),
         },
       },
     },
@@ -71,12 +71,14 @@ export function registerAccountPublicRoutes(app: FastifyInstance, context: ApiCo
       const email = input.email.toLowerCase();
       const now = config.now();
       const attempt = await throttler.begin(email, request.ip, now);
-      const user = await db.maybeOne<{ id: number; passwordHash: string }>(
-        'select id, password_hash as "passwordHash" from users where email = $1',
+      const user = await db.maybeOne<{ id: number; passwordHash: string | null; deactivated: boolean }>(
+        `select id, password_hash as "passwordHash", deactivated_at is not null as deactivated
+         from users where email = $1`,
         [email],
       );
+      // An invited user without a password yet costs as much as an unknown e-mail.
       const valid =
-        user === null
+        user?.passwordHash == null
           ? await passwords.verifyDummy(input.password)
           : await passwords.verify(user.passwordHash, input.password);
       // The try was counted as a failure when it began: a wrong password leaves it so.
@@ -84,6 +86,8 @@ export function registerAccountPublicRoutes(app: FastifyInstance, context: ApiCo
         metrics.loginFailed();
         throw new ApiProblem(401, messages.invalidCredentials);
       }
+      // Told only to whoever knows the password.
+      if (user.deactivated) throw new ApiProblem(403, messages.accountDeactivated);
       await throttler.succeeded(attempt, now);
       // Spent sessions of this user are of no use any more: keep the table small.
       await db.query(
@@ -97,6 +101,7 @@ export function registerAccountPublicRoutes(app: FastifyInstance, context: ApiCo
          values ($1, $2, $3, $4, $5, $3)`,
         [hashToken(secret, token), user.id, now, expiresAt, userAgentOf(request)],
       );
+      await db.query('update users set last_sign_in_at = $2 where id = $1', [user.id, now]);
       return reply.send({ token, userId: user.id, expiresAt: expiresAt.toISOString() });
     },
   );

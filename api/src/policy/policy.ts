@@ -64,6 +64,8 @@ export interface OperationSides extends SkipSides {
 export interface CallerAccess {
   userId: number;
   typologies: UserTypology[];
+  /** An administrator of the portal's operator (the back office). */
+  admin: boolean;
   /** Direct links of the user (user_companies, user_company_sites, user_company_site_entities). */
   links: UserLinks;
   limitedToEntities: boolean;
@@ -76,6 +78,7 @@ export interface CallerAccess {
 
 /** What the access statement returns: one row, every list in its order. */
 interface AccessRow {
+  admin: boolean;
   typologies: string[];
   companyIds: number[];
   companySiteIds: number[];
@@ -83,6 +86,13 @@ interface AccessRow {
   ownSites: { id: number; companyId: number }[];
   linkedSites: ({ id: number } & LinkedSite)[];
 }
+
+/**
+ * The establishment `cs` is in use: neither it nor its company was deactivated by the operator (a deactivated
+ * establishment is nobody's any more, its history stays).
+ */
+const ACTIVE_SITE = `cs.deactivated_at is null
+  and not exists (select 1 from companies c where c.id = cs.company_id and c.deactivated_at is not null)`;
 
 /**
  * The caller's links in one statement (it runs on most requests, hence named: planned once per connection):
@@ -99,10 +109,11 @@ const ACCESS: NamedStatement = {
   user_entity_ids as (select company_site_entity_id as id from user_company_site_entities where user_id = $1),
   own_sites as (
     select cs.id, cs.company_id from company_sites cs
-    where cs.company_id = any(array(select id from user_company_ids))
+    where (cs.company_id = any(array(select id from user_company_ids))
        or cs.id = any(array(select id from user_site_ids))
        or cs.id = any(array(select e.company_site_id from company_site_entities e
-                            where e.id = any(array(select id from user_entity_ids))))
+                            where e.id = any(array(select id from user_entity_ids)))))
+      and ${ACTIVE_SITE}
   ),
   -- One indexed lookup per end of site_links (an OR across both ends would compare every link with every own
   -- site); own sites are left out afterwards.
@@ -117,10 +128,11 @@ const ACCESS: NamedStatement = {
     select cs.id, cs.company_id,
            bool_or(x.as_producer) as as_producer, bool_or(not x.as_producer) as as_retriever
     from linked_ends x join company_sites cs on cs.id = x.site_id
-    where cs.id not in (select id from own_sites)
+    where cs.id not in (select id from own_sites) and ${ACTIVE_SITE}
     group by cs.id, cs.company_id
   )
   select
+    coalesce((select u.is_admin from users u where u.id = $1), false) as admin,
     array(select t.code from user_user_typologies uut join user_typologies t on t.id = uut.user_typology_id
           where uut.user_id = $1 order by t.id) as typologies,
     array(select id from user_company_ids order by id) as "companyIds",
@@ -150,9 +162,10 @@ async function loadAccess(db: Db, userId: number): Promise<CallerAccess> {
   return {
     userId,
     typologies,
+    admin: row.admin,
     links,
     limitedToEntities,
-    permissions: permissionsFor(typologies, limitedToEntities),
+    permissions: permissionsFor(typologies, limitedToEntities, row.admin),
     ownSites,
     linkedSites,
   };
@@ -181,6 +194,15 @@ export class Policy {
   async assertCan(permission: Permission): Promise<void> {
     const { permissions } = await this.access();
     if (!permissions.includes(permission)) throw forbidden();
+  }
+
+  /**
+   * The back office (`/api/admin/...`): its administrators only. Anyone else gets the 404 of a route that does
+   * not exist, so that a customer account learns nothing of it.
+   */
+  async assertAdmin(): Promise<void> {
+    const { permissions } = await this.access();
+    if (!permissions.includes('admin:manage')) throw notFound();
   }
 
   /**

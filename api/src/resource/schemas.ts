@@ -38,7 +38,8 @@ export function fieldSchema(field: FieldSpec): JsonSchema {
         description: `${field.label}: IRI of ${field.reference?.resource ?? 'a resource'}`,
       };
     case 'json':
-      return base;
+      // Any JSON value, null included: OpenAPI 3.0's `nullable` needs a type beside it.
+      return { description: field.label };
   }
 }
 

@@ -13,7 +13,10 @@ export const DEMO_PASSWORD = 'Portail2026!';
 export interface DemoAccount {
   email: string;
   password: string;
-  typology: UserTypology;
+  /** None for the operator's administrator, who is no customer. */
+  typology: UserTypology | null;
+  /** The operator's administrator (the back office under /admin). */
+  admin?: boolean;
   /** Who the account is, in French and short, for the start script's banner. */
   label: string;
 }
@@ -44,6 +47,13 @@ export const demoAccounts: readonly DemoAccount[] = [
     typology: 'producer',
     label: `${typologyLabels.producer} limité à 2 chantiers`,
   },
+  {
+    email: 'admin@demo.fr',
+    password: DEMO_PASSWORD,
+    typology: null,
+    admin: true,
+    label: "Administrateur de l'opérateur",
+  },
 ];
 
 const people: Record<string, { firstname: string; lastname: string; phone: string; function: string }> = {
@@ -64,6 +74,12 @@ const people: Record<string, { firstname: string; lastname: string; phone: strin
     lastname: 'Garnier',
     phone: '+33634567890',
     function: 'Responsable logistique',
+  },
+  'admin@demo.fr': {
+    firstname: 'Nadia',
+    lastname: 'Roux',
+    phone: '+33656789012',
+    function: "Chargée d'accompagnement clients",
   },
   'chantier@demo.fr': {
     firstname: 'Thomas',
@@ -142,9 +158,17 @@ export async function seedDemo(
     for (const [index, account] of demoAccounts.entries()) {
       const person = people[account.email];
       const user = await tx.one<{ id: number }>(
-        `insert into users (email, password_hash, firstname, lastname, phone, function)
-         values ($1, $2, $3, $4, $5, $6) returning id`,
-        [account.email, hashes[index], person?.firstname, person?.lastname, person?.phone, person?.function],
+        `insert into users (email, password_hash, firstname, lastname, phone, function, is_admin)
+         values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+        [
+          account.email,
+          hashes[index],
+          person?.firstname,
+          person?.lastname,
+          person?.phone,
+          person?.function,
+          account.admin === true,
+        ],
       );
       userIds[account.email] = user.id;
       await tx.query(

@@ -127,7 +127,7 @@ export async function insertWorld(db: Db, world: World, passwordHash: string): P
 
     await bulkInsert(
       tx,
-      'site_links',
+      'site_link_periods',
       ['producer_site_id', 'retriever_site_id'],
       world.siteLinks.map((link) => [idOf(siteIds, link.producerSite), idOf(siteIds, link.retrieverSite)]),
     );
