@@ -469,4 +469,109 @@ describe('the back office', () => {
       targetLabel: `Conditions générales d'utilisation (version ${published.version})`,
     });
   });
+
+  it('keeps the reference contents: document categories, skip types and help pages, codes and paths set once', async () => {
+    const producer = customers['producteur@demo.fr'] as Session;
+    const category = await created<{ id: number; code: string }>('/api/admin/document_categories', {
+      code: 'BORDEREAU_AMIANTE',
+      label: "Bordereau d'amiante",
+      position: 11,
+    });
+    expect(
+      (await members<{ label: string }>('/api/document_categories', producer)).map((c) => c.label),
+    ).toContain("Bordereau d'amiante");
+    const twice = await postJson(api, '/api/admin/document_categories', admin, {
+      code: 'BORDEREAU_AMIANTE',
+      label: 'Autre',
+      position: 12,
+    });
+    expect(twice.json().violations[0]).toMatchObject({
+      propertyPath: 'code',
+      message: messages.adminReferenceCodeTaken,
+    });
+    const badCode = await postJson(api, '/api/admin/document_categories', admin, {
+      code: 'a b',
+      label: 'X',
+      position: 1,
+    });
+    expect(badCode.json().violations[0]).toMatchObject({ message: messages.adminReferenceCodeFormat });
+    const renamed = await mergePatch(api, `/api/admin/document_categories/${category.id}`, admin, {
+      label: 'Bordereau amiante (BSDA)',
+      code: 'IGNORE',
+    });
+    expect(renamed.json()).toMatchObject({ label: 'Bordereau amiante (BSDA)', code: 'BORDEREAU_AMIANTE' });
+
+    const skipType = await created<{ id: number; volume: string }>('/api/admin/skip_types', {
+      code: 'BENNE_35',
+      label: 'Benne 35 m³',
+      category: 'Benne',
+      volume: '35',
+      unit: 'm3',
+    });
+    expect(Number(skipType.volume)).toBe(35);
+    const zero = await postJson(api, '/api/admin/skip_types', admin, {
+      code: 'BENNE_0',
+      label: 'Benne',
+      category: 'Benne',
+      volume: '0',
+      unit: 'm3',
+    });
+    expect(zero.json().violations[0]).toMatchObject({
+      propertyPath: 'volume',
+      message: messages.adminVolumePositive,
+    });
+
+    const page = await created<{ id: number; position: number }>('/api/admin/help_contents', {
+      path: 'operateur/nouveautes',
+      title: 'Nouveautés du portail',
+      summary: 'Ce qui change ce mois-ci.',
+      content: '# Nouveautés\n\nLe back-office arrive.',
+    });
+    const guide = await members<{ path: string; position: number }>(
+      '/api/help_contents?pagination=false',
+      producer,
+    );
+    expect(guide.at(-1)).toMatchObject({ path: 'operateur/nouveautes' });
+    const edited = await mergePatch(api, `/api/admin/help_contents/${page.id}`, admin, {
+      content: 'Texte revu.',
+    });
+    expect(edited.json()).toMatchObject({ content: 'Texte revu.', path: 'operateur/nouveautes' });
+    expect((await auditOf('help', page.id)).map((entry) => entry.action)).toEqual([
+      'help.update',
+      'help.create',
+    ]);
+  });
+
+  it("keeps the operator's help pages and published versions when the repository's contents are loaded again", async () => {
+    const first = (
+      await members<{ id: number; path: string; title: string }>('/api/help_contents?pagination=false')
+    )[0];
+    await mergePatch(api, `/api/admin/help_contents/${first?.id}`, admin, {
+      title: 'Titre choisi par l’opérateur',
+    });
+    await created('/api/admin/help_contents', {
+      path: 'operateur/a-savoir',
+      title: 'À savoir',
+      summary: 'Les consignes du moment.',
+      content: 'Consignes.',
+    });
+    const legal = await created<{ version: number }>('/api/admin/static_contents', {
+      code: 'mentions-legales',
+      title: 'Mentions légales',
+      content: 'Éditeur : l’opérateur.',
+    });
+    const { syncContents, readHelpPages, readLegalTexts } = await import('../src/help/content.ts');
+    await syncContents(api.db, await readHelpPages(), await readLegalTexts());
+    const after = await members<{ id: number; path: string; title: string; position: number }>(
+      '/api/help_contents?pagination=false',
+    );
+    expect(after.find((page) => page.id === first?.id)?.title).toBe('Titre choisi par l’opérateur');
+    // The operator's own page is still there, after the repository's.
+    expect(after.at(-1)?.path).toBe('operateur/a-savoir');
+    expect(new Set(after.map((page) => page.position)).size).toBe(after.length);
+    expect((await get(api, '/api/static_contents/current/mentions-legales')).json()).toMatchObject({
+      version: legal.version,
+      content: 'Éditeur : l’opérateur.',
+    });
+  });
 });

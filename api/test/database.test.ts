@@ -35,7 +35,7 @@ it('rolls a failed transaction back', async () => {
 it('seeds the demo world only into an empty database', async () => {
   expect(api.demo?.userIds).toHaveProperty('chantier@demo.fr');
   expect(await seedDemo(api.db, await createPasswordHasher(TEST_ARGON2))).toBeNull();
-  const users = await api.db.query<{ email: string; hasAcceptedCGU: boolean; hash: string }>(
+  const users = await api.db.query<{ email: string; hasAcceptedCGU: boolean; hash: string | null }>(
     'select email, has_accepted_cgu as "hasAcceptedCGU", password_hash as hash from users order by id',
   );
   expect(users.map((u) => u.email)).toEqual([
@@ -43,8 +43,13 @@ it('seeds the demo world only into an empty database', async () => {
     'prestataire@demo.fr',
     'transporteur@demo.fr',
     'chantier@demo.fr',
+    'admin@demo.fr',
+    // Invited by the operator, no password yet.
+    'nouvelle.recrue@demo.fr',
   ]);
-  expect(users.every((u) => !u.hasAcceptedCGU && u.hash.startsWith('$argon2id$'))).toBe(true);
+  expect(users.every((u) => !u.hasAcceptedCGU)).toBe(true);
+  expect(users.filter((u) => u.hash !== null).every((u) => u.hash.startsWith('$argon2id$'))).toBe(true);
+  expect(users.filter((u) => u.hash === null).map((u) => u.email)).toEqual(['nouvelle.recrue@demo.fr']);
   const producerSites = await api.db.one<{ n: number }>(
     'select count(*)::int as n from company_sites where company_id = $1',
     [api.demo?.producerCompanyId],

@@ -254,6 +254,32 @@ async function creatingRoutes(): Promise<CreatingRoute[]> {
       }),
     },
     {
+      path: '/api/admin/document_categories',
+      table: 'document_categories',
+      send: json('/api/admin/document_categories', admin, { code: 'REJOUEE', label: 'Rejouée', position: 20 }),
+    },
+    {
+      path: '/api/admin/skip_types',
+      table: 'skip_types',
+      send: json('/api/admin/skip_types', admin, {
+        code: 'BAC_REJOUE',
+        label: 'Bac rejoué',
+        category: 'Bac roulant',
+        volume: '120',
+        unit: 'L',
+      }),
+    },
+    {
+      path: '/api/admin/help_contents',
+      table: 'help_contents',
+      send: json('/api/admin/help_contents', admin, {
+        path: 'operateur/rejouee',
+        title: 'Page rejouée',
+        summary: 'Créée une fois.',
+        content: 'Une fois.',
+      }),
+    },
+    {
       path: '/api/skips',
       table: 'skips',
       send: json('/api/skips', w.producer, { name: 'Benne rejouée', companySite: w.ownSiteIds[0] }),

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { defineFields } from './fields.ts';
-import { STATIC_CONTENT_CODES } from './help.ts';
+import { HELP_PATH_PATTERN, STATIC_CONTENT_CODES } from './help.ts';
 import { messages } from './messages.ts';
+import { SKIP_UNITS } from './skips.ts';
 import { USER_TYPOLOGIES } from './typologies.ts';
 import {
+  decimalSchema,
   emailSchema,
   isoDateSchema,
   phoneSchema,
@@ -136,6 +138,43 @@ export const adminLegalTextSchema = z.object({
 });
 export type AdminLegalTextInput = z.infer<typeof adminLegalTextSchema>;
 
+/** A code of a reference list the operator keeps (document categories, skip types): never changed once created. */
+const referenceCode = z
+  .string({ error: messages.required })
+  .trim()
+  .regex(/^[A-Z][A-Z0-9_]{1,39}$/, messages.adminReferenceCodeFormat);
+
+/** A category of documents (the portal's own list, not a regulatory one). */
+export const adminDocumentCategorySchema = z.object({
+  code: referenceCode,
+  label: requiredText(120),
+  position: z.number({ error: messages.required }).int().min(1).max(1000),
+});
+
+/** A container type of the collectors' catalogue. */
+export const adminSkipTypeSchema = z.object({
+  code: referenceCode,
+  label: requiredText(120),
+  category: requiredText(60),
+  volume: decimalSchema(3).refine(
+    (value) => Number(value.replace(',', '.')) > 0,
+    messages.adminVolumePositive,
+  ),
+  unit: z.enum(SKIP_UNITS, { error: messages.required }),
+});
+
+/** A help page (Markdown), at `/aide/<path>`. */
+export const adminHelpPageSchema = z.object({
+  path: z
+    .string({ error: messages.required })
+    .trim()
+    .max(200, messages.maxLength(200))
+    .regex(HELP_PATH_PATTERN, messages.adminHelpPathFormat),
+  title: requiredText(255),
+  summary: requiredText(500),
+  content: requiredText(200_000),
+});
+
 /**
  * The columns of an establishments import (CSV or XLSX), in this order on its first line. Typologies are the
  * French labels or codes, separated by commas.
@@ -166,10 +205,25 @@ export const AUDIT_ACTIONS = {
   'link.update': 'Lien modifié',
   'link.delete': 'Lien supprimé',
   'legal.publish': 'Texte légal publié',
+  'category.create': 'Catégorie de documents créée',
+  'category.update': 'Catégorie de documents modifiée',
+  'skip_type.create': 'Type de contenant créé',
+  'skip_type.update': 'Type de contenant modifié',
+  'help.create': "Page d'aide créée",
+  'help.update': "Page d'aide modifiée",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
-export const AUDIT_TARGET_TYPES = ['company', 'site', 'user', 'link', 'legal'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'company',
+  'site',
+  'user',
+  'link',
+  'legal',
+  'category',
+  'skip_type',
+  'help',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** A company as the back office lists it: with its state and how many establishments and users it has. */

@@ -283,5 +283,10 @@ export const messages = {
   adminImportTooLong: (max: number) => `Un import ne peut pas dépasser ${max} lignes : découpez le fichier`,
   adminTermsPublished:
     "La nouvelle version a été publiée : chaque utilisateur devra l'accepter à sa prochaine visite.",
+  adminReferenceCodeFormat: "Le code s'écrit en majuscules, chiffres et « _ » (2 à 40 caractères)",
+  adminReferenceCodeTaken: 'Ce code est déjà utilisé',
+  adminVolumePositive: 'Le volume doit être supérieur à 0',
+  adminHelpPathFormat: "L'adresse s'écrit en minuscules, chiffres et tirets, avec « / » entre les dossiers",
+  adminHelpPathTaken: "Une page d'aide a déjà cette adresse",
   accountDeactivated: "Ce compte a été désactivé. Contactez l'administrateur du portail.",
 } as const;

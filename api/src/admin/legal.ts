@@ -31,8 +31,8 @@ export function registerAdminLegalRoutes(app: FastifyInstance, context: ApiConte
         // One publication at a time per text: the next version number is taken under the lock.
         await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`static_contents:${text.code}`]);
         const created = await tx.one<{ id: number; version: number }>(
-          `insert into static_contents (code, version, title, content, published_at)
-           select $1, coalesce(max(version), 0) + 1, $2, $3, $4 from static_contents where code = $1
+          `insert into static_contents (code, version, title, content, published_at, published_by_operator)
+           select $1, coalesce(max(version), 0) + 1, $2, $3, $4, true from static_contents where code = $1
            returning id, version`,
           [text.code, text.title, text.content, now],
         );

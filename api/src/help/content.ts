@@ -85,7 +85,8 @@ export async function readLegalTexts(
 /**
  * Makes the tables hold the repository's text: help pages by path (pages removed from the repository go), legal
  * texts by code and version (a version, once published, stays: acceptances name it). Unchanged rows are left
- * alone, so `updated_at` says when a page's text last changed.
+ * alone, so `updated_at` says when a page's text last changed. What the operator wrote in the back office (a
+ * page it changed or added, a version it published) is left as it is.
  */
 export async function syncContents(
   db: Db,
@@ -94,25 +95,42 @@ export async function syncContents(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const paths = pages.map((page) => page.path);
-    await tx.query('delete from help_contents where not (path = any($1::text[]))', [paths]);
+    await tx.query(
+      'delete from help_contents where not (path = any($1::text[])) and not edited_by_operator',
+      [paths],
+    );
     // Positions are unique: move the kept pages out of the way before giving them their new places.
     await tx.query('update help_contents set position = -id');
     for (const page of pages) {
+      // A page the operator changed keeps its text; it takes its place in the guide all the same.
       await tx.query(
         `insert into help_contents (path, title, summary, content, position) values ($1, $2, $3, $4, $5)
-         on conflict (path) do update set title = excluded.title, summary = excluded.summary,
-           content = excluded.content, position = excluded.position,
-           updated_at = case when (help_contents.title, help_contents.summary, help_contents.content)
+         on conflict (path) do update set
+           title = case when help_contents.edited_by_operator then help_contents.title else excluded.title end,
+           summary = case when help_contents.edited_by_operator then help_contents.summary else excluded.summary end,
+           content = case when help_contents.edited_by_operator then help_contents.content else excluded.content end,
+           position = excluded.position,
+           updated_at = case when not help_contents.edited_by_operator
+             and (help_contents.title, help_contents.summary, help_contents.content)
              is distinct from (excluded.title, excluded.summary, excluded.content)
              then now() else help_contents.updated_at end`,
         [page.path, page.title, page.summary, page.content, page.position],
       );
     }
+    // The operator's own pages follow the repository's, in the order they were written.
+    await tx.query(
+      `update help_contents h set position = o.position
+       from (select id, (select coalesce(max(position), 0) from help_contents where position > 0)
+                        + row_number() over (order by id) as position
+             from help_contents where position < 0) o
+       where h.id = o.id`,
+    );
     for (const text of legalTexts) {
       await tx.query(
         `insert into static_contents (code, version, title, content, published_at) values ($1, $2, $3, $4, $5)
          on conflict (code, version) do update set title = excluded.title, content = excluded.content,
-           published_at = excluded.published_at`,
+           published_at = excluded.published_at
+         where not static_contents.published_by_operator`,
         [text.code, text.version, text.title, text.content, text.publishedAt],
       );
     }

@@ -4,6 +4,7 @@ import type { Db } from '../db/index.ts';
 import { syncSkipPlannedWork } from '../operations/store.ts';
 import { adoptOutlets } from '../outlets/position.ts';
 import { seedDemoActivity } from './activity.ts';
+import { seedDemoBackOffice } from './back-office.ts';
 import { generateWorld } from './generate.ts';
 import { insertWorld } from './insert.ts';
 import { seedDemoNotifications } from './notifications.ts';
@@ -191,6 +192,7 @@ export async function seedDemo(
     await seedDemoRegister(tx, producerCompanyId);
     await seedDemoFlows(tx, producerCompanyId, retrieverCompanyId, userIds, today);
     await seedDemoNotifications(tx, userIds, producerCompanyId, retrieverCompanyId);
+    await seedDemoBackOffice(tx, userIds, producerCompanyId, retrieverCompanyId, today);
     return {
       userIds,
       producerCompanyId,

@@ -5,7 +5,7 @@ import { defineResource } from '../resource/resource.ts';
 
 /** Skip types (a collector's catalogue, migration 003) and the types each provider site offers. */
 
-const skipTypes = defineResource({
+export const skipTypes = defineResource({
   type: 'SkipType',
   path: '/api/skip_types',
   tags: ['skips'],

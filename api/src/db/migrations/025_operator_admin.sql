@@ -50,3 +50,9 @@ create table admin_audit (
 );
 create index admin_audit_at_idx on admin_audit (at desc, id desc);
 create index admin_audit_target_idx on admin_audit (target_type, target_id);
+
+-- A help page the operator wrote or changed keeps its text when the api starts (the repository's Markdown no longer
+-- overwrites it, nor removes it).
+alter table help_contents add column edited_by_operator boolean not null default false;
+-- A version of a legal text the operator published is never overwritten by the repository's file of that number.
+alter table static_contents add column published_by_operator boolean not null default false;
