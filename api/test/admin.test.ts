@@ -144,6 +144,29 @@ describe('the back office', () => {
     expect(unknownCompany.statusCode).toBe(422);
     expect(unknownCompany.json().violations[0]).toMatchObject({ propertyPath: 'company' });
 
+    // Its chantiers: added and changed by the operator too.
+    const chantier = await created<{ id: number; name: string }>(
+      `/api/admin/company_sites/${site.id}/company_site_entities`,
+      {
+        name: 'Rénovation du magasin',
+        startDate: '2026-03-01',
+      },
+    );
+    const listed = await members<{ id: number }>(`/api/admin/company_site_entities?companySite[]=${site.id}`);
+    expect(listed.map((entity) => entity.id)).toEqual([chantier.id]);
+    const backwards = await mergePatch(api, `/api/admin/company_site_entities/${chantier.id}`, admin, {
+      endDate: '2026-02-01',
+    });
+    expect(backwards.statusCode).toBe(422);
+    const ended = await mergePatch(api, `/api/admin/company_site_entities/${chantier.id}`, admin, {
+      endDate: '2026-06-30',
+    });
+    expect(ended.json()).toMatchObject({ endDate: '2026-06-30', name: 'Rénovation du magasin' });
+    expect((await auditOf('chantier', chantier.id)).map((entry) => entry.action)).toEqual([
+      'chantier.update',
+      'chantier.create',
+    ]);
+
     const renamed = await mergePatch(api, `/api/admin/companies/${company.id}`, admin, {
       name: 'Dupain SAS',
     });

@@ -254,9 +254,25 @@ async function creatingRoutes(): Promise<CreatingRoute[]> {
       }),
     },
     {
+      path: '/api/admin/company_sites/{id}/company_site_entities',
+      table: 'company_site_entities',
+      send: json(
+        `/api/admin/company_sites/${unlinkedProvider.json<{ id: number }>().id}/company_site_entities`,
+        admin,
+        {
+          name: 'Chantier créé une fois',
+          startDate: '2026-03-02',
+        },
+      ),
+    },
+    {
       path: '/api/admin/document_categories',
       table: 'document_categories',
-      send: json('/api/admin/document_categories', admin, { code: 'REJOUEE', label: 'Rejouée', position: 20 }),
+      send: json('/api/admin/document_categories', admin, {
+        code: 'REJOUEE',
+        label: 'Rejouée',
+        position: 20,
+      }),
     },
     {
       path: '/api/admin/skip_types',

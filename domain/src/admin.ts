@@ -198,6 +198,8 @@ export const AUDIT_ACTIONS = {
   'site.create': 'Établissement créé',
   'site.update': 'Établissement modifié',
   'site.import': 'Établissements importés',
+  'chantier.create': 'Chantier créé',
+  'chantier.update': 'Chantier modifié',
   'user.invite': 'Utilisateur invité',
   'user.update': 'Utilisateur modifié',
   'user.invitation': 'Invitation renvoyée',
@@ -217,6 +219,7 @@ export const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 export const AUDIT_TARGET_TYPES = [
   'company',
   'site',
+  'chantier',
   'user',
   'link',
   'legal',

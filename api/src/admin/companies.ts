@@ -5,6 +5,7 @@ import {
   adminSiteFields,
   adminSiteSchema,
   entityFields,
+  entitySchema,
   messages,
   USER_TYPOLOGIES,
 } from '@portal/domain';
@@ -33,6 +34,7 @@ import { townPosition } from '../outlets/position.ts';
 import type { Policy } from '../policy/index.ts';
 import { byFlag } from '../resource/filters.ts';
 import { defineResource } from '../resource/resource.ts';
+import { insertRow, updateRow } from '../resource/sql.ts';
 import { departmentOfPostcode } from '../sites/department.ts';
 import { recordAudit } from './audit.ts';
 import { readSiteImport } from './site-import.ts';
@@ -463,6 +465,96 @@ export function registerAdminCompanyRoutes(app: FastifyInstance, context: ApiCon
         invalid,
         created: created.size,
       });
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/company_sites/:id/company_site_entities',
+    {
+      schema: {
+        tags,
+        summary: 'Adds a chantier to an establishment',
+        params: idParams(),
+        body: jsonSchemaOf(entitySchema),
+        response: { 201: ldItem('AdminEntity'), ...problems(400, 401, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { userId, policy } = callerOf(request);
+      const siteId = itemId(request.params.id);
+      await adminSites.load(db, siteId);
+      const entity = parseBody(entitySchema, request.body);
+      const id = await db.transaction(async (tx) => {
+        const created = await insertRow(
+          tx,
+          { table: 'company_site_entities', fields: entityFields },
+          {
+            companySite: siteId,
+            name: entity.name,
+            startDate: entity.startDate,
+            endDate: entity.endDate ?? null,
+            address: entity.address || null,
+          },
+        );
+        await recordAudit(
+          tx,
+          userId,
+          {
+            action: 'chantier.create',
+            targetType: 'chantier',
+            targetId: created,
+            targetLabel: entity.name,
+            after: entity,
+          },
+          config.now(),
+        );
+        return created;
+      });
+      const [item] = await adminEntities.items([await adminEntities.load(db, id)], { db, policy });
+      return sendItem(reply, item as never, 201);
+    },
+  );
+
+  app.patch<{ Params: { id: string } }>(
+    '/api/admin/company_site_entities/:id',
+    {
+      schema: {
+        tags,
+        summary: "Changes a chantier's name, dates or address",
+        params: idParams(),
+        body: mergePatchDoc(entitySchema.shape),
+        response: { 200: ldItem('AdminEntity'), ...problems(401, 404, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { userId, policy } = callerOf(request);
+      const id = itemId(request.params.id);
+      await db.transaction(async (tx) => {
+        const stored = await adminEntities.load(tx, id, { lock: true });
+        const entity = applyMergePatch(request, entitySchema, stored);
+        await updateRow(tx, { table: 'company_site_entities', fields: entityFields }, id, {
+          name: entity.name,
+          startDate: entity.startDate,
+          endDate: entity.endDate ?? null,
+          address: entity.address || null,
+        });
+        const { id: _id, companySite: _site, ...before } = stored;
+        await recordAudit(
+          tx,
+          userId,
+          {
+            action: 'chantier.update',
+            targetType: 'chantier',
+            targetId: id,
+            targetLabel: entity.name,
+            before,
+            after: entity,
+          },
+          config.now(),
+        );
+      });
+      const [item] = await adminEntities.items([await adminEntities.load(db, id)], { db, policy });
+      return sendItem(reply, item as never);
     },
   );
 }
