@@ -26,7 +26,7 @@ export interface NoticeEvent {
 
 /**
  * Writes the notification of each user of the event's side (of the kind's typology; a chantier's users only for
- * their chantier) and, for those whose settings want a mail, its outbox row: in `tx`, the transaction of the
+ * their chantier; accounts in use only) and, for those whose settings want a mail, its outbox row: in `tx`, the transaction of the
  * change that causes it, so that a change is never without its notice nor a notice without its change.
  */
 export async function notify(tx: Db, event: NoticeEvent): Promise<void> {
@@ -36,6 +36,8 @@ export async function notify(tx: Db, event: NoticeEvent): Promise<void> {
      from users u
      left join notification_settings ns on ns.user_id = u.id and ns.kind = $5
      where u.id is distinct from $4
+       -- An account in use: not deactivated, and its invitation accepted (a password set).
+       and u.deactivated_at is null and u.password_hash is not null
        and exists (select 1 from user_user_typologies uut join user_typologies t on t.id = uut.user_typology_id
                    where uut.user_id = u.id and t.code = $3)
        and (exists (select 1 from user_companies uc join company_sites cs on cs.company_id = uc.company_id
