@@ -62,11 +62,14 @@ const config: CodegenConfig = {
         enumValues: {
           OperationAction: '@portal/domain#OperationActionName',
           OperationHistoryFilter: '@portal/domain#HistoryFilter',
+          AuditAction: '@portal/domain#AuditAction',
+          AuditTargetType: '@portal/domain#AuditTargetType',
         },
         mappers: {
           ...restMappers(),
           // Types named otherwise than their REST type, or resolved from the gateway's own values.
           Node: '../node.ts#TaggedNode',
+          Admin: '../admin/resolvers.ts#AdminScope',
           Company: '../companies/resolvers.ts#CompanyRef',
           CompanySector: rest('RestReference'),
           Establishment: rest('RestSite'),

@@ -342,9 +342,9 @@ export const adminSiteLinkFields = defineFields()({
     required: true,
     reference: {
       resource: 'admin/company_sites',
-      node: 'AdminSite',
-      graphField: 'producerSite',
-      graphInput: 'producerSiteId',
+      node: 'AdminEstablishment',
+      graphField: 'producerEstablishment',
+      graphInput: 'producerEstablishmentId',
     },
   },
   producerSiteName: {
@@ -360,9 +360,9 @@ export const adminSiteLinkFields = defineFields()({
     required: true,
     reference: {
       resource: 'admin/company_sites',
-      node: 'AdminSite',
-      graphField: 'retrieverSite',
-      graphInput: 'retrieverSiteId',
+      node: 'AdminEstablishment',
+      graphField: 'retrieverEstablishment',
+      graphInput: 'retrieverEstablishmentId',
     },
   },
   retrieverSiteName: {

@@ -89,6 +89,17 @@ describe('login', () => {
     expect(setCookies).toEqual([]);
   });
 
+  it('tells a deactivated account (403, the right password) whom to ask, as a userError', async () => {
+    nock(API).post('/api/login').reply(403, problem(403, messages.accountDeactivated), PROBLEM);
+    const { body, setCookies } = await graphql(gateway, LOGIN, credentials);
+    expect(body.errors).toBeUndefined();
+    expect(body.data.login).toEqual({
+      viewer: null,
+      userErrors: [{ field: [], message: messages.accountDeactivated, code: 'ACCOUNT_DEACTIVATED' }],
+    });
+    expect(setCookies).toEqual([]);
+  });
+
   it('answers 422 and 429 as userErrors too', async () => {
     nock(API)
       .post('/api/login')

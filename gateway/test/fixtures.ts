@@ -25,6 +25,18 @@ export function problem(status: number, title: string, detail: string = title, e
   return { type: `/errors/${status}`, title, detail, status, ...extra };
 }
 
+/** A 422 problem with these violations (`[propertyPath, message]`), as the api answers a refused write. */
+export function violations(...list: [string, string][]) {
+  return problem(
+    422,
+    'Les données envoyées ne sont pas valides.',
+    list.map(([path, message]) => `${path}: ${message}`).join('\n'),
+    {
+      violations: list.map(([propertyPath, message]) => ({ propertyPath, message, code: 'invalid' })),
+    },
+  );
+}
+
 export function collection<T>(type: string, members: T[], path = `/api/${type}`) {
   return {
     '@context': `/api/contexts/${type}`,

@@ -75,6 +75,51 @@ const mutations: CreatingMutation[] = [
     path: '/api/operation_costs',
     answer: { '@id': '/api/operation_costs/2', '@type': 'OperationCost', id: 2 },
   },
+  {
+    name: 'adminCreateCompany',
+    inputType: 'AdminCreateCompanyInput',
+    input: { name: 'Boulangeries Dupain' },
+    path: '/api/admin/companies',
+    answer: { '@id': '/api/admin/companies/9', '@type': 'AdminCompany', id: 9 },
+  },
+  {
+    name: 'adminCreateEstablishment',
+    inputType: 'AdminCreateEstablishmentInput',
+    input: {
+      companyId: toGlobalId('AdminCompany', 9),
+      name: 'Fournil',
+      postcode: '69002',
+      city: 'Lyon',
+      typologies: ['PRODUCER'],
+    },
+    path: '/api/admin/company_sites',
+    answer: { '@id': '/api/admin/company_sites/15', '@type': 'AdminSite', id: 15 },
+  },
+  {
+    name: 'adminInviteUser',
+    inputType: 'AdminInviteUserInput',
+    input: { email: 'paul@morel.fr', typologies: ['PRODUCER'], companyIds: [toGlobalId('AdminCompany', 9)] },
+    path: '/api/admin/users',
+    answer: { '@id': '/api/admin/users/8', '@type': 'AdminUser', id: 8 },
+  },
+  {
+    name: 'adminCreateSiteLink',
+    inputType: 'AdminCreateSiteLinkInput',
+    input: {
+      producerEstablishmentId: toGlobalId('AdminEstablishment', 15),
+      retrieverEstablishmentId: toGlobalId('AdminEstablishment', 20),
+      startDate: '2026-03-01',
+    },
+    path: '/api/admin/site_links',
+    answer: { '@id': '/api/admin/site_links/4', '@type': 'AdminSiteLink', id: 4 },
+  },
+  {
+    name: 'adminPublishLegalText',
+    inputType: 'AdminPublishLegalTextInput',
+    input: { code: 'CGU', title: 'CGU', content: '# 1' },
+    path: '/api/admin/static_contents',
+    answer: { '@id': '/api/static_contents/5', '@type': 'StaticContent', id: 5 },
+  },
 ];
 
 function send(mutation: CreatingMutation, clientMutationId?: string) {

@@ -3,7 +3,16 @@ import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
 import { toGlobalId } from '../src/schema/global-id.ts';
-import { collection, deliveryItem, JSON_LD, PROBLEM, problem, programItem, skipItem } from './fixtures.ts';
+import {
+  collection,
+  deliveryItem,
+  JSON_LD,
+  PROBLEM,
+  problem,
+  programItem,
+  skipItem,
+  violations,
+} from './fixtures.ts';
 import { API, graphql, normalizedCalls, useTestGateway } from './helpers.ts';
 
 const cookies = { [SESSION_COOKIE]: 'tok-1', [USER_ID_COOKIE]: '1' };
@@ -12,12 +21,6 @@ const skip = skipItem(7, 3, { provider: '/api/company_sites/12' });
 const skipId = toGlobalId('Skip', 7);
 const deliveryId = (id: number) => toGlobalId('SkipDelivery', id);
 const USER_ERRORS = 'userErrors { field message code }';
-
-function violations(...list: [string, string][]) {
-  return problem(422, 'Les données envoyées ne sont pas valides.', list.map(([, m]) => m).join('\n'), {
-    violations: list.map(([propertyPath, message]) => ({ propertyPath, message, code: 'invalid' })),
-  });
-}
 
 const gateway = useTestGateway();
 

@@ -4,7 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
 import { offsetCursor } from '../src/schema/connections.ts';
 import { toGlobalId } from '../src/schema/global-id.ts';
-import { collection, JSON_LD, PROBLEM, problem, siteItem, skipItem, userItem } from './fixtures.ts';
+import {
+  collection,
+  JSON_LD,
+  PROBLEM,
+  problem,
+  siteItem,
+  skipItem,
+  userItem,
+  violations,
+} from './fixtures.ts';
 import { API, graphql, normalizedCalls, useTestGateway } from './helpers.ts';
 
 const cookies = { [SESSION_COOKIE]: 'tok-1', [USER_ID_COOKIE]: '1' };
@@ -12,17 +21,6 @@ const producer = userItem({ permissions: permissionsFor(['producer'], false), co
 const MERGE_PATCH = 'application/merge-patch+json';
 const siteId = toGlobalId('Establishment', 3);
 const skipId = toGlobalId('Skip', 7);
-
-function violations(...list: [string, string][]) {
-  return problem(
-    422,
-    'Les données envoyées ne sont pas valides.',
-    list.map(([path, m]) => `${path}: ${m}`).join('\n'),
-    {
-      violations: list.map(([propertyPath, message]) => ({ propertyPath, message, code: 'invalid' })),
-    },
-  );
-}
 
 const USER_ERRORS = 'userErrors { field message code }';
 

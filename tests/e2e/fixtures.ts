@@ -14,6 +14,11 @@ interface WorkerFixtures {
    * accepted the terms yet. Only first-visit.spec.ts uses it, once per account: the first visit happens once.
    */
   firstVisitStack: Stack;
+  /**
+   * A third portal of the worker, started only when a journey asks for it: the operator's back-office journey
+   * publishes new terms and changes who sees what, which the shared portal's journeys must not see.
+   */
+  backOfficeStack: Stack;
   mailbox: Mailbox;
 }
 
@@ -87,6 +92,7 @@ export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
   ],
   stack: [({ mailbox }, use) => runPortal(mailbox, use), { scope: 'worker' }],
   firstVisitStack: [({ mailbox }, use) => runPortal(mailbox, use), { scope: 'worker' }],
+  backOfficeStack: [({ mailbox }, use) => runPortal(mailbox, use), { scope: 'worker' }],
   baseURL: async ({ stack }, use) => {
     await use(browserUrl(stack));
   },
@@ -96,6 +102,13 @@ export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
 export const firstVisitTest = test.extend<{ baseURL: string }>({
   baseURL: async ({ firstVisitStack }, use) => {
     await use(browserUrl(firstVisitStack));
+  },
+});
+
+/** Journeys on the back-office portal. */
+export const backOfficeTest = test.extend<{ baseURL: string }>({
+  baseURL: async ({ backOfficeStack }, use) => {
+    await use(browserUrl(backOfficeStack));
   },
 });
 

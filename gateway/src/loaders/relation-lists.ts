@@ -41,7 +41,8 @@ export interface RelationListOptions<T extends JsonLdItem> {
   covering?: (parentIds: number[]) => Promise<RestQuery | null>;
 }
 
-function pageQuery(page: PageRequest | undefined): RestQuery {
+/** The REST query of one page of a list, or of the whole list (`pagination=false`). */
+export function pageQuery(page: PageRequest | undefined): RestQuery {
   return page === undefined ? { pagination: false } : { page: page.page, itemsPerPage: page.itemsPerPage };
 }
 

@@ -1,6 +1,7 @@
 import type { CreateLoaders, LoaderKit, Loaders } from '../loaders/kit.ts';
 import { createReferenceLists } from '../loaders/reference-lists.ts';
 import { accountDomain } from './account/index.ts';
+import { adminDomain } from './admin/index.ts';
 import { companiesDomain } from './companies/index.ts';
 import { costsDomain } from './costs/index.ts';
 import { dashboardDomain } from './dashboard/index.ts';
@@ -34,6 +35,7 @@ export const domains = [
   documentsDomain,
   registryDomain,
   trackdechetsDomain,
+  adminDomain,
 ] as const;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

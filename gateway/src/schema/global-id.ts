@@ -23,6 +23,10 @@ export const NODE_TYPES = [
   'DocumentCategory',
   'Document',
   'AdministrativeDocument',
+  'AdminCompany',
+  'AdminEstablishment',
+  'AdminUser',
+  'AdminSiteLink',
 ] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 
@@ -44,4 +48,10 @@ export function fromGlobalId(globalId: string): { type: NodeType; databaseId: nu
 export function databaseIdOf(globalId: string, type: NodeType): number | null {
   const parsed = fromGlobalId(globalId);
   return parsed?.type === type ? parsed.databaseId : null;
+}
+
+/** The database ids of global ids of the given type; null when one of them is of another type or malformed. */
+export function databaseIdsOf(globalIds: readonly string[], type: NodeType): number[] | null {
+  const ids = globalIds.map((globalId) => databaseIdOf(globalId, type));
+  return ids.every((id) => id !== null) ? ids : null;
 }

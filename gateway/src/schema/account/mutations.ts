@@ -14,6 +14,9 @@ function loginUserErrors(error: RestError): UserError[] | null {
   switch (error.status) {
     case 401:
       return oneError(error.problemMessage ?? messages.invalidCredentials, 'INVALID_CREDENTIALS');
+    case 403:
+      // The right password of a deactivated account: the api tells whom to ask.
+      return oneError(error.problemMessage ?? messages.accountDeactivated, 'ACCOUNT_DEACTIVATED');
     case 422:
       return userErrorsOfRest(error, messages.allFieldsRequired);
     case 429:

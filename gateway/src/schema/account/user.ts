@@ -14,6 +14,20 @@ function companyRefs(iris: readonly string[] | undefined): CompanyRef[] {
   return (iris ?? []).map(companyRef).filter((ref): ref is CompanyRef => ref !== null);
 }
 
+/** First name then last name, or the e-mail when both are empty. */
+export function fullNameOf(user: {
+  firstname: string | null;
+  lastname: string | null;
+  email: string;
+}): string {
+  return (
+    [user.firstname, user.lastname]
+      .map((part) => part?.trim() ?? '')
+      .filter(Boolean)
+      .join(' ') || user.email
+  );
+}
+
 export const userResolvers: Resolvers = {
   Query: {
     viewer: (_root, _args, context) => context.viewer(),
@@ -22,11 +36,7 @@ export const userResolvers: Resolvers = {
     id: (user) => toGlobalId('User', user.id),
     databaseId: (user) => user.id,
     userIdentifier: (user) => user.userIdentifier ?? user.email,
-    fullName: (user) =>
-      [user.firstname, user.lastname]
-        .map((part) => part?.trim() ?? '')
-        .filter(Boolean)
-        .join(' ') || user.email,
+    fullName: fullNameOf,
     permissions: (user) => user.permissions ?? [],
     hasAcceptedCGU: (user) => user.hasAcceptedCGU === true,
     acceptedTermsVersion: (user) => user.cguAcceptedVersion ?? null,

@@ -6,7 +6,8 @@ import { defineDomain, type Resolvers } from '../domain.ts';
 import { toGlobalId } from '../global-id.ts';
 import type { RestHelpPage, RestLegalText } from './rest.ts';
 
-const legalCodes = { CGU: 'cgu', MENTIONS_LEGALES: 'mentions-legales' } as const satisfies Record<
+/** The graph's legal text codes, as the api names them. */
+export const legalCodes = { CGU: 'cgu', MENTIONS_LEGALES: 'mentions-legales' } as const satisfies Record<
   string,
   StaticContentCode
 >;
