@@ -923,6 +923,190 @@ describe('back office mutations', () => {
   });
 });
 
+describe('back office reference contents and chantiers', () => {
+  it('adminCreateChantier posts to its establishment; adminUpdateChantier patches what is given', async () => {
+    const scope = nock(API)
+      .post('/api/admin/company_sites/4/company_site_entities', {
+        name: 'Rénovation',
+        startDate: '2026-03-01',
+      })
+      .reply(201, chantierItem(31, 4), JSON_LD)
+      .patch('/api/admin/company_site_entities/31', { endDate: '2026-06-30' })
+      .matchHeader('content-type', MERGE_PATCH)
+      .reply(200, { ...chantierItem(31, 4), endDate: '2026-06-30' }, JSON_LD);
+    const created = await graphql(
+      gateway,
+      `mutation ($input: AdminCreateChantierInput!) {
+        adminCreateChantier(input: $input) { chantier { databaseId name } ${USER_ERRORS} }
+      }`,
+      {
+        input: {
+          establishmentId: toGlobalId('AdminEstablishment', 4),
+          name: 'Rénovation',
+          startDate: '2026-03-01',
+        },
+      },
+      { cookies },
+    );
+    expect(created.body.data.adminCreateChantier).toEqual({
+      chantier: { databaseId: 31, name: 'Chantier 31' },
+      userErrors: [],
+    });
+    const UPDATE = `mutation ($input: AdminUpdateChantierInput!) {
+      adminUpdateChantier(input: $input) { chantier { endDate } ${USER_ERRORS} }
+    }`;
+    const updated = await graphql(
+      gateway,
+      UPDATE,
+      { input: { chantierId: 31, endDate: '2026-06-30' } },
+      { cookies },
+    );
+    expect(updated.body.data.adminUpdateChantier).toEqual({
+      chantier: { endDate: '2026-06-30' },
+      userErrors: [],
+    });
+    const nothing = await graphql(gateway, UPDATE, { input: { chantierId: 31 } }, { cookies });
+    expect(nothing.body.data.adminUpdateChantier.userErrors[0].code).toBe('NO_CHANGE');
+    const unknownSite = await graphql(
+      gateway,
+      `mutation ($input: AdminCreateChantierInput!) { adminCreateChantier(input: $input) { ${USER_ERRORS} } }`,
+      { input: { establishmentId: toGlobalId('AdminCompany', 4), name: 'X', startDate: '2026-03-01' } },
+      { cookies },
+    );
+    expect(unknownSite.body.data.adminCreateChantier.userErrors[0].field).toEqual(['establishmentId']);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  it('adminSaveSkipType creates with its code, then changes without it; a taken code is a userError', async () => {
+    const skipType = (overrides: Record<string, unknown> = {}) => ({
+      '@id': '/api/skip_types/40',
+      '@type': 'SkipType',
+      id: 40,
+      code: 'BENNE_35',
+      label: 'Benne 35 m³',
+      category: 'Benne',
+      volume: '35.000',
+      unit: 'm3',
+      ...overrides,
+    });
+    const scope = nock(API)
+      .post('/api/admin/skip_types', {
+        code: 'BENNE_35',
+        label: 'Benne 35 m³',
+        category: 'Benne',
+        volume: '35',
+        unit: 'm3',
+      })
+      .reply(201, skipType(), JSON_LD)
+      .patch('/api/admin/skip_types/40', {
+        label: 'Benne ouverte 35 m³',
+        category: 'Benne',
+        volume: '35',
+        unit: 'm3',
+      })
+      .reply(200, skipType({ label: 'Benne ouverte 35 m³' }), JSON_LD)
+      .post('/api/admin/skip_types')
+      .reply(422, violations(['code', messages.adminReferenceCodeTaken]), PROBLEM);
+    const SAVE = `mutation ($input: AdminSaveSkipTypeInput!) {
+      adminSaveSkipType(input: $input) { skipType { id label } ${USER_ERRORS} }
+    }`;
+    const fields = { label: 'Benne 35 m³', category: 'Benne', volume: '35', unit: 'm3' };
+    const created = await graphql(gateway, SAVE, { input: { code: 'BENNE_35', ...fields } }, { cookies });
+    expect(created.body.data.adminSaveSkipType.skipType).toEqual({
+      id: toGlobalId('SkipType', 40),
+      label: 'Benne 35 m³',
+    });
+    const changed = await graphql(
+      gateway,
+      SAVE,
+      { input: { id: toGlobalId('SkipType', 40), code: 'IGNORE', ...fields, label: 'Benne ouverte 35 m³' } },
+      { cookies },
+    );
+    expect(changed.body.data.adminSaveSkipType.skipType.label).toBe('Benne ouverte 35 m³');
+    const taken = await graphql(gateway, SAVE, { input: { code: 'BENNE_35', ...fields } }, { cookies });
+    expect(taken.body.data.adminSaveSkipType).toEqual({
+      skipType: null,
+      userErrors: [{ field: ['code'], message: messages.adminReferenceCodeTaken, code: 'invalid' }],
+    });
+    expect(scope.isDone()).toBe(true);
+  });
+
+  it('adminSaveDocumentCategory and adminSaveHelpPage write their lists; an id of another type is refused', async () => {
+    const scope = nock(API)
+      .post('/api/admin/document_categories', { code: 'BSDA', label: 'Bordereau amiante', position: 11 })
+      .reply(
+        201,
+        {
+          '@id': '/api/document_categories/12',
+          '@type': 'DocumentCategory',
+          id: 12,
+          code: 'BSDA',
+          label: 'Bordereau amiante',
+          position: 11,
+        },
+        JSON_LD,
+      )
+      .patch('/api/admin/help_contents/5', {
+        title: 'Premiers pas',
+        summary: 'Le résumé.',
+        content: '# Bienvenue',
+      })
+      .reply(
+        200,
+        {
+          '@id': '/api/help_contents/5',
+          '@type': 'HelpContent',
+          id: 5,
+          path: 'premiers-pas',
+          title: 'Premiers pas',
+          summary: 'Le résumé.',
+          content: '# Bienvenue',
+          position: 1,
+          updatedAt: '2026-03-02T09:00:00.000Z',
+        },
+        JSON_LD,
+      );
+    const category = await graphql(
+      gateway,
+      `mutation ($input: AdminSaveDocumentCategoryInput!) {
+        adminSaveDocumentCategory(input: $input) { category { code position } ${USER_ERRORS} }
+      }`,
+      { input: { code: 'BSDA', label: 'Bordereau amiante', position: 11 } },
+      { cookies },
+    );
+    expect(category.body.data.adminSaveDocumentCategory.category).toEqual({ code: 'BSDA', position: 11 });
+    const PAGE = `mutation ($input: AdminSaveHelpPageInput!) {
+      adminSaveHelpPage(input: $input) { page { id path title } ${USER_ERRORS} }
+    }`;
+    const page = await graphql(
+      gateway,
+      PAGE,
+      {
+        input: {
+          id: toGlobalId('HelpPage', 5),
+          title: 'Premiers pas',
+          summary: 'Le résumé.',
+          content: '# Bienvenue',
+        },
+      },
+      { cookies },
+    );
+    expect(page.body.data.adminSaveHelpPage.page).toEqual({
+      id: toGlobalId('HelpPage', 5),
+      path: 'premiers-pas',
+      title: 'Premiers pas',
+    });
+    const wrong = await graphql(
+      gateway,
+      PAGE,
+      { input: { id: toGlobalId('SkipType', 5), title: 'X', summary: 'Y', content: 'Z' } },
+      { cookies },
+    );
+    expect(wrong.body.data.adminSaveHelpPage.userErrors[0].code).toBe('NOT_FOUND');
+    expect(scope.isDone()).toBe(true);
+  });
+});
+
 describe('adminImportEstablishments', () => {
   const IMPORT = /* GraphQL */ `
     mutation ($input: AdminImportEstablishmentsInput!) {

@@ -7,15 +7,18 @@ import {
   refusalOf,
   type UserError,
 } from '../../errors.ts';
+import type { RestSkipType } from '../../rest/types.ts';
 import type { UserTypology } from '../__generated__/resolvers.ts';
 import { authenticated } from '../authenticated.ts';
+import type { RestDocumentCategory } from '../documents/rest.ts';
 import type { Resolvers } from '../domain.ts';
 import { databaseIdOf, databaseIdsOf, type NodeType, toGlobalId } from '../global-id.ts';
 import { legalCodes } from '../help/index.ts';
-import type { RestLegalText } from '../help/rest.ts';
+import type { RestHelpPage, RestLegalText } from '../help/rest.ts';
 import { mergePatchOf } from '../merge-patch.ts';
 import { restTypology } from '../typologies.ts';
 import type {
+  RestAdminChantier,
   RestAdminCompany,
   RestAdminEstablishment,
   RestAdminImport,
@@ -114,6 +117,37 @@ function refreshLink(context: GatewayContext, link: RestAdminSiteLink): void {
 }
 
 const SITE_FIELDS = ['name', 'address', 'postcode', 'city', 'siret'] as const;
+const CHANTIER_FIELDS = ['name', 'startDate', 'endDate', 'address'] as const;
+
+function refreshChantier(context: GatewayContext, chantier: RestAdminChantier): void {
+  context.loaders.adminChantiers.clear(chantier.id).prime(chantier.id, chantier);
+  context.loaders.adminChantiersByEstablishment.clearAll();
+}
+
+/**
+ * Creates (no `id`) or changes (`id`) an item of a reference list the operator keeps. Its identifying field
+ * (`key`: a code, a path) is sent on creation only: the api never changes it.
+ */
+async function saveReference<T>(
+  context: GatewayContext,
+  input: { id?: string | null; clientMutationId?: string | null } & Record<string, unknown>,
+  list: { type: NodeType; path: string; key: string; fields: readonly string[] },
+): Promise<Outcome<T>> {
+  const fields = mergePatchOf(input, list.fields);
+  if (input.id === undefined || input.id === null) {
+    return attempt(() =>
+      created<T>(
+        context,
+        list.path,
+        { [list.key]: input[list.key] ?? '', ...fields },
+        input.clientMutationId,
+      ),
+    );
+  }
+  const id = databaseIdOf(input.id, list.type);
+  if (id === null) return { value: null, userErrors: [notFoundUserError()] };
+  return attempt(() => context.rest.patch<T>(`${list.path}/${id}`, fields));
+}
 const PROFILE_FIELDS = ['firstname', 'lastname', 'phone', 'function'] as const;
 const LINK_DATES = ['startDate', 'endDate'] as const;
 
@@ -326,6 +360,66 @@ export const adminMutations: Resolvers = {
       if (userErrors.length > 0) return { deletedId: null, userErrors };
       context.loaders.adminSiteLinks.clear(id);
       return { deletedId: toGlobalId('AdminSiteLink', id), userErrors: [] };
+    }),
+
+    adminCreateChantier: authenticated(async (_root, { input }, context) => {
+      const siteId = databaseIdOf(input.establishmentId, 'AdminEstablishment');
+      if (siteId === null) return { chantier: null, userErrors: [unknownReference('establishmentId')] };
+      const { value: chantier, userErrors } = await attempt(async () => {
+        const chantier = await created<RestAdminChantier>(
+          context,
+          `/api/admin/company_sites/${siteId}/company_site_entities`,
+          mergePatchOf(input, CHANTIER_FIELDS),
+          input.clientMutationId,
+        );
+        refreshChantier(context, chantier);
+        return chantier;
+      });
+      return { chantier, userErrors };
+    }),
+
+    adminUpdateChantier: authenticated(async (_root, { input }, context) => {
+      const patch = mergePatchOf(input, CHANTIER_FIELDS);
+      if (isEmpty(patch)) return { chantier: null, userErrors: [noChangeUserError()] };
+      const { value: chantier, userErrors } = await attempt(async () => {
+        const chantier = await context.rest.patch<RestAdminChantier>(
+          `/api/admin/company_site_entities/${input.chantierId}`,
+          patch,
+        );
+        refreshChantier(context, chantier);
+        return chantier;
+      });
+      return { chantier, userErrors };
+    }),
+
+    adminSaveDocumentCategory: authenticated(async (_root, { input }, context) => {
+      const { value: category, userErrors } = await saveReference<RestDocumentCategory>(context, input, {
+        type: 'DocumentCategory',
+        path: '/api/admin/document_categories',
+        key: 'code',
+        fields: ['label', 'position'],
+      });
+      return { category, userErrors };
+    }),
+
+    adminSaveSkipType: authenticated(async (_root, { input }, context) => {
+      const { value: skipType, userErrors } = await saveReference<RestSkipType>(context, input, {
+        type: 'SkipType',
+        path: '/api/admin/skip_types',
+        key: 'code',
+        fields: ['label', 'category', 'volume', 'unit'],
+      });
+      return { skipType, userErrors };
+    }),
+
+    adminSaveHelpPage: authenticated(async (_root, { input }, context) => {
+      const { value: page, userErrors } = await saveReference<RestHelpPage>(context, input, {
+        type: 'HelpPage',
+        path: '/api/admin/help_contents',
+        key: 'path',
+        fields: ['title', 'summary', 'content'],
+      });
+      return { page, userErrors };
     }),
 
     adminPublishLegalText: authenticated(async (_root, { input }, context) => {
