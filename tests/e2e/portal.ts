@@ -86,8 +86,9 @@ export async function asAccount<T>(
   stack: Stack,
   email: string,
   use: (api: AccountApi) => Promise<T>,
+  password = DEMO_PASSWORD,
 ): Promise<T> {
-  const session = await apiLogin(stack, email);
+  const session = await apiLogin(stack, email, password);
   const authorization = `Bearer ${session.token}`;
   const send = async <R>(method: string, path: string, contentType: string, body: unknown): Promise<R> => {
     const response = await apiCall(stack, method, path, {
@@ -112,8 +113,17 @@ export async function asAccount<T>(
 }
 
 /** Setup for journeys about the signed-in portal: the account has accepted the terms (idempotent). */
-export async function acceptTermsThroughApi(stack: Stack, email: string): Promise<void> {
-  await asAccount(stack, email, (api) => api.patch(`/api/users/${api.userId}`, { hasAcceptedCGU: true }));
+export async function acceptTermsThroughApi(
+  stack: Stack,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  await asAccount(
+    stack,
+    email,
+    (api) => api.patch(`/api/users/${api.userId}`, { hasAcceptedCGU: true }),
+    password,
+  );
 }
 
 /** A site as the REST api answers it (docs/rest-api.md), with the fields the journeys read. */

@@ -75,6 +75,28 @@ describe('navigation table', () => {
     expect(keys(navigationFor([]))).not.toContain('clients');
   });
 
+  it('gives the operator’s administrators the back office, and no customer', () => {
+    // Everyone's entries are drawn apart, under the others.
+    expect(keys(navigationFor([], { admin: true }))).toEqual([
+      'help',
+      'contact',
+      'profile',
+      'admin',
+      'adminCompanies',
+      'adminUsers',
+      'adminLinks',
+      'adminLegalTexts',
+      'adminAudit',
+    ]);
+    for (const typologies of [['producer'], ['retriever'], ['carrier']] as const) {
+      expect(keys(navigationFor(typologies)).filter((key) => key.startsWith('admin'))).toEqual([]);
+    }
+    // An administrator who is also a customer keeps its own menu, the back office after it.
+    const both = keys(navigationFor(['producer'], { admin: true }));
+    expect(both.slice(0, 2)).toEqual(['dashboard', 'details']);
+    expect(both).toContain('adminCompanies');
+  });
+
   it('reads the graph enum values', () => {
     expect(typologiesFromGraph(['PRODUCER', 'CARRIER', 'UNKNOWN'])).toEqual(['producer', 'carrier']);
   });

@@ -3,6 +3,7 @@ import { apps } from './apps/registry.ts';
 import {
   type App,
   audienceIncludes,
+  isAdministrator,
   isBuilt,
   type NavigationAudience,
   type NavigationLabelKey,
@@ -12,7 +13,7 @@ import {
 } from './routing/screens.ts';
 
 export type { NavigationAudience, NavigationLabelKey };
-export { typologiesFromGraph };
+export { isAdministrator, typologiesFromGraph };
 
 /**
  * The side navigation, from the apps' screens (their `navigation` entries): who sees each entry (its typologies,
@@ -76,16 +77,19 @@ export function isNavigationGroup(entry: NavigationEntry): entry is NavigationGr
   return 'children' in entry;
 }
 
-/** The entries a user sees, in table order: the union over their typologies. */
-export function navigationFor(typologies: readonly UserTypology[]): NavigationEntry[] {
+/** The entries a user sees, in table order: the union over their typologies, and the back office for administrators. */
+export function navigationFor(
+  typologies: readonly UserTypology[],
+  { admin = false }: { admin?: boolean } = {},
+): NavigationEntry[] {
   const entries: NavigationEntry[] = [];
   for (const entry of navigationTable) {
-    if (!audienceIncludes(entry.audience, typologies)) continue;
+    if (!audienceIncludes(entry.audience, typologies, admin)) continue;
     if (!isNavigationGroup(entry)) {
       entries.push(entry);
       continue;
     }
-    const children = entry.children.filter((child) => audienceIncludes(child.audience, typologies));
+    const children = entry.children.filter((child) => audienceIncludes(child.audience, typologies, admin));
     if (children.length > 0) entries.push({ ...entry, children });
   }
   return entries;

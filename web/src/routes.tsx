@@ -19,6 +19,7 @@ import { loadSessionViewer, requireViewer } from './relay/viewerSession.ts';
 import {
   audienceIncludes,
   failingVisibly,
+  isAdministrator,
   isBuilt,
   type LoaderContext,
   type NavigationAudience,
@@ -71,7 +72,8 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
     if (audience === undefined || audience === 'everyone') return loader;
     return async (loaderContext) => {
       const viewer = await loaderContext.requireViewer();
-      if (!audienceIncludes(audience, typologiesFromGraph(viewer.typologies))) {
+      const admin = isAdministrator(viewer.permissions);
+      if (!audienceIncludes(audience, typologiesFromGraph(viewer.typologies), admin)) {
         throw notFound(screen.key ?? screen.path ?? 'screen');
       }
       return loader === undefined ? null : loader(loaderContext);

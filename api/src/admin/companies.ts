@@ -342,7 +342,7 @@ export function registerAdminCompanyRoutes(app: FastifyInstance, context: ApiCon
       const id = itemId(request.params.id);
       await db.transaction(async (tx) => {
         const stored = await adminSites.load(tx, id, { lock: true });
-        const next = applyMergePatch(request, sitePatchSchema, { ...stored, active: stored.active });
+        const next = applyMergePatch(request, sitePatchSchema, stored);
         const columns = siteColumns(next);
         await tx.query(
           `update company_sites set name = $2, address = $3, postcode = $4, city = $5, department = $6, siret = $7,

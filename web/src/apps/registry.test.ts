@@ -33,6 +33,13 @@ describe('app registry', () => {
       profileNotifications: '/mon-profil/notifications',
       contactSuccess: '/contact/success',
       emailConfirm: '/mon-profil/email',
+      adminCompanies: '/admin',
+      adminCompany: '/admin/societes/:id',
+      adminUsers: '/admin/utilisateurs',
+      adminUser: '/admin/utilisateurs/:id',
+      adminLinks: '/admin/liens',
+      adminLegalTexts: '/admin/textes',
+      adminAudit: '/admin/journal',
     });
     const screens = placedScreens(apps);
     const keys = screens.flatMap(({ screen }) => (screen.key === undefined ? [] : [screen.key]));

@@ -1,4 +1,5 @@
 import { accountApp } from './account/routes.tsx';
+import { adminApp } from './admin/routes.tsx';
 import { costsApp } from './costs/routes.tsx';
 import { dashboardApp } from './dashboard/routes.tsx';
 import { documentsApp } from './documents/routes.tsx';
@@ -25,4 +26,5 @@ export const apps = [
   registerApp,
   trackdechetsApp,
   helpApp,
+  adminApp,
 ] as const;

@@ -24,7 +24,7 @@ import { LegalLinks } from '../components/LegalLinks.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { OfflineReadyNotice } from '../components/OfflineReadyNotice.tsx';
 import { UpdatingRegion } from '../components/Skeletons.tsx';
-import { navigationFor, typologiesFromGraph } from '../navigation.ts';
+import { isAdministrator, navigationFor, typologiesFromGraph } from '../navigation.ts';
 import { loginPath, paths } from '../paths.ts';
 import { usePreloadedRouteQuery } from '../relay/preload.ts';
 import { RouteSkeleton } from '../routing/RouteSkeleton.tsx';
@@ -39,6 +39,7 @@ export const dashboardLayoutQuery = graphql`
       fullName
       typologies
       ownSiteTypology
+      permissions
       ...DashboardSelection_viewer
       ...SelectionBar_viewer
       ...NotificationBell_viewer
@@ -54,15 +55,20 @@ export function DashboardLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const pendingNavigation = usePendingNavigation();
   const entries = useMemo(
-    () => navigationFor(typologiesFromGraph(viewer?.typologies ?? [])),
-    [viewer?.typologies],
+    () =>
+      navigationFor(typologiesFromGraph(viewer?.typologies ?? []), {
+        admin: isAdministrator(viewer?.permissions ?? []),
+      }),
+    [viewer?.typologies, viewer?.permissions],
   );
 
   if (!viewer) return <Navigate to={loginPath(location.pathname + location.search)} replace />;
   // A retriever's selection has four controls (establishment, chantier, client, its chantier): below the widest
   // screens, the portal's name gives way and the user's name goes above the logout button, so that site names
   // read whole. On a phone the name gives way to the menu, the supplier warning, the bell and the logout.
-  const wideSelection = viewer.ownSiteTypology === 'RETRIEVER';
+  // An administrator of the operator without a typology has no establishment to select: no selection bar.
+  const selecting = viewer.typologies.length > 0;
+  const wideSelection = selecting && viewer.ownSiteTypology === 'RETRIEVER';
 
   return (
     <DashboardSelectionProvider viewer={viewer}>
@@ -103,7 +109,7 @@ export function DashboardLayout() {
               ms={wideSelection ? { md: '6', lg: '2', '2xl': '6' } : { md: '6' }}
               display={{ base: 'none', md: 'block' }}
             >
-              <SelectionBar viewer={viewer} />
+              {selecting && <SelectionBar viewer={viewer} />}
             </Box>
             <Stack
               direction={wideSelection ? { base: 'row', md: 'column', '2xl': 'row' } : 'row'}
@@ -185,9 +191,11 @@ export function DashboardLayout() {
                 </Drawer.Title>
               </Drawer.Header>
               <Drawer.Body>
-                <Box display={{ base: 'block', md: 'none' }} mb="6">
-                  <SelectionBar viewer={viewer} />
-                </Box>
+                {selecting && (
+                  <Box display={{ base: 'block', md: 'none' }} mb="6">
+                    <SelectionBar viewer={viewer} />
+                  </Box>
+                )}
                 <Box as="nav" aria-label={t('layout.mainNavigation')}>
                   <SideNavigation entries={entries} onNavigate={() => setMenuOpen(false)} />
                 </Box>

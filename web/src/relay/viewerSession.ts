@@ -16,6 +16,8 @@ const sessionQuery = graphql`
       typologies
       ownSiteTypology
       isRetriever
+      # The back office's guard: administrators have admin:manage.
+      permissions
     }
   }
 `;

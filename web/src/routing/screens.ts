@@ -1,3 +1,4 @@
+import { adminPermissions } from '@portal/domain/permissions';
 import { isUserTypology, ownSiteTypology, type UserTypology } from '@portal/domain/typologies';
 import type { ComponentType, ReactNode } from 'react';
 import type { Params, ShouldRevalidateFunction } from 'react-router-dom';
@@ -20,11 +21,17 @@ import type { RoutePreloader } from '../relay/preload.ts';
 export type NavigationLabelKey = `nav.${keyof TranslationResource['nav']}`;
 
 /**
- * Who sees an entry: some typologies, everyone, or one side of the mirror views (SPEC 1): `{ side: 'producer' }`
+ * A role of an audience: a typology, or `admin`, the operator's administrators (SPEC 6: the `admin:manage`
+ * permission, which no customer has; administrators have no typology).
+ */
+export type AudienceRole = UserTypology | 'admin';
+
+/**
+ * Who sees an entry: some roles, everyone, or one side of the mirror views (SPEC 1): `{ side: 'producer' }`
  * for screens about my providers, `{ side: 'retriever' }` for screens about my clients. The side is the user's
  * own site typology, as in the graph, so a user with both typologies never gets an entry that leads to a 404.
  */
-export type NavigationAudience = readonly UserTypology[] | 'everyone' | { side: 'producer' | 'retriever' };
+export type NavigationAudience = readonly AudienceRole[] | 'everyone' | { side: 'producer' | 'retriever' };
 
 /** Every typology: the screens of every signed-in user but the common ones (help, contact, profile). */
 export const ALL_ROLES: readonly UserTypology[] = ['producer', 'retriever', 'carrier'];
@@ -46,14 +53,24 @@ export function typologiesOfViewer(viewer: {
   );
 }
 
+/** Whether a user's permissions (the graph's `User.permissions`) make them an administrator of the operator. */
+export function isAdministrator(permissions: readonly string[]): boolean {
+  return adminPermissions.every((permission) => permissions.includes(permission));
+}
+
 /**
- * Whether a user of these typologies is in the audience. A side is the user's own site typology (a carrier, who
- * has no client or provider site of its own, is on the retriever's side: its clients are producer sites).
+ * Whether a user of these typologies (and an administrator or not) is in the audience. A side is the user's own
+ * site typology (a carrier, who has no client or provider site of its own, is on the retriever's side: its
+ * clients are producer sites).
  */
-export function audienceIncludes(audience: NavigationAudience, typologies: readonly UserTypology[]): boolean {
+export function audienceIncludes(
+  audience: NavigationAudience,
+  typologies: readonly UserTypology[],
+  admin = false,
+): boolean {
   if (audience === 'everyone') return true;
   if ('side' in audience) return typologies.length > 0 && ownSiteTypology(typologies) === audience.side;
-  return audience.some((typology) => typologies.includes(typology));
+  return audience.some((role) => (role === 'admin' ? admin : typologies.includes(role)));
 }
 
 /** A screen's entry in the side navigation. */

@@ -114,13 +114,16 @@ export async function resolveSession(
     typologies?: ('PRODUCER' | 'RETRIEVER' | 'CARRIER')[];
     ownSiteTypology?: 'PRODUCER' | 'RETRIEVER';
     isRetriever?: boolean;
+    /** What the api's policy allows (`admin:manage` for the operator's administrators); none by default. */
+    permissions?: string[];
   } | null,
 ) {
   const typologies = viewer?.typologies ?? [
     viewer?.ownSiteTypology ?? (viewer?.isRetriever ? 'RETRIEVER' : 'PRODUCER'),
   ];
+  const permissions = viewer?.permissions ?? [];
   await resolveOperation(environment, 'viewerSessionQuery', {
-    Query: { viewer: viewer === null ? null : { id: 'VXNlcjox', ...viewer, typologies } },
+    Query: { viewer: viewer === null ? null : { id: 'VXNlcjox', ...viewer, typologies, permissions } },
   });
 }
 

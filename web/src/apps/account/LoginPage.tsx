@@ -21,6 +21,8 @@ const loginMutation = graphql`
         typologies
         ownSiteTypology
         isRetriever
+        # The session's fields (relay/viewerSession.ts): the guards read them from the store.
+        permissions
       }
       userErrors {
         field

@@ -105,3 +105,44 @@ describe('reset password page', () => {
     );
   });
 });
+
+describe('invitation page', () => {
+  const INVITATION = '/customer/Invitation?id=57&token=jeton-invitation';
+
+  it("sets the new account's first password with the invitation's token, then offers to sign in", async () => {
+    const { user, environment } = renderRoute(INVITATION);
+    await screen.findByRole('heading', { level: 1, name: 'Bienvenue sur le portail' });
+    expect(screen.getByText(/Choisissez votre mot de passe/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'Bienvenue1!');
+    await user.type(screen.getByLabelText(/^Confirmation du mot de passe/), 'Bienvenue1!');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer mon mot de passe' }));
+    const operation = await resolveOperation(environment, 'ResetPasswordPageMutation', {
+      ResetPasswordPayload: { ok: true, linkExpired: false, userErrors: [] },
+    });
+    expect(operation.request.variables).toEqual({
+      input: {
+        userId: 57,
+        token: 'jeton-invitation',
+        password: 'Bienvenue1!',
+        confirmPassword: 'Bienvenue1!',
+      },
+    });
+    expect(await screen.findByText(/Votre mot de passe est enregistré/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/customer/Login');
+  });
+
+  it('sends a spent invitation to the login page, not to a password reset', async () => {
+    const { user, environment } = renderRoute(INVITATION);
+    await screen.findByRole('heading', { level: 1, name: 'Bienvenue sur le portail' });
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'Bienvenue1!');
+    await user.type(screen.getByLabelText(/^Confirmation du mot de passe/), 'Bienvenue1!');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer mon mot de passe' }));
+    await resolveOperation(environment, 'ResetPasswordPageMutation', {
+      ResetPasswordPayload: { ok: false, linkExpired: true, userErrors: [] },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Ce lien d'invitation a expiré ou a déjà servi",
+    );
+    expect(screen.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/customer/Login');
+  });
+});

@@ -26,9 +26,25 @@ const resetPasswordMutation = graphql`
 
 type Outcome = 'form' | 'done' | 'expired';
 
+/**
+ * What the page is for: a forgotten password, or an invitation (the first password of an account the operator
+ * created). Both set the password with the link's single-use token; only their words differ.
+ */
+type PasswordLinkKind = 'reset' | 'invitation';
+
 /** The page of the e-mailed link `/customer/Resetpassword?id={userId}&token={token}`. */
 export function ResetPasswordPage() {
+  return <PasswordLinkPage kind="reset" />;
+}
+
+/** The page of an invitation's link `/customer/Invitation?id={userId}&token={token}`. */
+export function InvitationPage() {
+  return <PasswordLinkPage kind="invitation" />;
+}
+
+function PasswordLinkPage({ kind }: { kind: PasswordLinkKind }) {
   const { t } = useTranslation();
+  const text = useLinkText(kind);
   const [searchParams] = useSearchParams();
   const userId = idFromIri(searchParams.get('id'));
   const token = searchParams.get('token')?.trim() ?? '';
@@ -36,32 +52,58 @@ export function ResetPasswordPage() {
 
   return (
     <Stack gap="6">
-      <PageTitle title={t('resetPassword.title')} />
+      <PageTitle title={text.title} />
       <Heading as="h1" size="xl">
-        {t('resetPassword.title')}
+        {text.title}
       </Heading>
       {userId === null || token === '' ? (
-        <AskAgain message={t('resetPassword.invalidLink')} />
+        <AskAgain kind={kind} message={text.invalidLink} />
       ) : outcome === 'expired' ? (
-        <AskAgain message={t('resetPassword.linkExpired')} />
+        <AskAgain kind={kind} message={text.linkExpired} />
       ) : outcome === 'done' ? (
         <Stack gap="5">
           <Alert.Root status="success" role="status">
             <Alert.Indicator />
-            <Alert.Description>{t('resetPassword.success')}</Alert.Description>
+            <Alert.Description>{text.success}</Alert.Description>
           </Alert.Root>
           <Button asChild colorPalette="brand" width="full">
             <RouterLink to={paths.login}>{t('resetPassword.goToLogin')}</RouterLink>
           </Button>
         </Stack>
       ) : (
-        <ResetPasswordForm userId={userId} token={token} onOutcome={setOutcome} />
+        <ResetPasswordForm kind={kind} userId={userId} token={token} onOutcome={setOutcome} />
       )}
     </Stack>
   );
 }
 
-function AskAgain({ message }: { message: string }) {
+/** The words of each kind of link. */
+function useLinkText(kind: PasswordLinkKind) {
+  const { t } = useTranslation();
+  if (kind === 'reset') {
+    return {
+      title: t('resetPassword.title'),
+      intro: t('resetPassword.intro'),
+      password: t('resetPassword.password'),
+      submit: t('resetPassword.submit'),
+      success: t('resetPassword.success'),
+      invalidLink: t('resetPassword.invalidLink'),
+      linkExpired: t('resetPassword.linkExpired'),
+    };
+  }
+  return {
+    title: t('invitation.title'),
+    intro: t('invitation.intro'),
+    password: t('invitation.password'),
+    submit: t('invitation.submit'),
+    success: t('invitation.success'),
+    invalidLink: t('invitation.invalidLink'),
+    linkExpired: t('invitation.linkExpired'),
+  };
+}
+
+/** A dead link: a reset is asked again; an invitation is the operator's to resend, or the user may sign in. */
+function AskAgain({ kind, message }: { kind: PasswordLinkKind; message: string }) {
   const { t } = useTranslation();
   return (
     <Stack gap="5">
@@ -70,20 +112,26 @@ function AskAgain({ message }: { message: string }) {
         <Alert.Description>{message}</Alert.Description>
       </Alert.Root>
       <Button asChild colorPalette="brand" width="full">
-        <RouterLink to={paths.forgotPassword}>{t('resetPassword.askAgain')}</RouterLink>
+        {kind === 'reset' ? (
+          <RouterLink to={paths.forgotPassword}>{t('resetPassword.askAgain')}</RouterLink>
+        ) : (
+          <RouterLink to={paths.login}>{t('resetPassword.goToLogin')}</RouterLink>
+        )}
       </Button>
     </Stack>
   );
 }
 
 interface ResetPasswordFormProps {
+  kind: PasswordLinkKind;
   userId: number;
   token: string;
   onOutcome: (outcome: Outcome) => void;
 }
 
-function ResetPasswordForm({ userId, token, onOutcome }: ResetPasswordFormProps) {
+function ResetPasswordForm({ kind, userId, token, onOutcome }: ResetPasswordFormProps) {
   const { t } = useTranslation();
+  const text = useLinkText(kind);
   const [commitReset, isInFlight] = useMutation<ResetPasswordPageMutation>(resetPasswordMutation);
   const { form, alert, submit, outcome } = useMutationForm<PasswordChangeInput>({
     schema: passwordChangeSchema,
@@ -110,14 +158,14 @@ function ResetPasswordForm({ userId, token, onOutcome }: ResetPasswordFormProps)
 
   return (
     <Stack gap="5">
-      <Text color="fg.muted">{t('resetPassword.intro')}</Text>
+      <Text color="fg.muted">{text.intro}</Text>
       <FormAlert {...alert} />
       <Stack asChild gap="5">
         <form onSubmit={onSubmit} noValidate>
           <NewPasswordFields
             form={form}
             labels={{
-              password: t('resetPassword.password'),
+              password: text.password,
               confirmPassword: t('resetPassword.confirmPassword'),
               rules: t('resetPassword.rules'),
             }}
@@ -126,10 +174,10 @@ function ResetPasswordForm({ userId, token, onOutcome }: ResetPasswordFormProps)
             type="submit"
             colorPalette="brand"
             loading={isInFlight}
-            loadingText={t('resetPassword.submit')}
+            loadingText={text.submit}
             width="full"
           >
-            {t('resetPassword.submit')}
+            {text.submit}
           </Button>
         </form>
       </Stack>

@@ -33,6 +33,13 @@ export const accountApp = defineApp({
         import('./ResetPasswordPage.tsx').then((module) => ({ Component: module.ResetPasswordPage })),
     },
     {
+      key: 'invitation',
+      path: '/customer/Invitation',
+      layout: 'auth',
+      public: true,
+      lazy: () => import('./ResetPasswordPage.tsx').then((module) => ({ Component: module.InvitationPage })),
+    },
+    {
       key: 'terms',
       path: '/cgu',
       layout: 'authWide',

@@ -1,4 +1,5 @@
 import { isCarrierOnly } from '@portal/domain/typologies';
+import { redirect } from 'react-router-dom';
 import DashboardFiguresQueryNode, {
   type DashboardFiguresQuery,
 } from '../../__generated__/DashboardFiguresQuery.graphql.ts';
@@ -12,7 +13,8 @@ import DetailsPageQueryNode, { type DetailsPageQuery } from '../../__generated__
 import MonthlyFiguresQueryNode, {
   type MonthlyFiguresQuery,
 } from '../../__generated__/MonthlyFiguresQuery.graphql.ts';
-import { ALL_ROLES, defineApp, typologiesFromGraph } from '../../routing/screens.ts';
+import { ALL_ROLES, defineApp, isAdministrator, typologiesFromGraph } from '../../routing/screens.ts';
+import { ADMIN_HOME } from '../admin/adminPaths.ts';
 import { dashboardVariables, monthlyVariables } from './dashboardParams.ts';
 
 /** The yearly dashboard (`/`) and the detailed, monthly one (`/details`) of SPEC 2. */
@@ -29,7 +31,11 @@ export const dashboardApp = defineApp({
       // A carrier's home shows what it carries, without the figures of producers and providers.
       loader: async ({ requireViewer, preload, searchParams }) => {
         const viewer = await requireViewer();
-        const carrier = isCarrierOnly(typologiesFromGraph(viewer.typologies));
+        const typologies = typologiesFromGraph(viewer.typologies);
+        // An administrator of the operator without a typology has no establishment and no figures: its home is
+        // the back office.
+        if (typologies.length === 0 && isAdministrator(viewer.permissions)) throw redirect(ADMIN_HOME);
+        const carrier = isCarrierOnly(typologies);
         if (!carrier) {
           const variables = dashboardVariables(viewer, searchParams);
           preload<DashboardFiguresQuery>('dashboardFigures', DashboardFiguresQueryNode, variables);
@@ -40,6 +46,8 @@ export const dashboardApp = defineApp({
       revalidate: 'unlessOnlySearchChanged',
       lazy: () =>
         import('./DashboardHomePage.tsx').then((module) => ({ Component: module.DashboardHomePage })),
+      // Administrators are let in to be sent to the back office; the entry is the customers'.
+      audience: [...ALL_ROLES, 'admin'],
       navigation: { labelKey: 'nav.dashboard', audience: ALL_ROLES, order: 10 },
     },
     {

@@ -1,0 +1,35 @@
+import { AUDIT_ACTIONS, type AuditAction } from '@portal/domain/admin';
+import { typologyLabels } from '@portal/domain/typologies';
+import { typologiesFromGraph } from '../../routing/screens.ts';
+
+/** The French labels of the graph's typologies (`PRODUCER`), in the domain's words, joined by commas. */
+export function typologyNames(values: readonly string[]): string {
+  return typologiesFromGraph(values)
+    .map((typology) => typologyLabels[typology])
+    .join(', ');
+}
+
+/** The graph's value of an audit action of the domain (`user.update` is `USER_UPDATE`). */
+export const graphAuditAction = (action: AuditAction) => action.toUpperCase().replace('.', '_');
+
+/** The audit actions as a filter offers them: the graph's value and the domain's French label. */
+export const AUDIT_ACTION_OPTIONS = (Object.entries(AUDIT_ACTIONS) as [AuditAction, string][]).map(
+  ([action, label]) => ({ value: graphAuditAction(action), label }),
+);
+
+/** What the back office says of an account: its state, from whether it is active and its invitation. */
+export type UserState = 'deactivated' | 'pending' | 'expired' | 'active';
+
+export function userStateOf(user: { active: boolean; invitationState: string }): UserState {
+  if (!user.active) return 'deactivated';
+  if (user.invitationState === 'PENDING') return 'pending';
+  if (user.invitationState === 'EXPIRED') return 'expired';
+  return 'active';
+}
+
+export const USER_STATE_PALETTES: Record<UserState, string> = {
+  active: 'green',
+  pending: 'blue',
+  expired: 'orange',
+  deactivated: 'gray',
+};

@@ -1,0 +1,135 @@
+import type { GraphQLTaggedNode, OperationType, VariablesOf } from 'relay-runtime';
+import AdminAuditPageQueryNode, {
+  type AdminAuditPageQuery,
+} from '../../__generated__/AdminAuditPageQuery.graphql.ts';
+import AdminCompaniesPageQueryNode, {
+  type AdminCompaniesPageQuery,
+} from '../../__generated__/AdminCompaniesPageQuery.graphql.ts';
+import AdminCompanyPageQueryNode from '../../__generated__/AdminCompanyPageQuery.graphql.ts';
+import AdminLegalTextsPageQueryNode from '../../__generated__/AdminLegalTextsPageQuery.graphql.ts';
+import AdminLinksPageQueryNode, {
+  type AdminLinksPageQuery,
+} from '../../__generated__/AdminLinksPageQuery.graphql.ts';
+import AdminUserPageQueryNode from '../../__generated__/AdminUserPageQuery.graphql.ts';
+import AdminUsersPageQueryNode, {
+  type AdminUsersPageQuery,
+} from '../../__generated__/AdminUsersPageQuery.graphql.ts';
+import { globalId } from '../../relay/globalId.ts';
+import { type AudienceRole, defineApp, type ScreenLoader, viewerQuery } from '../../routing/screens.ts';
+import { notFound, routeId } from '../errors/notFound.ts';
+import { auditFilterOf, linkFilterOf, searchOf } from './adminParams.ts';
+import { ADMIN_HOME, ADMIN_USERS } from './adminPaths.ts';
+
+/** The operator's administrators only: anyone else gets the 404 page, and the screen's query is not asked. */
+const ADMINS: readonly AudienceRole[] = ['admin'];
+
+/** A list's loader: its query, with the URL's filter. */
+const listLoader =
+  <TQuery extends OperationType>(
+    routeKey: string,
+    query: GraphQLTaggedNode,
+    filterOf: (params: URLSearchParams) => VariablesOf<TQuery>,
+  ): ScreenLoader =>
+  async ({ requireViewer, preload, searchParams }) => {
+    await requireViewer();
+    return preload<TQuery>(routeKey, query, filterOf(searchParams));
+  };
+
+/**
+ * One element's loader (`:id`, numeric, else the 404 page): its query takes its database id and, as `globalIdAs`,
+ * its global id of that node type (for the lists about it: a company's users, a user's history).
+ */
+const elementLoader =
+  (routeKey: string, query: GraphQLTaggedNode, node: string, globalIdAs: string): ScreenLoader =>
+  async ({ requireViewer, preload, params }) => {
+    await requireViewer();
+    const databaseId = routeId(params.id);
+    if (databaseId === null) throw notFound(`${node} ${params.id}`);
+    return preload(routeKey, query, { databaseId, [globalIdAs]: globalId(node, databaseId) });
+  };
+
+const search = (params: URLSearchParams) => ({ search: searchOf(params) });
+
+/**
+ * The operator's back office (SPEC 6: the administrators of the portal's operator): companies and their
+ * establishments, users and their access, the links between producers and providers, the legal texts and the
+ * audit trail of every change. The lists' searches and filters live in the URL.
+ */
+export const adminApp = defineApp({
+  name: 'admin',
+  navigationGroups: [{ key: 'admin', labelKey: 'nav.admin', audience: ADMINS, order: 160 }],
+  screens: [
+    {
+      key: 'adminCompanies',
+      path: ADMIN_HOME,
+      layout: 'dashboard',
+      errors: 'screen',
+      skeleton: 'list',
+      loader: listLoader<AdminCompaniesPageQuery>('admin:companies', AdminCompaniesPageQueryNode, search),
+      lazy: () =>
+        import('./AdminCompaniesPage.tsx').then((module) => ({ Component: module.AdminCompaniesPage })),
+      navigation: { labelKey: 'nav.adminCompanies', audience: ADMINS, order: 10, group: 'admin' },
+    },
+    {
+      key: 'adminCompany',
+      path: `${ADMIN_HOME}/societes/:id`,
+      layout: 'dashboard',
+      errors: 'screen',
+      skeleton: 'detail',
+      audience: ADMINS,
+      loader: elementLoader('admin:company', AdminCompanyPageQueryNode, 'AdminCompany', 'companyId'),
+      lazy: () => import('./AdminCompanyPage.tsx').then((module) => ({ Component: module.AdminCompanyPage })),
+    },
+    {
+      key: 'adminUsers',
+      path: ADMIN_USERS,
+      layout: 'dashboard',
+      errors: 'screen',
+      skeleton: 'list',
+      loader: listLoader<AdminUsersPageQuery>('admin:users', AdminUsersPageQueryNode, search),
+      lazy: () => import('./AdminUsersPage.tsx').then((module) => ({ Component: module.AdminUsersPage })),
+      navigation: { labelKey: 'nav.adminUsers', audience: ADMINS, order: 20, group: 'admin' },
+    },
+    {
+      key: 'adminUser',
+      path: `${ADMIN_USERS}/:id`,
+      layout: 'dashboard',
+      errors: 'screen',
+      skeleton: 'detail',
+      audience: ADMINS,
+      loader: elementLoader('admin:user', AdminUserPageQueryNode, 'AdminUser', 'userId'),
+      lazy: () => import('./AdminUserPage.tsx').then((module) => ({ Component: module.AdminUserPage })),
+    },
+    {
+      key: 'adminLinks',
+      path: `${ADMIN_HOME}/liens`,
+      layout: 'dashboard',
+      errors: 'screen',
+      skeleton: 'list',
+      loader: listLoader<AdminLinksPageQuery>('admin:links', AdminLinksPageQueryNode, linkFilterOf),
+      lazy: () => import('./AdminLinksPage.tsx').then((module) => ({ Component: module.AdminLinksPage })),
+      navigation: { labelKey: 'nav.adminLinks', audience: ADMINS, order: 30, group: 'admin' },
+    },
+    {
+      key: 'adminLegalTexts',
+      path: `${ADMIN_HOME}/textes`,
+      layout: 'dashboard',
+      errors: 'screen',
+      skeleton: 'detail',
+      loader: viewerQuery('admin:legalTexts', AdminLegalTextsPageQueryNode),
+      lazy: () =>
+        import('./AdminLegalTextsPage.tsx').then((module) => ({ Component: module.AdminLegalTextsPage })),
+      navigation: { labelKey: 'nav.adminLegalTexts', audience: ADMINS, order: 40, group: 'admin' },
+    },
+    {
+      key: 'adminAudit',
+      path: `${ADMIN_HOME}/journal`,
+      layout: 'dashboard',
+      errors: 'screen',
+      skeleton: 'list',
+      loader: listLoader<AdminAuditPageQuery>('admin:audit', AdminAuditPageQueryNode, auditFilterOf),
+      lazy: () => import('./AdminAuditPage.tsx').then((module) => ({ Component: module.AdminAuditPage })),
+      navigation: { labelKey: 'nav.adminAudit', audience: ADMINS, order: 50, group: 'admin' },
+    },
+  ],
+});
