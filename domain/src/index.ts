@@ -1,6 +1,6 @@
-export * from './admin.ts';
 export * from './access.ts';
 export * from './account.ts';
+export * from './admin.ts';
 export * from './companies.ts';
 export * from './costs.ts';
 export * from './deliveries.ts';
