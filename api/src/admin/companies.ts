@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
+import { entityValues } from '../entities/routes.ts';
 import {
   ApiProblem,
   applyMergePatch,
@@ -31,7 +32,6 @@ import {
   unprocessable,
 } from '../hydra/index.ts';
 import { townPosition } from '../outlets/position.ts';
-import type { Policy } from '../policy/index.ts';
 import { byFlag } from '../resource/filters.ts';
 import { defineResource } from '../resource/resource.ts';
 import { insertRow, updateRow } from '../resource/sql.ts';
@@ -203,15 +203,6 @@ export function registerAdminCompanyRoutes(app: FastifyInstance, context: ApiCon
   adminSites.registerItem(app, context, { summary: 'One establishment (administrators)' });
   adminEntities.registerCollection(app, context, { summary: 'Every chantier (administrators)' });
 
-  const companyItem = async (id: number, policy: Policy) => {
-    const [item] = await adminCompanies.items([await adminCompanies.load(db, id)], { db, policy });
-    return item;
-  };
-  const siteItem = async (id: number, policy: Policy) => {
-    const [item] = await adminSites.items([await adminSites.load(db, id)], { db, policy });
-    return item;
-  };
-
   app.post(
     '/api/admin/companies',
     {
@@ -245,7 +236,7 @@ export function registerAdminCompanyRoutes(app: FastifyInstance, context: ApiCon
         return created.id;
       });
       reply.header('location', `/api/admin/companies/${id}`);
-      return sendItem(reply, (await companyItem(id, policy)) as never, 201);
+      return sendItem(reply, (await adminCompanies.item(id, { db, policy })) as never, 201);
     },
   );
 
@@ -286,7 +277,7 @@ export function registerAdminCompanyRoutes(app: FastifyInstance, context: ApiCon
           config.now(),
         );
       });
-      return sendItem(reply, (await companyItem(id, policy)) as never);
+      return sendItem(reply, (await adminCompanies.item(id, { db, policy })) as never);
     },
   );
 
@@ -322,7 +313,7 @@ export function registerAdminCompanyRoutes(app: FastifyInstance, context: ApiCon
         return created;
       });
       reply.header('location', `/api/admin/company_sites/${id}`);
-      return sendItem(reply, (await siteItem(id, policy)) as never, 201);
+      return sendItem(reply, (await adminSites.item(id, { db, policy })) as never, 201);
     },
   );
 
@@ -378,7 +369,7 @@ export function registerAdminCompanyRoutes(app: FastifyInstance, context: ApiCon
           config.now(),
         );
       });
-      return sendItem(reply, (await siteItem(id, policy)) as never);
+      return sendItem(reply, (await adminSites.item(id, { db, policy })) as never);
     },
   );
 
@@ -488,13 +479,7 @@ export function registerAdminCompanyRoutes(app: FastifyInstance, context: ApiCon
         const created = await insertRow(
           tx,
           { table: 'company_site_entities', fields: entityFields },
-          {
-            companySite: siteId,
-            name: entity.name,
-            startDate: entity.startDate,
-            endDate: entity.endDate ?? null,
-            address: entity.address || null,
-          },
+          { companySite: siteId, ...entityValues(entity) },
         );
         await recordAudit(
           tx,
@@ -510,8 +495,7 @@ export function registerAdminCompanyRoutes(app: FastifyInstance, context: ApiCon
         );
         return created;
       });
-      const [item] = await adminEntities.items([await adminEntities.load(db, id)], { db, policy });
-      return sendItem(reply, item as never, 201);
+      return sendItem(reply, (await adminEntities.item(id, { db, policy })) as never, 201);
     },
   );
 
@@ -532,12 +516,12 @@ export function registerAdminCompanyRoutes(app: FastifyInstance, context: ApiCon
       await db.transaction(async (tx) => {
         const stored = await adminEntities.load(tx, id, { lock: true });
         const entity = applyMergePatch(request, entitySchema, stored);
-        await updateRow(tx, { table: 'company_site_entities', fields: entityFields }, id, {
-          name: entity.name,
-          startDate: entity.startDate,
-          endDate: entity.endDate ?? null,
-          address: entity.address || null,
-        });
+        await updateRow(
+          tx,
+          { table: 'company_site_entities', fields: entityFields },
+          id,
+          entityValues(entity),
+        );
         const { id: _id, companySite: _site, ...before } = stored;
         await recordAudit(
           tx,
@@ -553,8 +537,7 @@ export function registerAdminCompanyRoutes(app: FastifyInstance, context: ApiCon
           config.now(),
         );
       });
-      const [item] = await adminEntities.items([await adminEntities.load(db, id)], { db, policy });
-      return sendItem(reply, item as never);
+      return sendItem(reply, (await adminEntities.item(id, { db, policy })) as never);
     },
   );
 }

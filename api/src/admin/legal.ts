@@ -50,9 +50,8 @@ export function registerAdminLegalRoutes(app: FastifyInstance, context: ApiConte
         );
         return created.id;
       });
-      const [item] = await staticContents.items([await staticContents.load(db, id)], { db, policy });
       reply.header('location', `/api/static_contents/${id}`);
-      return sendItem(reply, item as never, 201);
+      return sendItem(reply, (await staticContents.item(id, { db, policy })) as never, 201);
     },
   );
 }

@@ -23,7 +23,6 @@ import {
   textOrder,
   unprocessable,
 } from '../hydra/index.ts';
-import type { Policy } from '../policy/index.ts';
 import { byFlag } from '../resource/filters.ts';
 import { defineResource } from '../resource/resource.ts';
 import { recordAudit } from './audit.ts';
@@ -112,10 +111,6 @@ export function registerAdminLinkRoutes(app: FastifyInstance, context: ApiContex
   });
   adminSiteLinks.registerItem(app, context, { summary: 'One link (administrators)' });
 
-  const linkItem = async (id: number, policy: Policy) => {
-    const [item] = await adminSiteLinks.items([await adminSiteLinks.load(db, id)], { db, policy });
-    return item;
-  };
   const labelOf = (link: { producerSiteName: string; retrieverSiteName: string }) =>
     `${link.retrieverSiteName} → ${link.producerSiteName}`;
 
@@ -160,7 +155,7 @@ export function registerAdminLinkRoutes(app: FastifyInstance, context: ApiContex
         return created.id;
       });
       reply.header('location', `/api/admin/site_links/${id}`);
-      return sendItem(reply, (await linkItem(id, policy)) as never, 201);
+      return sendItem(reply, (await adminSiteLinks.item(id, { db, policy })) as never, 201);
     },
   );
 
@@ -201,7 +196,7 @@ export function registerAdminLinkRoutes(app: FastifyInstance, context: ApiContex
           config.now(),
         );
       });
-      return sendItem(reply, (await linkItem(id, policy)) as never);
+      return sendItem(reply, (await adminSiteLinks.item(id, { db, policy })) as never);
     },
   );
 

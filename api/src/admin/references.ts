@@ -25,7 +25,6 @@ import {
   sendItem,
   unprocessable,
 } from '../hydra/index.ts';
-import type { Policy } from '../policy/index.ts';
 import type { Resource } from '../resource/resource.ts';
 import { skipTypes } from '../skips/types.ts';
 import { recordAudit } from './audit.ts';
@@ -121,10 +120,6 @@ export function registerAdminReferenceRoutes(app: FastifyInstance, context: ApiC
   const { db, config } = context;
   for (const list of lists as readonly ReferenceList<z.ZodObject>[]) {
     const type = list.resource.description.type as string;
-    const itemOf = async (id: number, policy: Policy) => {
-      const [item] = await list.resource.items([await list.resource.load(db, id)], { db, policy });
-      return item;
-    };
     const patchShape = Object.fromEntries(
       Object.entries(list.schema.shape).filter(([name]) => name !== list.key),
     );
@@ -165,7 +160,7 @@ export function registerAdminReferenceRoutes(app: FastifyInstance, context: ApiC
           );
           return created.id;
         });
-        return sendItem(reply, (await itemOf(id, policy)) as never, 201);
+        return sendItem(reply, (await list.resource.item(id, { db, policy })) as never, 201);
       },
     );
 
@@ -213,7 +208,7 @@ export function registerAdminReferenceRoutes(app: FastifyInstance, context: ApiC
             config.now(),
           );
         });
-        return sendItem(reply, (await itemOf(id, policy)) as never);
+        return sendItem(reply, (await list.resource.item(id, { db, policy })) as never);
       },
     );
   }

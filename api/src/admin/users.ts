@@ -33,7 +33,6 @@ import {
   unprocessable,
   type Violation,
 } from '../hydra/index.ts';
-import type { Policy } from '../policy/index.ts';
 import { byFlag } from '../resource/filters.ts';
 import { defineResource } from '../resource/resource.ts';
 import type { ResourceRow } from '../resource/sql.ts';
@@ -180,11 +179,6 @@ export function registerAdminUserRoutes(app: FastifyInstance, context: ApiContex
   adminUsers.registerCollection(app, context, { summary: 'Every account (administrators)' });
   adminUsers.registerItem(app, context, { summary: 'One account (administrators)' });
 
-  const userItem = async (id: number, policy: Policy) => {
-    const [item] = await adminUsers.items([await adminUsers.load(db, id)], { db, policy });
-    return item;
-  };
-
   /**
    * A new single-use invitation link (the previous ones no longer work), mailed to the user. The mail goes once
    * the transaction that records the link has committed.
@@ -265,7 +259,7 @@ export function registerAdminUserRoutes(app: FastifyInstance, context: ApiContex
       });
       await send();
       reply.header('location', `/api/admin/users/${id}`);
-      return sendItem(reply, (await userItem(id, policy)) as never, 201);
+      return sendItem(reply, (await adminUsers.item(id, { db, policy })) as never, 201);
     },
   );
 
@@ -330,7 +324,7 @@ export function registerAdminUserRoutes(app: FastifyInstance, context: ApiContex
           now,
         );
       });
-      return sendItem(reply, (await userItem(id, policy)) as never);
+      return sendItem(reply, (await adminUsers.item(id, { db, policy })) as never);
     },
   );
 

@@ -1,5 +1,6 @@
 import { entityFields, entityIri, entitySchema } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { callerOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
 import {
@@ -43,6 +44,14 @@ const entityPathParams = {
   },
   required: ['id', 'entityId'],
 } as const;
+
+/** A chantier's stored values from its checked fields: no end date, and an empty address, are null. */
+export const entityValues = (entity: z.output<typeof entitySchema>) => ({
+  name: entity.name,
+  startDate: entity.startDate,
+  endDate: entity.endDate ?? null,
+  address: entity.address || null,
+});
 
 const siteOf = (request: { params: unknown }) => itemId((request.params as { id: string }).id);
 
@@ -101,13 +110,7 @@ export function registerEntityRoutes(app: FastifyInstance, context: ApiContext):
       const id = await insertRow(
         db,
         { table: 'company_site_entities', fields: entityFields },
-        {
-          companySite: siteId,
-          name: entity.name,
-          startDate: entity.startDate,
-          endDate: entity.endDate ?? null,
-          address: entity.address || null,
-        },
+        { companySite: siteId, ...entityValues(entity) },
       );
       reply.header('location', entityIri(siteId, id));
       const [item] = await entities.items([await entities.load(db, id)], { db, policy });
@@ -135,12 +138,12 @@ export function registerEntityRoutes(app: FastifyInstance, context: ApiContext):
       const row = await db.transaction(async (tx) => {
         const stored = await entities.load(tx, entityId, { lock: true });
         const entity = applyMergePatch(request, entitySchema, stored);
-        await updateRow(tx, { table: 'company_site_entities', fields: entityFields }, entityId, {
-          name: entity.name,
-          startDate: entity.startDate,
-          endDate: entity.endDate ?? null,
-          address: entity.address || null,
-        });
+        await updateRow(
+          tx,
+          { table: 'company_site_entities', fields: entityFields },
+          entityId,
+          entityValues(entity),
+        );
         return entities.load(tx, entityId);
       });
       const [item] = await entities.items([row], { db, policy });

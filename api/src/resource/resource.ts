@@ -126,6 +126,8 @@ export interface Resource<T extends FieldTable, Item extends object> {
   rows(db: Db, where: (params: SqlParams) => string[]): Promise<ResourceRow<T>[]>;
   /** The REST items of rows. */
   items(rows: ResourceRow<T>[], context: ItemsContext): Promise<Item[]>;
+  /** The REST item of one row by id, whoever may see it (a write answering what it wrote); 404 when none. */
+  item(id: number, context: ItemsContext): Promise<Item>;
 }
 
 const timestampOrDate = (field: FieldSpec) => (field.kind === 'timestamp' ? 'timestamptz' : 'date');
@@ -284,6 +286,12 @@ export function defineResource<T extends FieldTable, Item extends object = Defau
       );
       if (row === null) throw notFound();
       return row;
+    },
+
+    async item(id, context) {
+      const [item] = await items([await this.load(context.db, id)], context);
+      if (item === undefined) throw notFound();
+      return item;
     },
 
     async rows(db, where) {
