@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { messages, SITE_IMPORT_MAX_BYTES } from '@portal/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -245,6 +245,15 @@ describe('the back office', () => {
       expect(response.statusCode, fileName).toBe(422);
       expect(response.json().title).toBe(message);
     }
+    const oversize = await postJson(api, url, admin, {
+      fileName: 'sites.csv',
+      content: Buffer.alloc(SITE_IMPORT_MAX_BYTES + 3, 'a').toString('base64'),
+    });
+    expect(oversize.statusCode).toBe(422);
+    expect(oversize.json().violations[0]).toMatchObject({
+      propertyPath: 'content',
+      message: messages.adminImportTooLarge(700),
+    });
   });
 
   it('invites a user by mail; the link sets the password once, and the user sees exactly their establishments', async () => {

@@ -280,6 +280,7 @@ export const messages = {
   adminImportDone: (count: number) =>
     count === 1 ? '1 établissement a été importé.' : `${count} établissements ont été importés.`,
   adminImportFormat: 'Importez un fichier CSV ou XLSX',
+  adminImportTooLarge: (kilobytes: number) => `Le fichier dépasse ${kilobytes} Ko : découpez-le`,
   adminImportTooLong: (max: number) => `Un import ne peut pas dépasser ${max} lignes : découpez le fichier`,
   adminTermsPublished:
     "La nouvelle version a été publiée : chaque utilisateur devra l'accepter à sa prochaine visite.",

@@ -7,6 +7,7 @@ import {
   entityFields,
   entitySchema,
   messages,
+  SITE_IMPORT_MAX_BYTES,
   USER_TYPOLOGIES,
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
@@ -176,7 +177,13 @@ const siteCreateSchema = adminSiteSchema.extend({
 const importSchema = z.object({
   fileName: z.string().trim().min(1, messages.required).max(255, messages.maxLength(255)),
   /** The file's bytes, base64. */
-  content: z.string().min(1, messages.adminImportEmpty).max(7_000_000, messages.adminImportTooLong(2000)),
+  content: z
+    .string()
+    .min(1, messages.adminImportEmpty)
+    .max(
+      Math.ceil(SITE_IMPORT_MAX_BYTES / 3) * 4,
+      messages.adminImportTooLarge(SITE_IMPORT_MAX_BYTES / 1024),
+    ),
   /** false: only read and check the file (the preview); true: create the establishments. */
   commit: z.boolean().default(false),
   /** With `commit`: create the lines that pass and leave the others, instead of refusing the whole file. */
@@ -376,7 +383,7 @@ export function registerAdminCompanyRoutes(app: FastifyInstance, context: ApiCon
   app.post<{ Params: { id: string } }>(
     '/api/admin/companies/:id/company_sites_import',
     {
-      bodyLimit: 8 * 1024 * 1024,
+      bodyLimit: 2 * 1024 * 1024,
       schema: {
         tags,
         summary:
