@@ -148,7 +148,11 @@ const referenceCode = z
 export const adminDocumentCategorySchema = z.object({
   code: referenceCode,
   label: requiredText(120),
-  position: z.number({ error: messages.required }).int().min(1).max(1000),
+  position: z
+    .number({ error: messages.required })
+    .int(messages.adminPositionRange)
+    .min(1, messages.adminPositionRange)
+    .max(1000, messages.adminPositionRange),
 });
 
 /** A container type of the collectors' catalogue. */

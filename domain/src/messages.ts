@@ -286,6 +286,7 @@ export const messages = {
     "La nouvelle version a été publiée : chaque utilisateur devra l'accepter à sa prochaine visite.",
   adminReferenceCodeFormat: "Le code s'écrit en majuscules, chiffres et « _ » (2 à 40 caractères)",
   adminReferenceCodeTaken: 'Ce code est déjà utilisé',
+  adminPositionRange: 'La position est un nombre entier de 1 à 1000',
   adminVolumePositive: 'Le volume doit être supérieur à 0',
   adminHelpPathFormat: "L'adresse s'écrit en minuscules, chiffres et tirets, avec « / » entre les dossiers",
   adminHelpPathTaken: "Une page d'aide a déjà cette adresse",

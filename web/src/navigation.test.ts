@@ -86,6 +86,7 @@ describe('navigation table', () => {
       'adminUsers',
       'adminLinks',
       'adminLegalTexts',
+      'adminReferences',
       'adminAudit',
     ]);
     for (const typologies of [['producer'], ['retriever'], ['carrier']] as const) {

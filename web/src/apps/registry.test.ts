@@ -39,6 +39,9 @@ describe('app registry', () => {
       adminUser: '/admin/utilisateurs/:id',
       adminLinks: '/admin/liens',
       adminLegalTexts: '/admin/textes',
+      adminReferences: '/admin/references',
+      adminSkipTypes: '/admin/references/contenants',
+      adminHelpPages: '/admin/references/aide',
       adminAudit: '/admin/journal',
     });
     const screens = placedScreens(apps);

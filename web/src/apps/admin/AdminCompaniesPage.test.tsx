@@ -66,6 +66,7 @@ describe('who reaches the back office', () => {
       'Utilisateurs',
       'Liens producteurs – prestataires',
       'Textes légaux',
+      'Contenus de référence',
       'Journal des modifications',
     ]);
     expect(within(menu).queryByRole('link', { name: 'Tableau de bord' })).not.toBeInTheDocument();

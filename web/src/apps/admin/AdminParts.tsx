@@ -1,10 +1,15 @@
-import { Badge, Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Badge, Box, Button, CloseButton, Dialog, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import type { FormEvent, ReactNode } from 'react';
 import { useCallback, useId } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { RecordSourceSelectorProxy } from 'relay-runtime';
 import { PageTitle } from '../../components/PageTitle.tsx';
+import { FormAlert } from '../../forms/FormAlert.tsx';
+import { FormDialogFooter } from '../../forms/FormDialogFooter.tsx';
+import { FormField } from '../../forms/FormField.tsx';
+import type { FormAlertState } from '../../forms/useMutationForm.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 import { writeParam } from '../operations/operationListParams.ts';
 import { SearchField } from '../sites/EstablishmentListPage.tsx';
@@ -153,6 +158,20 @@ export function countChange(connectionId: string, change: 1 | -1) {
 }
 
 /**
+ * A saving mutation's updater step for a whole list read from the root (`documentCategories`: a plain list, not a
+ * connection): the item it created joins the list, so that it shows without a reload; one it changed is there.
+ */
+export function joinRootList(listField: string, mutationField: string, itemField: string) {
+  return (store: RecordSourceSelectorProxy) => {
+    const item = store.getRootField(mutationField)?.getLinkedRecord(itemField);
+    const root = store.getRoot();
+    const list = root.getLinkedRecords(listField);
+    if (!item || !list || list.some((record) => record?.getDataID() === item.getDataID())) return;
+    root.setLinkedRecords([...list, item], listField);
+  };
+}
+
+/**
  * A list of a back office screen in its own section, named by its heading, with what may be done to it beside the
  * heading (« Nouvel établissement »); an empty list says so in words. `children` gets the heading's id.
  */
@@ -161,19 +180,22 @@ export function AdminSection({
   actions,
   isEmpty,
   emptyText,
+  level = 2,
   children,
 }: {
   title: string;
   actions?: ReactNode;
   isEmpty: boolean;
   emptyText: string;
+  /** A section within another (an establishment's chantiers among the establishments) is one level down. */
+  level?: 2 | 3;
   children: (headingId: string) => ReactNode;
 }) {
   const headingId = useId();
   return (
     <Stack as="section" gap="3" aria-labelledby={headingId}>
       <Flex gap="3" wrap="wrap" align="center" justify="space-between">
-        <Heading as="h2" size="lg" id={headingId}>
+        <Heading as={level === 2 ? 'h2' : 'h3'} size={level === 2 ? 'lg' : 'md'} id={headingId}>
           {title}
         </Heading>
         {actions && (
@@ -185,4 +207,87 @@ export function AdminSection({
       {isEmpty ? <EmptyState text={emptyText} /> : children(headingId)}
     </Stack>
   );
+}
+
+/**
+ * A back office form in its dialog (`FormDialog`): its title, the form's own messages above its fields, « Annuler »
+ * and its submit button, held while it is sent.
+ */
+export function AdminDialogForm({
+  title,
+  alert,
+  onSubmit,
+  submitLabel,
+  busy,
+  children,
+}: {
+  title: string;
+  alert: FormAlertState;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  submitLabel: string;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Dialog.Header>
+        <Dialog.Title>{title}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">
+          <FormAlert {...alert} />
+          {children}
+        </Stack>
+      </Dialog.Body>
+      <FormDialogFooter cancelLabel={t('confirm.cancel')} submitLabel={submitLabel} busy={busy} keepLabel />
+      <Dialog.CloseTrigger asChild>
+        <CloseButton size="sm" aria-label={t('confirm.close')} />
+      </Dialog.CloseTrigger>
+    </form>
+  );
+}
+
+/**
+ * The field that identifies an item of a reference list (a code, a help page's path): typed when the item is
+ * created, then shown read-only, since the api never changes it.
+ */
+export function ReferenceKeyField({
+  kind,
+  label,
+  error,
+  editing,
+  registration,
+}: {
+  kind: 'code' | 'path';
+  label: string;
+  error: string | undefined;
+  editing: boolean;
+  registration: UseFormRegisterReturn;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormField
+      label={label}
+      error={error}
+      // How to write it, or that it stays.
+      helperText={t(`admin.references.keys.${kind}.${editing ? 'readOnly' : 'help'}`)}
+      required={!editing}
+    >
+      <Input autoComplete="off" fontFamily="mono" readOnly={editing} {...registration} />
+    </FormField>
+  );
+}
+
+/**
+ * The input that saves an item of a reference list: a new one with its key (code, path) and the submission's
+ * key; a known one by its id, without its key, which never changes.
+ */
+export function referenceInput<K extends object, F extends object>(
+  editing: { id: string } | null,
+  key: K,
+  fields: F,
+  clientMutationId: string,
+) {
+  return editing ? { id: editing.id, ...fields } : { ...key, ...fields, clientMutationId };
 }

@@ -2,7 +2,7 @@ import { Button, Flex, Stack, Table, Text } from '@chakra-ui/react';
 import { adminSiteFields } from '@portal/domain/admin';
 import { fieldLabels } from '@portal/domain/fields';
 import { messages } from '@portal/domain/messages';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation, usePaginationFragment } from 'react-relay';
 import type {
@@ -18,6 +18,7 @@ import { mutationFeedback } from '../../forms/mutationFeedback.ts';
 import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
 import { ActiveBadge, AdminSection, MoreButton, SiretText } from './AdminParts.tsx';
 import { typologyNames } from './adminLabels.ts';
+import { EstablishmentChantiers } from './EstablishmentChantiers.tsx';
 import { EstablishmentFormDialog, type EstablishmentFormTarget } from './EstablishmentFormDialog.tsx';
 import { EstablishmentImportDialog } from './EstablishmentImportDialog.tsx';
 
@@ -40,8 +41,8 @@ const activeMutation = graphql`
 
 /**
  * A company's establishments on its page: each with its town, typologies and state, edited in a dialog,
- * deactivated after a confirmation (none of its users sees it any more) or reactivated; « Nouvel établissement »
- * and « Importer des établissements » (a CSV or XLSX file) add to them.
+ * deactivated after a confirmation (none of its users sees it any more) or reactivated, its chantiers opened
+ * under its row; « Nouvel établissement » and « Importer des établissements » (a CSV or XLSX file) add to them.
  */
 export function CompanyEstablishments({
   query,
@@ -131,6 +132,7 @@ export function CompanyEstablishments({
                   key={establishment.id}
                   establishment={establishment}
                   companyActive={company.active}
+                  columnCount={columns.length}
                   onEdit={(edited) => setForm({ kind: 'edit', establishment: edited })}
                 />
               ))}
@@ -153,10 +155,13 @@ export function CompanyEstablishments({
 function EstablishmentRow({
   establishment: key,
   companyActive,
+  columnCount,
   onEdit,
 }: {
   establishment: CompanyEstablishments_establishment$key;
   companyActive: boolean;
+  /** Its chantiers, opened, span the table's width. */
+  columnCount: number;
   onEdit: (establishment: CompanyEstablishments_establishment$data) => void;
 }) {
   const { t } = useTranslation();
@@ -173,12 +178,19 @@ function EstablishmentRow({
         siretWarning
         typologies
         active
+        chantiers {
+          databaseId
+        }
+        ...EstablishmentChantiers_establishment
       }
     `,
     key,
   );
   const [commit, isSaving] = useMutation<CompanyEstablishmentsActiveMutation>(activeMutation);
   const [confirming, setConfirming] = useState(false);
+  const [showsChantiers, setShowsChantiers] = useState(false);
+  const chantiersId = useId();
+  const chantierCount = establishment.chantiers.length;
   const setActive = (active: boolean) =>
     commit({
       variables: { input: { id: establishment.id, active } },
@@ -197,67 +209,89 @@ function EstablishmentRow({
   const town = [establishment.postcode, establishment.city].filter(Boolean).join(' ');
 
   return (
-    <Table.Row>
-      <Table.Cell>
-        <Text fontWeight="medium">{establishment.name}</Text>
-        {establishment.address && (
-          <Text fontSize="sm" color="fg.muted">
-            {establishment.address}
-          </Text>
-        )}
-      </Table.Cell>
-      <Table.Cell>{town || '—'}</Table.Cell>
-      <Table.Cell>
-        <SiretText siret={establishment.siret} warning={establishment.siretWarning} />
-      </Table.Cell>
-      <Table.Cell>{typologyNames(establishment.typologies) || '—'}</Table.Cell>
-      <Table.Cell>
-        <ActiveBadge active={establishment.active} />
-      </Table.Cell>
-      <Table.Cell>
-        <Flex gap="2" justify={{ md: 'end' }} wrap="wrap">
-          <Button
-            size="xs"
-            variant="outline"
-            aria-label={t('admin.establishments.editLabel', { name: establishment.name })}
-            onClick={() => onEdit(establishment)}
-          >
-            {t('admin.edit')}
-          </Button>
-          {/* An establishment of a deactivated company stays unseen whatever its own state. */}
-          {companyActive &&
-            (establishment.active ? (
-              <Button
-                size="xs"
-                variant="outline"
-                colorPalette="red"
-                aria-label={t('admin.establishments.deactivateLabel', { name: establishment.name })}
-                onClick={() => setConfirming(true)}
-              >
-                {t('admin.deactivate')}
-              </Button>
-            ) : (
-              <Button
-                size="xs"
-                variant="outline"
-                loading={isSaving}
-                aria-label={t('admin.establishments.reactivateLabel', { name: establishment.name })}
-                onClick={() => setActive(true)}
-              >
-                {t('admin.reactivate')}
-              </Button>
-            ))}
-        </Flex>
-        <ConfirmDialog
-          open={confirming}
-          title={t('admin.establishments.deactivateTitle', { name: establishment.name })}
-          description={t('admin.establishments.deactivateDescription')}
-          confirmLabel={t('admin.deactivate')}
-          loading={isSaving}
-          onConfirm={() => setActive(false)}
-          onClose={() => setConfirming(false)}
-        />
-      </Table.Cell>
-    </Table.Row>
+    <>
+      <Table.Row>
+        <Table.Cell>
+          <Text fontWeight="medium">{establishment.name}</Text>
+          {establishment.address && (
+            <Text fontSize="sm" color="fg.muted">
+              {establishment.address}
+            </Text>
+          )}
+        </Table.Cell>
+        <Table.Cell>{town || '—'}</Table.Cell>
+        <Table.Cell>
+          <SiretText siret={establishment.siret} warning={establishment.siretWarning} />
+        </Table.Cell>
+        <Table.Cell>{typologyNames(establishment.typologies) || '—'}</Table.Cell>
+        <Table.Cell>
+          <ActiveBadge active={establishment.active} />
+        </Table.Cell>
+        <Table.Cell>
+          <Flex gap="2" justify={{ md: 'end' }} wrap="wrap">
+            <Button
+              size="xs"
+              variant="outline"
+              aria-expanded={showsChantiers}
+              aria-controls={showsChantiers ? chantiersId : undefined}
+              aria-label={t('admin.chantiers.toggleLabel', {
+                count: chantierCount,
+                name: establishment.name,
+              })}
+              onClick={() => setShowsChantiers(!showsChantiers)}
+            >
+              {t('admin.chantiers.toggle', { count: chantierCount })}
+            </Button>
+            <Button
+              size="xs"
+              variant="outline"
+              aria-label={t('admin.establishments.editLabel', { name: establishment.name })}
+              onClick={() => onEdit(establishment)}
+            >
+              {t('admin.edit')}
+            </Button>
+            {/* An establishment of a deactivated company stays unseen whatever its own state. */}
+            {companyActive &&
+              (establishment.active ? (
+                <Button
+                  size="xs"
+                  variant="outline"
+                  colorPalette="red"
+                  aria-label={t('admin.establishments.deactivateLabel', { name: establishment.name })}
+                  onClick={() => setConfirming(true)}
+                >
+                  {t('admin.deactivate')}
+                </Button>
+              ) : (
+                <Button
+                  size="xs"
+                  variant="outline"
+                  loading={isSaving}
+                  aria-label={t('admin.establishments.reactivateLabel', { name: establishment.name })}
+                  onClick={() => setActive(true)}
+                >
+                  {t('admin.reactivate')}
+                </Button>
+              ))}
+          </Flex>
+          <ConfirmDialog
+            open={confirming}
+            title={t('admin.establishments.deactivateTitle', { name: establishment.name })}
+            description={t('admin.establishments.deactivateDescription')}
+            confirmLabel={t('admin.deactivate')}
+            loading={isSaving}
+            onConfirm={() => setActive(false)}
+            onClose={() => setConfirming(false)}
+          />
+        </Table.Cell>
+      </Table.Row>
+      {showsChantiers && (
+        <Table.Row>
+          <Table.Cell colSpan={columnCount} id={chantiersId}>
+            <EstablishmentChantiers establishment={establishment} />
+          </Table.Cell>
+        </Table.Row>
+      )}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { CloseButton, Dialog, Input, Stack } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import { type AdminCompanyInput, adminCompanyFields, adminCompanySchema } from '@portal/domain/admin';
 import { fieldLabels } from '@portal/domain/fields';
 import { messages } from '@portal/domain/messages';
@@ -8,11 +8,10 @@ import { graphql, useMutation } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
 import type { CompanyFormDialogCreateMutation } from '../../__generated__/CompanyFormDialogCreateMutation.graphql.ts';
 import type { CompanyFormDialogUpdateMutation } from '../../__generated__/CompanyFormDialogUpdateMutation.graphql.ts';
-import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormDialog } from '../../forms/FormDialog.tsx';
-import { FormDialogFooter } from '../../forms/FormDialogFooter.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { useMutationForm } from '../../forms/useMutationForm.ts';
+import { AdminDialogForm } from './AdminParts.tsx';
 import { adminCompanyPath } from './adminPaths.ts';
 import { SiretField } from './SiretField.tsx';
 
@@ -129,33 +128,22 @@ function CompanyForm({ target, onDone }: { target: CompanyFormTarget; onDone: ()
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Dialog.Header>
-        <Dialog.Title>{editing ? t('admin.companies.editTitle') : t('admin.companies.create')}</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap="4">
-          <FormAlert {...alert} />
-          <FormField label={labels.name} error={errors.name?.message} required>
-            <Input autoComplete="organization" {...register('name')} />
-          </FormField>
-          <SiretField
-            label={labels.siret}
-            value={siret}
-            registration={register('siret')}
-            error={errors.siret?.message}
-          />
-        </Stack>
-      </Dialog.Body>
-      <FormDialogFooter
-        cancelLabel={t('confirm.cancel')}
-        submitLabel={editing ? t('admin.save') : t('admin.companies.createSubmit')}
-        busy={isCreating || isUpdating}
-        keepLabel
+    <AdminDialogForm
+      title={editing ? t('admin.companies.editTitle') : t('admin.companies.create')}
+      alert={alert}
+      onSubmit={onSubmit}
+      submitLabel={editing ? t('admin.save') : t('admin.companies.createSubmit')}
+      busy={isCreating || isUpdating}
+    >
+      <FormField label={labels.name} error={errors.name?.message} required>
+        <Input autoComplete="organization" {...register('name')} />
+      </FormField>
+      <SiretField
+        label={labels.siret}
+        value={siret}
+        registration={register('siret')}
+        error={errors.siret?.message}
       />
-      <Dialog.CloseTrigger asChild>
-        <CloseButton size="sm" aria-label={t('confirm.close')} />
-      </Dialog.CloseTrigger>
-    </form>
+    </AdminDialogForm>
   );
 }

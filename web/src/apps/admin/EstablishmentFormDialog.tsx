@@ -1,4 +1,4 @@
-import { CloseButton, Dialog, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Input, SimpleGrid } from '@chakra-ui/react';
 import { type AdminSiteInput, adminSiteFields, adminSiteSchema } from '@portal/domain/admin';
 import { fieldLabels } from '@portal/domain/fields';
 import { messages } from '@portal/domain/messages';
@@ -10,13 +10,11 @@ import type {
   UserTypology,
 } from '../../__generated__/EstablishmentFormDialogCreateMutation.graphql.ts';
 import type { EstablishmentFormDialogUpdateMutation } from '../../__generated__/EstablishmentFormDialogUpdateMutation.graphql.ts';
-import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormDialog } from '../../forms/FormDialog.tsx';
-import { FormDialogFooter } from '../../forms/FormDialogFooter.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { useMutationForm } from '../../forms/useMutationForm.ts';
 import { typologiesFromGraph } from '../../routing/screens.ts';
-import { countChange } from './AdminParts.tsx';
+import { AdminDialogForm, countChange } from './AdminParts.tsx';
 import { SiretField } from './SiretField.tsx';
 import { TypologyCheckboxes } from './TypologyCheckboxes.tsx';
 
@@ -169,59 +167,48 @@ function EstablishmentForm({ target, onDone }: { target: EstablishmentFormTarget
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Dialog.Header>
-        <Dialog.Title>
-          {editing
-            ? t('admin.establishments.editTitle', { name: editing.name })
-            : t('admin.establishments.create')}
-        </Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap="4">
-          <FormAlert {...alert} />
-          <FormField label={labels.name} error={errors.name?.message} required>
-            <Input autoComplete="off" {...register('name')} />
-          </FormField>
-          <FormField label={labels.address} error={errors.address?.message}>
-            <Input autoComplete="street-address" {...register('address')} />
-          </FormField>
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <FormField label={labels.postcode} error={errors.postcode?.message} required>
-              <Input inputMode="numeric" autoComplete="postal-code" maxLength={5} {...register('postcode')} />
-            </FormField>
-            <FormField label={labels.city} error={errors.city?.message} required>
-              <Input autoComplete="address-level2" {...register('city')} />
-            </FormField>
-          </SimpleGrid>
-          <SiretField
-            label={labels.siret}
-            value={siret}
-            registration={register('siret')}
-            error={errors.siret?.message}
-          />
-          <Controller
-            control={control}
-            name="typologies"
-            render={({ field }) => (
-              <TypologyCheckboxes
-                field={field}
-                legend={labels.typologies}
-                error={errors.typologies?.message ?? errors.typologies?.root?.message}
-              />
-            )}
-          />
-        </Stack>
-      </Dialog.Body>
-      <FormDialogFooter
-        cancelLabel={t('confirm.cancel')}
-        submitLabel={editing ? t('admin.save') : t('admin.establishments.createSubmit')}
-        busy={isCreating || isUpdating}
-        keepLabel
+    <AdminDialogForm
+      title={
+        editing
+          ? t('admin.establishments.editTitle', { name: editing.name })
+          : t('admin.establishments.create')
+      }
+      alert={alert}
+      onSubmit={onSubmit}
+      submitLabel={editing ? t('admin.save') : t('admin.establishments.createSubmit')}
+      busy={isCreating || isUpdating}
+    >
+      <FormField label={labels.name} error={errors.name?.message} required>
+        <Input autoComplete="off" {...register('name')} />
+      </FormField>
+      <FormField label={labels.address} error={errors.address?.message}>
+        <Input autoComplete="street-address" {...register('address')} />
+      </FormField>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <FormField label={labels.postcode} error={errors.postcode?.message} required>
+          <Input inputMode="numeric" autoComplete="postal-code" maxLength={5} {...register('postcode')} />
+        </FormField>
+        <FormField label={labels.city} error={errors.city?.message} required>
+          <Input autoComplete="address-level2" {...register('city')} />
+        </FormField>
+      </SimpleGrid>
+      <SiretField
+        label={labels.siret}
+        value={siret}
+        registration={register('siret')}
+        error={errors.siret?.message}
       />
-      <Dialog.CloseTrigger asChild>
-        <CloseButton size="sm" aria-label={t('confirm.close')} />
-      </Dialog.CloseTrigger>
-    </form>
+      <Controller
+        control={control}
+        name="typologies"
+        render={({ field }) => (
+          <TypologyCheckboxes
+            field={field}
+            legend={labels.typologies}
+            error={errors.typologies?.message ?? errors.typologies?.root?.message}
+          />
+        )}
+      />
+    </AdminDialogForm>
   );
 }

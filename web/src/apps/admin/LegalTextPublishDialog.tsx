@@ -1,9 +1,9 @@
-import { Box, CloseButton, Dialog, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import { type AdminLegalTextInput, adminLegalTextSchema } from '@portal/domain/admin';
 import { fieldLabels } from '@portal/domain/fields';
 import { staticContentFields } from '@portal/domain/help';
 import { messages } from '@portal/domain/messages';
-import { useDeferredValue, useId, useState } from 'react';
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';
@@ -13,12 +13,11 @@ import type {
   LegalTextPublishDialogMutation,
 } from '../../__generated__/LegalTextPublishDialogMutation.graphql.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { Markdown } from '../../components/Markdown.tsx';
-import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormDialog } from '../../forms/FormDialog.tsx';
-import { FormDialogFooter } from '../../forms/FormDialogFooter.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { useMutationForm } from '../../forms/useMutationForm.ts';
+import { AdminDialogForm } from './AdminParts.tsx';
+import { MarkdownEditor } from './MarkdownEditor.tsx';
 
 const labels = fieldLabels(staticContentFields);
 
@@ -90,7 +89,6 @@ function PublishForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const previewId = useId();
   const revalidator = useRevalidator();
   const [commit, isPublishing] = useMutation<LegalTextPublishDialogMutation>(publishMutation);
   const [confirming, setConfirming] = useState<AdminLegalTextInput | null>(null);
@@ -103,8 +101,7 @@ function PublishForm({
     control,
     formState: { errors },
   } = form;
-  // The preview follows the text without holding up typing in a long one.
-  const content = useDeferredValue(useWatch({ control, name: 'content' }));
+  const content = useWatch({ control, name: 'content' });
   const name = t(`admin.legal.codes.${code}`);
   const nextVersion = (current?.version ?? 0) + 1;
 
@@ -137,59 +134,24 @@ function PublishForm({
   };
 
   return (
-    <form noValidate onSubmit={submit((text) => setConfirming(text))}>
-      <Dialog.Header>
-        <Dialog.Title>{t('admin.legal.publishTitle', { name, version: nextVersion })}</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap="4">
-          <FormAlert {...alert} />
-          <FormField label={labels.title} error={errors.title?.message} required>
-            <Input autoComplete="off" {...register('title')} />
-          </FormField>
-          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
-            <FormField
-              label={labels.content}
-              error={errors.content?.message}
-              helperText={t('admin.legal.markdownHelp')}
-              required
-            >
-              <Textarea rows={18} fontFamily="mono" fontSize="sm" {...register('content')} />
-            </FormField>
-            <Stack gap="1.5">
-              <Text fontSize="sm" fontWeight="medium" id={previewId}>
-                {t('admin.legal.preview')}
-              </Text>
-              <Box
-                role="region"
-                aria-labelledby={previewId}
-                // Scrolled with the keyboard too.
-                tabIndex={0}
-                borderWidth="1px"
-                borderRadius="md"
-                p="4"
-                maxH="30rem"
-                overflowY="auto"
-              >
-                {content.trim() === '' ? (
-                  <Text color="fg.muted">{t('admin.legal.emptyPreview')}</Text>
-                ) : (
-                  <Markdown>{content}</Markdown>
-                )}
-              </Box>
-            </Stack>
-          </SimpleGrid>
-        </Stack>
-      </Dialog.Body>
-      <FormDialogFooter
-        cancelLabel={t('confirm.cancel')}
+    <>
+      <AdminDialogForm
+        title={t('admin.legal.publishTitle', { name, version: nextVersion })}
+        alert={alert}
+        onSubmit={submit((text) => setConfirming(text))}
         submitLabel={t('admin.legal.publishSubmit')}
         busy={isPublishing}
-        keepLabel
-      />
-      <Dialog.CloseTrigger asChild>
-        <CloseButton size="sm" aria-label={t('confirm.close')} />
-      </Dialog.CloseTrigger>
+      >
+        <FormField label={labels.title} error={errors.title?.message} required>
+          <Input autoComplete="off" {...register('title')} />
+        </FormField>
+        <MarkdownEditor
+          label={labels.content}
+          error={errors.content?.message}
+          registration={register('content')}
+          value={content}
+        />
+      </AdminDialogForm>
       <ConfirmDialog
         open={confirming !== null}
         title={t('admin.legal.confirmTitle', { name, version: nextVersion })}
@@ -199,6 +161,6 @@ function PublishForm({
         onConfirm={publish}
         onClose={() => setConfirming(null)}
       />
-    </form>
+    </>
   );
 }

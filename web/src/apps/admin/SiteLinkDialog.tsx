@@ -1,4 +1,4 @@
-import { CloseButton, Dialog, SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid } from '@chakra-ui/react';
 import { adminSiteLinkDatesSchema, adminSiteLinkFields } from '@portal/domain/admin';
 import { fieldLabels } from '@portal/domain/fields';
 import { messages } from '@portal/domain/messages';
@@ -9,13 +9,11 @@ import { graphql, useMutation } from 'react-relay';
 import { z } from 'zod';
 import type { SiteLinkDialogCreateMutation } from '../../__generated__/SiteLinkDialogCreateMutation.graphql.ts';
 import { FormDateInput } from '../../forms/DateInput.tsx';
-import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormDialog } from '../../forms/FormDialog.tsx';
-import { FormDialogFooter } from '../../forms/FormDialogFooter.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { useMutationForm } from '../../forms/useMutationForm.ts';
 import { type AdminChoice, AdminCombobox } from './AdminCombobox.tsx';
-import { countChange } from './AdminParts.tsx';
+import { AdminDialogForm, countChange } from './AdminParts.tsx';
 
 const labels = fieldLabels(adminSiteLinkFields);
 
@@ -119,65 +117,54 @@ function LinkForm({ connectionId, onDone }: { connectionId: string; onDone: () =
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Dialog.Header>
-        <Dialog.Title>{t('admin.links.create')}</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap="4">
-          <FormAlert {...alert} />
-          <Controller
-            control={control}
-            name="producerSite"
-            render={({ field }) => (
-              <AdminCombobox
-                label={labels.producerSite}
-                source={{ kind: 'establishments', typologies: ['PRODUCER'] }}
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.producerSite?.message}
-                required
-              />
-            )}
+    <AdminDialogForm
+      title={t('admin.links.create')}
+      alert={alert}
+      onSubmit={onSubmit}
+      submitLabel={t('admin.links.createSubmit')}
+      busy={isCreating}
+    >
+      <Controller
+        control={control}
+        name="producerSite"
+        render={({ field }) => (
+          <AdminCombobox
+            label={labels.producerSite}
+            source={{ kind: 'establishments', typologies: ['PRODUCER'] }}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.producerSite?.message}
+            required
           />
-          <Controller
-            control={control}
-            name="retrieverSite"
-            render={({ field }) => (
-              <AdminCombobox
-                label={labels.retrieverSite}
-                source={{ kind: 'establishments', typologies: ['RETRIEVER', 'CARRIER'] }}
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.retrieverSite?.message}
-                helperText={t('admin.links.providerHelp')}
-                required
-              />
-            )}
-          />
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <FormField label={labels.startDate} error={errors.startDate?.message} required>
-              <FormDateInput control={control} name="startDate" />
-            </FormField>
-            <FormField
-              label={labels.endDate}
-              error={errors.endDate?.message}
-              helperText={t('admin.links.endDateHelp')}
-            >
-              <FormDateInput control={control} name="endDate" emptyValue={null} />
-            </FormField>
-          </SimpleGrid>
-        </Stack>
-      </Dialog.Body>
-      <FormDialogFooter
-        cancelLabel={t('confirm.cancel')}
-        submitLabel={t('admin.links.createSubmit')}
-        busy={isCreating}
-        keepLabel
+        )}
       />
-      <Dialog.CloseTrigger asChild>
-        <CloseButton size="sm" aria-label={t('confirm.close')} />
-      </Dialog.CloseTrigger>
-    </form>
+      <Controller
+        control={control}
+        name="retrieverSite"
+        render={({ field }) => (
+          <AdminCombobox
+            label={labels.retrieverSite}
+            source={{ kind: 'establishments', typologies: ['RETRIEVER', 'CARRIER'] }}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.retrieverSite?.message}
+            helperText={t('admin.links.providerHelp')}
+            required
+          />
+        )}
+      />
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <FormField label={labels.startDate} error={errors.startDate?.message} required>
+          <FormDateInput control={control} name="startDate" />
+        </FormField>
+        <FormField
+          label={labels.endDate}
+          error={errors.endDate?.message}
+          helperText={t('admin.links.endDateHelp')}
+        >
+          <FormDateInput control={control} name="endDate" emptyValue={null} />
+        </FormField>
+      </SimpleGrid>
+    </AdminDialogForm>
   );
 }

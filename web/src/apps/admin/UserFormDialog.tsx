@@ -1,4 +1,4 @@
-import { CloseButton, Dialog, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
   adminOperatorPatchSchema,
   adminUserFields,
@@ -16,13 +16,12 @@ import type {
   UserTypology,
 } from '../../__generated__/UserFormDialogInviteMutation.graphql.ts';
 import type { UserFormDialogUpdateMutation } from '../../__generated__/UserFormDialogUpdateMutation.graphql.ts';
-import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormDialog } from '../../forms/FormDialog.tsx';
-import { FormDialogFooter } from '../../forms/FormDialogFooter.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { useMutationForm } from '../../forms/useMutationForm.ts';
 import { typologiesFromGraph } from '../../routing/screens.ts';
 import type { AdminChoice } from './AdminCombobox.tsx';
+import { AdminDialogForm } from './AdminParts.tsx';
 import { adminUserPath } from './adminPaths.ts';
 import { TypologyCheckboxes } from './TypologyCheckboxes.tsx';
 import { type AccessValues, type ChantierChoice, UserAccessFields } from './UserAccessFields.tsx';
@@ -229,81 +228,70 @@ function UserForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Dialog.Header>
-        <Dialog.Title>{editing ? t('admin.users.editTitle') : t('admin.users.invite')}</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap="5">
-          <FormAlert {...alert} />
-          {editing ? (
-            <Stack gap="0.5">
-              <Text fontSize="sm" fontWeight="medium">
-                {labels.email}
-              </Text>
-              <Text>{editing.email}</Text>
-            </Stack>
-          ) : (
-            <FormField
-              label={labels.email}
-              error={errors.email?.message}
-              helperText={t('admin.users.emailHelp')}
-              required
-            >
-              <Input type="email" autoComplete="off" {...register('email')} />
-            </FormField>
-          )}
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <FormField label={labels.firstname} error={errors.firstname?.message}>
-              <Input autoComplete="off" {...register('firstname')} />
-            </FormField>
-            <FormField label={labels.lastname} error={errors.lastname?.message}>
-              <Input autoComplete="off" {...register('lastname')} />
-            </FormField>
-            <FormField label={labels.phone} error={errors.phone?.message}>
-              <Input type="tel" autoComplete="off" {...register('phone')} />
-            </FormField>
-            <FormField label={labels.function} error={errors.function?.message}>
-              <Input autoComplete="off" {...register('function')} />
-            </FormField>
-          </SimpleGrid>
-          <Controller
-            control={control}
-            name="typologies"
-            render={({ field }) => (
-              <TypologyCheckboxes
-                field={field}
-                legend={labels.typologies}
-                helperText={t('admin.users.typologiesHelp')}
-                error={errors.typologies?.message ?? errors.typologies?.root?.message}
-              />
-            )}
-          />
-          <UserAccessFields
-            values={{ companies, companySites, entities }}
-            onChange={setAccess}
-            labels={{
-              companies: labels.companies,
-              companySites: labels.companySites,
-              entities: labels.entities,
-            }}
-            errors={{
-              companies: errors.companies?.message ?? errors.companies?.root?.message,
-              companySites: errors.companySites?.message ?? errors.companySites?.root?.message,
-              entities: errors.entities?.message ?? errors.entities?.root?.message,
-            }}
-          />
+    <AdminDialogForm
+      title={editing ? t('admin.users.editTitle') : t('admin.users.invite')}
+      alert={alert}
+      onSubmit={onSubmit}
+      submitLabel={editing ? t('admin.save') : t('admin.users.inviteSubmit')}
+      busy={isInviting || isUpdating}
+    >
+      {editing ? (
+        <Stack gap="0.5">
+          <Text fontSize="sm" fontWeight="medium">
+            {labels.email}
+          </Text>
+          <Text>{editing.email}</Text>
         </Stack>
-      </Dialog.Body>
-      <FormDialogFooter
-        cancelLabel={t('confirm.cancel')}
-        submitLabel={editing ? t('admin.save') : t('admin.users.inviteSubmit')}
-        busy={isInviting || isUpdating}
-        keepLabel
+      ) : (
+        <FormField
+          label={labels.email}
+          error={errors.email?.message}
+          helperText={t('admin.users.emailHelp')}
+          required
+        >
+          <Input type="email" autoComplete="off" {...register('email')} />
+        </FormField>
+      )}
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <FormField label={labels.firstname} error={errors.firstname?.message}>
+          <Input autoComplete="off" {...register('firstname')} />
+        </FormField>
+        <FormField label={labels.lastname} error={errors.lastname?.message}>
+          <Input autoComplete="off" {...register('lastname')} />
+        </FormField>
+        <FormField label={labels.phone} error={errors.phone?.message}>
+          <Input type="tel" autoComplete="off" {...register('phone')} />
+        </FormField>
+        <FormField label={labels.function} error={errors.function?.message}>
+          <Input autoComplete="off" {...register('function')} />
+        </FormField>
+      </SimpleGrid>
+      <Controller
+        control={control}
+        name="typologies"
+        render={({ field }) => (
+          <TypologyCheckboxes
+            field={field}
+            legend={labels.typologies}
+            helperText={t('admin.users.typologiesHelp')}
+            error={errors.typologies?.message ?? errors.typologies?.root?.message}
+          />
+        )}
       />
-      <Dialog.CloseTrigger asChild>
-        <CloseButton size="sm" aria-label={t('confirm.close')} />
-      </Dialog.CloseTrigger>
-    </form>
+      <UserAccessFields
+        values={{ companies, companySites, entities }}
+        onChange={setAccess}
+        labels={{
+          companies: labels.companies,
+          companySites: labels.companySites,
+          entities: labels.entities,
+        }}
+        errors={{
+          companies: errors.companies?.message ?? errors.companies?.root?.message,
+          companySites: errors.companySites?.message ?? errors.companySites?.root?.message,
+          entities: errors.entities?.message ?? errors.entities?.root?.message,
+        }}
+      />
+    </AdminDialogForm>
   );
 }

@@ -17,9 +17,13 @@ export const ADMIN_PARAMS = {
 export const AUDIT_TARGET_TYPES = [
   'COMPANY',
   'SITE',
+  'CHANTIER',
   'USER',
   'LINK',
   'LEGAL',
+  'CATEGORY',
+  'SKIP_TYPE',
+  'HELP',
 ] as const satisfies readonly Exclude<AuditTargetType, '%future added value'>[];
 export type AuditTargetTypeValue = (typeof AUDIT_TARGET_TYPES)[number];
 

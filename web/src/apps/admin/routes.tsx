@@ -14,6 +14,9 @@ import AdminUserPageQueryNode from '../../__generated__/AdminUserPageQuery.graph
 import AdminUsersPageQueryNode, {
   type AdminUsersPageQuery,
 } from '../../__generated__/AdminUsersPageQuery.graphql.ts';
+import DocumentCategoriesTabQueryNode from '../../__generated__/DocumentCategoriesTabQuery.graphql.ts';
+import HelpPagesTabQueryNode from '../../__generated__/HelpPagesTabQuery.graphql.ts';
+import SkipTypesTabQueryNode from '../../__generated__/SkipTypesTabQuery.graphql.ts';
 import { globalId } from '../../relay/globalId.ts';
 import { type AudienceRole, defineApp, type ScreenLoader, viewerQuery } from '../../routing/screens.ts';
 import { notFound, routeId } from '../errors/notFound.ts';
@@ -51,9 +54,10 @@ const elementLoader =
 const search = (params: URLSearchParams) => ({ search: searchOf(params) });
 
 /**
- * The operator's back office (SPEC 6: the administrators of the portal's operator): companies and their
- * establishments, users and their access, the links between producers and providers, the legal texts and the
- * audit trail of every change. The lists' searches and filters live in the URL.
+ * The operator's back office (SPEC 6: the administrators of the portal's operator): companies, their
+ * establishments and chantiers, users and their access, the links between producers and providers, the legal
+ * texts, the reference contents (document categories, skip types, help pages) and the audit trail of every
+ * change. The lists' searches and filters live in the URL.
  */
 export const adminApp = defineApp({
   name: 'admin',
@@ -120,6 +124,43 @@ export const adminApp = defineApp({
       lazy: () =>
         import('./AdminLegalTextsPage.tsx').then((module) => ({ Component: module.AdminLegalTextsPage })),
       navigation: { labelKey: 'nav.adminLegalTexts', audience: ADMINS, order: 40, group: 'admin' },
+    },
+    {
+      // Three tabs (AdminReferencesPage), each a whole list of its own.
+      key: 'adminReferences',
+      path: `${ADMIN_HOME}/references`,
+      layout: 'dashboard',
+      errors: 'screen',
+      lazy: () =>
+        import('./AdminReferencesPage.tsx').then((module) => ({ Component: module.AdminReferencesPage })),
+      children: [
+        {
+          errors: 'screen',
+          skeleton: 'list',
+          loader: viewerQuery('admin:documentCategories', DocumentCategoriesTabQueryNode),
+          lazy: () =>
+            import('./DocumentCategoriesTab.tsx').then((module) => ({
+              Component: module.DocumentCategoriesTab,
+            })),
+        },
+        {
+          key: 'adminSkipTypes',
+          path: 'contenants',
+          errors: 'screen',
+          skeleton: 'list',
+          loader: viewerQuery('admin:skipTypes', SkipTypesTabQueryNode),
+          lazy: () => import('./SkipTypesTab.tsx').then((module) => ({ Component: module.SkipTypesTab })),
+        },
+        {
+          key: 'adminHelpPages',
+          path: 'aide',
+          errors: 'screen',
+          skeleton: 'list',
+          loader: viewerQuery('admin:helpPages', HelpPagesTabQueryNode),
+          lazy: () => import('./HelpPagesTab.tsx').then((module) => ({ Component: module.HelpPagesTab })),
+        },
+      ],
+      navigation: { labelKey: 'nav.adminReferences', audience: ADMINS, order: 45, group: 'admin' },
     },
     {
       key: 'adminAudit',

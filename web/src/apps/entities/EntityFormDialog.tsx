@@ -7,6 +7,7 @@ import {
   entitySchema,
 } from '@portal/domain/entities';
 import { messages } from '@portal/domain/messages';
+import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';
 import type { EntityFormDialogCreateMutation } from '../../__generated__/EntityFormDialogCreateMutation.graphql.ts';
@@ -65,27 +66,81 @@ const updateEntityMutation = graphql`
   }
 `;
 
-interface EditedEntity {
-  id: string;
+/** A chantier as its form edits it. */
+export interface EditedEntityFields {
   name: string;
   startDate: string | null | undefined;
   endDate: string | null | undefined;
   address: string | null | undefined;
 }
 
-/** The chantier's fields as both mutations take them. */
-type EntityFields = Pick<
+interface EditedEntity extends EditedEntityFields {
+  id: string;
+}
+
+/** The chantier's fields as the mutations take them (the customer's and the back office's alike). */
+type EntityInputFields = Pick<
   EntityFormDialogCreateMutation['variables']['input'],
   (typeof ENTITY_FIELDS)[number]
 >;
+
+/** An empty optional field is "no value" (null clears it on the api's side). */
+const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+/** The chantier form's values: its field table's writable fields. */
+type EntityValues = FormValues<typeof entityFields, (typeof ENTITY_FIELDS)[number]>;
+
+/**
+ * A chantier's form (a new one, or `editing`), validated by the domain's rule (the end not before the start);
+ * the customer's screens and the back office send it with their own mutations.
+ */
+export function useEntityForm(editing: EditedEntityFields | null, options: { requireChange?: boolean } = {}) {
+  return useMutationForm<EntityValues, EntityInput>({
+    schema: entitySchema,
+    defaultValues: formValuesOf(entityFields, ENTITY_FIELDS, editing),
+    ...options,
+  });
+}
+
+/** The graph's input of a chantier's fields. */
+export const entityGraphInput = (values: EntityInput) =>
+  graphInputOf(entityFields, ENTITY_FIELDS, values) as EntityInputFields;
+
+/** A chantier's fields: its name, its dates and its own address when it is not the establishment's. */
+export function EntityFields({ form }: { form: UseFormReturn<EntityValues, unknown, EntityInput> }) {
+  const { t } = useTranslation();
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  return (
+    <>
+      <FormField label={t('entities.name')} error={errors.name?.message} required>
+        <Input autoComplete="off" {...register('name')} />
+      </FormField>
+      {/* An empty required date is missing (the schema's "required" message), not malformed. */}
+      <FormField label={entityFieldLabels.startDate} error={errors.startDate?.message} required>
+        <FormDateInput control={control} name="startDate" emptyValue={undefined} />
+      </FormField>
+      <FormField label={entityFieldLabels.endDate} error={errors.endDate?.message}>
+        <FormDateInput control={control} name="endDate" emptyValue={null} />
+      </FormField>
+      <FormField
+        label={entityFieldLabels.address}
+        error={errors.address?.message}
+        helperText={t('entities.addressHelp')}
+      >
+        <Input autoComplete="street-address" {...register('address', { setValueAs: emptyToNull })} />
+      </FormField>
+    </>
+  );
+}
 
 /** What the dialog does: add a chantier to an establishment (and its list), or edit one. */
 export type EntityFormTarget =
   | { kind: 'create'; establishmentId: string; connectionId: string }
   | { kind: 'edit'; entity: EditedEntity };
-
-/** An empty optional field is "no value" (null clears it on the api's side). */
-const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
 export function EntityFormDialog({
   target,
@@ -118,20 +173,10 @@ function EntityForm({ target, onDone }: { target: EntityFormTarget; onDone: () =
   const [commitCreate, isCreating] = useMutation<EntityFormDialogCreateMutation>(createEntityMutation);
   const [commitUpdate, isUpdating] = useMutation<EntityFormDialogUpdateMutation>(updateEntityMutation);
   const editing = target.kind === 'edit' ? target.entity : null;
-  const { form, alert, submit, outcome } = useMutationForm<
-    FormValues<typeof entityFields, (typeof ENTITY_FIELDS)[number]>,
-    EntityInput
-  >({
-    schema: entitySchema,
-    defaultValues: formValuesOf(entityFields, ENTITY_FIELDS, editing),
-  });
-  const {
-    register,
-    formState: { errors },
-  } = form;
+  const { form, alert, submit, outcome } = useEntityForm(editing);
 
   const onSubmit = submit((values, _values, clientMutationId) => {
-    const fields = graphInputOf(entityFields, ENTITY_FIELDS, values) as EntityFields;
+    const fields = entityGraphInput(values);
     if (target.kind === 'create') {
       commitCreate({
         variables: {
@@ -170,23 +215,7 @@ function EntityForm({ target, onDone }: { target: EntityFormTarget; onDone: () =
       <Dialog.Body>
         <Stack gap="5">
           <FormAlert {...alert} />
-          <FormField label={t('entities.name')} error={errors.name?.message} required>
-            <Input autoComplete="off" {...register('name')} />
-          </FormField>
-          {/* An empty required date is missing (the schema's "required" message), not malformed. */}
-          <FormField label={entityFieldLabels.startDate} error={errors.startDate?.message} required>
-            <FormDateInput control={form.control} name="startDate" emptyValue={undefined} />
-          </FormField>
-          <FormField label={entityFieldLabels.endDate} error={errors.endDate?.message}>
-            <FormDateInput control={form.control} name="endDate" emptyValue={null} />
-          </FormField>
-          <FormField
-            label={entityFieldLabels.address}
-            error={errors.address?.message}
-            helperText={t('entities.addressHelp')}
-          >
-            <Input autoComplete="street-address" {...register('address', { setValueAs: emptyToNull })} />
-          </FormField>
+          <EntityFields form={form} />
         </Stack>
       </Dialog.Body>
       <FormDialogFooter

@@ -8,10 +8,10 @@ import type {
 } from '../../__generated__/EntityList_entity.graphql.ts';
 import type { EntityList_establishment$key } from '../../__generated__/EntityList_establishment.graphql.ts';
 import type { EntityListPaginationQuery } from '../../__generated__/EntityListPaginationQuery.graphql.ts';
-import { ResponsiveTable } from '../../components/ResponsiveTable.tsx';
+import { ResponsiveTable, type TableColumn } from '../../components/ResponsiveTable.tsx';
 import { formatDate } from '../../i18n/format.ts';
 import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
-import { EntityFormDialog, type EntityFormTarget } from './EntityFormDialog.tsx';
+import { type EditedEntityFields, EntityFormDialog, type EntityFormTarget } from './EntityFormDialog.tsx';
 
 /**
  * The chantiers of an establishment (SPEC 3: company site entities): name, dates and address, with "Ajouter un
@@ -21,6 +21,7 @@ export function EntityList({ establishment }: { establishment: EntityList_establ
   const { t } = useTranslation();
   const headingId = useId();
   const [target, setTarget] = useState<EntityFormTarget | null>(null);
+  const columns = useEntityColumns();
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
     EntityListPaginationQuery,
     EntityList_establishment$key
@@ -74,16 +75,7 @@ export function EntityList({ establishment }: { establishment: EntityList_establ
         {edges.length === 0 ? (
           <Text color="fg.muted">{t('entities.empty')}</Text>
         ) : (
-          <ResponsiveTable
-            labelledBy={headingId}
-            columns={[
-              { label: t('entities.columns.name') },
-              { label: t('entities.columns.startDate') },
-              { label: t('entities.columns.endDate') },
-              { label: t('entities.columns.address') },
-              { label: t('entities.edit'), actions: true, hideLabel: true },
-            ]}
-          >
+          <ResponsiveTable labelledBy={headingId} columns={columns}>
             {edges.map((edge) => (
               <EntityRow
                 key={edge.node.id}
@@ -134,14 +126,7 @@ function EntityRow({
   );
   return (
     <Table.Row>
-      <Table.Cell fontWeight="medium">{data.name}</Table.Cell>
-      <Table.Cell>{formatDate(data.startDate)}</Table.Cell>
-      <Table.Cell color={data.endDate ? undefined : 'fg.muted'}>
-        {formatDate(data.endDate) ?? t('entities.noEndDate')}
-      </Table.Cell>
-      <Table.Cell color={data.address ? undefined : 'fg.muted'}>
-        {data.address || t('entities.sameAddress')}
-      </Table.Cell>
+      <EntityCells entity={data} />
       <Table.Cell>
         {data.canEdit && (
           <Button
@@ -156,4 +141,33 @@ function EntityRow({
       </Table.Cell>
     </Table.Row>
   );
+}
+
+/** A chantier's cells of the columns `useEntityColumns` names: its name, its dates and its address. */
+export function EntityCells({ entity }: { entity: EditedEntityFields }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Table.Cell fontWeight="medium">{entity.name}</Table.Cell>
+      <Table.Cell>{formatDate(entity.startDate)}</Table.Cell>
+      <Table.Cell color={entity.endDate ? undefined : 'fg.muted'}>
+        {formatDate(entity.endDate) ?? t('entities.noEndDate')}
+      </Table.Cell>
+      <Table.Cell color={entity.address ? undefined : 'fg.muted'}>
+        {entity.address || t('entities.sameAddress')}
+      </Table.Cell>
+    </>
+  );
+}
+
+/** The columns of a list of chantiers: those of `EntityCells`, then a cell of buttons. */
+export function useEntityColumns(): TableColumn[] {
+  const { t } = useTranslation();
+  return [
+    { label: t('entities.columns.name') },
+    { label: t('entities.columns.startDate') },
+    { label: t('entities.columns.endDate') },
+    { label: t('entities.columns.address') },
+    { label: t('entities.edit'), actions: true, hideLabel: true },
+  ];
 }
