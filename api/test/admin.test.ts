@@ -532,6 +532,11 @@ describe('the back office', () => {
       code: 'IGNORE',
     });
     expect(renamed.json()).toMatchObject({ label: 'Bordereau amiante (BSDA)', code: 'BORDEREAU_AMIANTE' });
+    expect((await auditOf('category', category.id))[0]).toMatchObject({
+      action: 'category.update',
+      before: { label: "Bordereau d'amiante" },
+      after: { label: 'Bordereau amiante (BSDA)', code: 'BORDEREAU_AMIANTE' },
+    });
 
     const skipType = await created<{ id: number; volume: string }>('/api/admin/skip_types', {
       code: 'BENNE_35',
@@ -541,6 +546,9 @@ describe('the back office', () => {
       unit: 'm3',
     });
     expect(Number(skipType.volume)).toBe(35);
+    expect((await auditOf('skip_type', skipType.id)).map((entry) => entry.action)).toEqual([
+      'skip_type.create',
+    ]);
     const zero = await postJson(api, '/api/admin/skip_types', admin, {
       code: 'BENNE_0',
       label: 'Benne',
