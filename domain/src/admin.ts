@@ -226,6 +226,9 @@ export const AUDIT_ACTIONS = {
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
+
+/** The graph's enum value of an audit code (`skip_type.create` is `SKIP_TYPE_CREATE`, `company` is `COMPANY`). */
+export const auditEnumValue = (code: string): string => code.replace('.', '_').toUpperCase();
 export const AUDIT_TARGET_TYPES = [
   'company',
   'site',

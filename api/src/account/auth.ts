@@ -28,18 +28,19 @@ export function callerOf(request: FastifyRequest): Caller {
   return request.caller;
 }
 
-/** The lookups of every authenticated request: named, so that each connection plans them once (`NamedStatement`). */
+/**
+ * The lookups of every authenticated request: named, so that each connection plans them once (`NamedStatement`).
+ * A deactivated account has none left to find: its deactivation revokes them, and it cannot sign in again.
+ */
 const SESSION_BY_TOKEN: NamedStatement = {
   name: 'auth_session',
-  text: `select s.id, s.user_id as "userId", s.last_used_at as "lastUsedAt" from sessions s
-         join users u on u.id = s.user_id
-         where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and u.deactivated_at is null`,
+  text: `select id, user_id as "userId", last_used_at as "lastUsedAt" from sessions
+         where token_hash = $1 and revoked_at is null and expires_at > $2`,
 };
 const ACCESS_TOKEN_BY_TOKEN: NamedStatement = {
   name: 'auth_access_token',
-  text: `select t.id, t.user_id as "userId", t.read_only as "readOnly", t.last_used_at as "lastUsedAt"
-         from personal_access_tokens t join users u on u.id = t.user_id
-         where t.token_hash = $1 and t.revoked_at is null and t.expires_at > $2 and u.deactivated_at is null`,
+  text: `select id, user_id as "userId", read_only as "readOnly", last_used_at as "lastUsedAt"
+         from personal_access_tokens where token_hash = $1 and revoked_at is null and expires_at > $2`,
 };
 
 /**

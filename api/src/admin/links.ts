@@ -26,6 +26,7 @@ import {
 import { byFlag } from '../resource/filters.ts';
 import { defineResource } from '../resource/resource.ts';
 import { recordAudit } from './audit.ts';
+import { adminSites } from './companies.ts';
 
 /**
  * The links between producers' establishments and their providers' (`site_link_periods`): the mirror views read
@@ -69,13 +70,12 @@ export const adminSiteLinks = defineResource({
 
 /** A producer's establishment on one side, a provider's (collector, recycler or carrier) on the other. */
 async function assertLinkSides(db: Db, producerSite: number, retrieverSite: number): Promise<void> {
-  const sides = await db.query<{ id: number; typologies: string[] }>(
-    `select s.id, array(select t.code from company_site_site_typologies x join site_typologies t on t.id = x.site_typology_id
-       where x.company_site_id = s.id) as typologies
-     from company_sites s where s.id = any($1::int[]) and s.deactivated_at is null`,
-    [[producerSite, retrieverSite]],
-  );
-  const typologiesOf = (id: number) => sides.find((side) => side.id === id)?.typologies;
+  const sides = await adminSites.rows(db, (params) => [
+    `s.id = any(${params.add([producerSite, retrieverSite])}::int[])`,
+    's.deactivated_at is null',
+  ]);
+  const typologiesOf = (id: number): readonly string[] | undefined =>
+    sides.find((side) => side.id === id)?.typologies;
   const producer = typologiesOf(producerSite);
   const retriever = typologiesOf(retrieverSite);
   const violations = [];

@@ -40,6 +40,18 @@ import { recordAudit } from './audit.ts';
 
 type AdminUserRow = ResourceRow<typeof adminUserFields>;
 
+/**
+ * The companies a user reaches (SQL, `userId` a column or a placeholder): their own, and those of their
+ * establishments and chantiers.
+ */
+const reachedCompanyIds = (userId: string) => `(
+  select company_id from user_companies where user_id = ${userId}
+  union select cs.company_id from user_company_sites x join company_sites cs on cs.id = x.company_site_id
+    where x.user_id = ${userId}
+  union select cs.company_id from user_company_site_entities x
+    join company_site_entities e on e.id = x.company_site_entity_id join company_sites cs on cs.id = e.company_site_id
+    where x.user_id = ${userId})`;
+
 /** A user's direct links, as the row carries them (id arrays). */
 const accessOf = (row: AdminUserRow): UserLinks => ({
   companyIds: row.companies as number[],
@@ -80,13 +92,7 @@ export const adminUsers = defineResource({
           const value = raw.company;
           if (typeof value !== 'string' || !/^[0-9]{1,9}$/.test(value)) return [];
           const id = params.add(Number(value));
-          return [
-            `(exists (select 1 from user_companies x where x.user_id = u.id and x.company_id = ${id})
-              or exists (select 1 from user_company_sites x join company_sites cs on cs.id = x.company_site_id
-                         where x.user_id = u.id and cs.company_id = ${id})
-              or exists (select 1 from user_company_site_entities x join company_site_entities e on e.id = x.company_site_entity_id
-                         join company_sites cs on cs.id = e.company_site_id where x.user_id = u.id and cs.company_id = ${id}))`,
-          ];
+          return [`${id} in ${reachedCompanyIds('u.id')}`];
         },
       },
     ],
@@ -200,14 +206,8 @@ export function registerAdminUserRoutes(app: FastifyInstance, context: ApiContex
       companies: string[];
     }>(
       `select u.email, u.firstname, u.lastname,
-         array(select distinct c.name from companies c
-               where c.id in (select company_id from user_companies where user_id = u.id)
-                  or c.id in (select cs.company_id from user_company_sites x join company_sites cs on cs.id = x.company_site_id
-                              where x.user_id = u.id)
-                  or c.id in (select cs.company_id from user_company_site_entities x
-                              join company_site_entities e on e.id = x.company_site_entity_id
-                              join company_sites cs on cs.id = e.company_site_id where x.user_id = u.id)
-               order by c.name) as companies
+         array(select c.name from companies c where c.id in ${reachedCompanyIds('u.id')} order by c.name)
+           as companies
        from users u where u.id = $1`,
       [userId],
     );

@@ -41,6 +41,11 @@ export function typologiesFromGraph(values: readonly string[]): UserTypology[] {
   return values.map((value) => value.toLowerCase()).filter(isUserTypology);
 }
 
+/** The domain's typologies (`producer`) as the graph's `UserTypology` values (PRODUCER). */
+export function typologiesToGraph<T extends string>(typologies: readonly string[]): T[] {
+  return typologies.map((typology) => typology.toUpperCase() as T);
+}
+
 /** The typologies of a viewer read through the graph's flags (`isProducer`, `isRetriever`, `isCarrier`). */
 export function typologiesOfViewer(viewer: {
   isProducer: boolean;

@@ -3,6 +3,7 @@ import {
   AUDIT_ACTIONS,
   AUDIT_TARGET_TYPES,
   type AuditTargetType,
+  auditEnumValue,
   isLimitedToEntities,
   siretPassesLuhn,
 } from '@portal/domain';
@@ -43,10 +44,10 @@ export async function viewerIsAdmin(context: GatewayContext): Promise<boolean> {
 
 /** GraphQL enum values to the api's codes (graphql-tools maps both ways): COMPANY_CREATE is `company.create`. */
 const AUDIT_ACTION_VALUES = Object.fromEntries(
-  AUDIT_ACTION_CODES.map((code) => [code.replace('.', '_').toUpperCase(), code]),
+  AUDIT_ACTION_CODES.map((code) => [auditEnumValue(code), code]),
 );
 const AUDIT_TARGET_TYPE_VALUES = Object.fromEntries(
-  AUDIT_TARGET_TYPES.map((type) => [type.toUpperCase(), type]),
+  AUDIT_TARGET_TYPES.map((type) => [auditEnumValue(type), type]),
 );
 
 /** The audit trail's element type of each node type whose changes it records. */

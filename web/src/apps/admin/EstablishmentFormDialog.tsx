@@ -13,7 +13,7 @@ import type { EstablishmentFormDialogUpdateMutation } from '../../__generated__/
 import { FormDialog } from '../../forms/FormDialog.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { useMutationForm } from '../../forms/useMutationForm.ts';
-import { typologiesFromGraph } from '../../routing/screens.ts';
+import { typologiesFromGraph, typologiesToGraph } from '../../routing/screens.ts';
 import { AdminDialogForm, countChange } from './AdminParts.tsx';
 import { SiretField } from './SiretField.tsx';
 import { TypologyCheckboxes } from './TypologyCheckboxes.tsx';
@@ -79,9 +79,6 @@ interface EstablishmentValues {
   typologies: string[];
 }
 
-const toGraph = (typologies: readonly string[]) =>
-  typologies.map((code) => code.toUpperCase() as UserTypology);
-
 /**
  * « Nouvel établissement » and an establishment's « Modifier »: its name, address, postcode, town, SIRET and
  * typologies; the api places it (department, position) from its postcode and town.
@@ -131,7 +128,7 @@ function EstablishmentForm({ target, onDone }: { target: EstablishmentFormTarget
       postcode: site.postcode,
       city: site.city,
       siret: site.siret,
-      typologies: toGraph(site.typologies),
+      typologies: typologiesToGraph<UserTypology>(site.typologies),
     };
     if (target.kind === 'create') {
       commitCreate({

@@ -19,7 +19,7 @@ import type { UserFormDialogUpdateMutation } from '../../__generated__/UserFormD
 import { FormDialog } from '../../forms/FormDialog.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { useMutationForm } from '../../forms/useMutationForm.ts';
-import { typologiesFromGraph } from '../../routing/screens.ts';
+import { typologiesFromGraph, typologiesToGraph } from '../../routing/screens.ts';
 import type { AdminChoice } from './AdminCombobox.tsx';
 import { AdminDialogForm } from './AdminParts.tsx';
 import { adminUserPath } from './adminPaths.ts';
@@ -185,7 +185,7 @@ function UserForm({
       lastname: text.lastname,
       phone: text.phone,
       function: text.function,
-      typologies: values.typologies.map((code) => code.toUpperCase() as UserTypology),
+      typologies: typologiesToGraph<UserTypology>(values.typologies),
       companyIds: values.companies.map((choice) => choice.id),
       establishmentIds: values.companySites.map((choice) => choice.id),
       chantierIds: values.entities.map((choice) => choice.databaseId),

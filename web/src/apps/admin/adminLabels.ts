@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, type AuditAction } from '@portal/domain/admin';
+import { AUDIT_ACTIONS, type AuditAction, auditEnumValue } from '@portal/domain/admin';
 import { typologyLabels } from '@portal/domain/typologies';
 import { typologiesFromGraph } from '../../routing/screens.ts';
 
@@ -9,12 +9,9 @@ export function typologyNames(values: readonly string[]): string {
     .join(', ');
 }
 
-/** The graph's value of an audit action of the domain (`user.update` is `USER_UPDATE`). */
-export const graphAuditAction = (action: AuditAction) => action.toUpperCase().replace('.', '_');
-
 /** The audit actions as a filter offers them: the graph's value and the domain's French label. */
 export const AUDIT_ACTION_OPTIONS = (Object.entries(AUDIT_ACTIONS) as [AuditAction, string][]).map(
-  ([action, label]) => ({ value: graphAuditAction(action), label }),
+  ([action, label]) => ({ value: auditEnumValue(action), label }),
 );
 
 /** What the back office says of an account: its state, from whether it is active and its invitation. */
