@@ -110,7 +110,10 @@ test('the operator onboards a customer end to end, then deactivates its user and
   await inviteDialog.getByLabel(/^Nom/).fill('Lemoine');
   await tick(inviteDialog, 'Producteur');
   await inviteDialog.getByRole('combobox', { name: /^Sociétés/ }).fill('Lemoine');
+  // The search's answer replaces the first list: choose once only the company searched is offered.
+  await expect(page.getByRole('option')).toHaveCount(1);
   await page.getByRole('option', { name: /Pâtisseries Lemoine/ }).click();
+  await expect(inviteDialog.getByRole('list', { name: 'Sociétés' })).toContainText('Pâtisseries Lemoine');
   const invitation = mailbox.waitFor(NEW_USER);
   await inviteDialog.getByRole('button', { name: "Envoyer l'invitation" }).click();
   await expect(page.getByText(messages.adminInvitationSent(NEW_USER))).toBeVisible();

@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 export interface Mailbox {
   url: string;
   messages: ParsedMail[];
-  /** Resolves with the first mail to `to` received from now on (or already there when `includeExisting`). */
+  /** Resolves with the first mail to `to` received from now on; rejects after `timeoutMs` (30 s unless told). */
   waitFor(to: string, options?: { timeoutMs?: number }): Promise<ParsedMail>;
   close(): Promise<void>;
 }
@@ -44,9 +44,9 @@ export async function startMailbox(): Promise<Mailbox> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    waitFor(to, { timeoutMs = 10_000 } = {}) {
+    waitFor(to, { timeoutMs = 30_000 } = {}) {
       const wanted = to.toLowerCase();
-      return new Promise((resolve, reject) => {
+      const mail = new Promise<ParsedMail>((resolve, reject) => {
         const timer = setTimeout(
           () => reject(new Error(`no mail to ${to} within ${timeoutMs} ms`)),
           timeoutMs,
@@ -59,6 +59,10 @@ export async function startMailbox(): Promise<Mailbox> {
           },
         });
       });
+      // Awaited later, after the step that sends it: a time-out must fail that await, with the step's own error
+      // first, not end the test as an unhandled rejection while the step is still waiting.
+      mail.catch(() => {});
+      return mail;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
