@@ -26,6 +26,7 @@ export default defineConfig({
     browserName: 'chromium',
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     launchOptions: {
       ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),

@@ -34,7 +34,7 @@ export function renderRoutes<TEnvironment extends IEnvironment = MockEnvironment
 ) {
   const environment = options.environment ?? (createMockEnvironment() as IEnvironment as TEnvironment);
   const router = createMemoryRouter(routes, { initialEntries: [options.path ?? '/'] });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ pointerEventsCheck: 0 });
   const app = (
     <AppProviders environment={environment}>
       <RouterProvider router={router} />

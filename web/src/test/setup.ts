@@ -16,6 +16,10 @@ afterEach(() => {
   window.sessionStorage.clear();
   // The last dashboard selection is kept per user in the browser: each test starts without one.
   window.localStorage.clear();
+  // The files of a worker share one window (the project does not isolate them, for speed): each test starts at
+  // the root of an empty page, whatever the previous one left.
+  window.history.replaceState(null, '', '/');
+  document.body.replaceChildren();
 });
 
 // jsdom lacks these browser APIs that Chakra's components (Ark/Zag) call.
