@@ -64,6 +64,8 @@ export interface ApiConfig {
   databaseSchema: string | undefined;
   /** PGlite without a folder: the data lives as long as the process (tests). */
   inMemoryDatabase: boolean;
+  /** With `inMemoryDatabase`: the image (`pgliteImage`) it starts from, rather than a database created anew. */
+  inMemoryImage: Blob | undefined;
   dataDir: string;
   referenceDataDir: string;
   /** HMAC key of token hashes; unset means `dataDir/secret`, generated on first start. */
@@ -198,6 +200,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ApiConfig>
     databaseUrl: text(env, 'DATABASE_URL'),
     databaseSchema: text(env, 'DATABASE_SCHEMA'),
     inMemoryDatabase: false,
+    inMemoryImage: undefined,
     dataDir,
     referenceDataDir: text(env, 'REFERENCE_DATA_DIR') ?? `${REPO_ROOT}../shared/data`,
     appSecret: text(env, 'APP_SECRET'),

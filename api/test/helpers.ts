@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Api, type ApiConfig, createApi, DEMO_PASSWORD, loadConfig } from '../src/index.ts';
 
 /** The official lists the tests read: REFERENCE_DATA_DIR, as the api reads it, or its default. */
@@ -29,6 +30,16 @@ export interface TestApi extends Api {
  * An api on a fresh database: PGlite in memory, or, when DATABASE_URL is set, a schema of its own on that
  * server (dropped by close) so that test files run in parallel without seeing each other.
  */
+/** The migrated database each in-memory test api starts from (see global-setup.ts), read once per file. */
+let pgliteImage: Promise<Blob | undefined> | undefined;
+function migratedImage(): Promise<Blob | undefined> {
+  pgliteImage ??= (async () => {
+    const file = inject('pgliteImageFile');
+    return file ? new Blob([await readFile(file)]) : undefined;
+  })();
+  return pgliteImage;
+}
+
 export async function createTestApi(overrides: Partial<ApiConfig> = {}): Promise<TestApi> {
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-api-test-'));
   const databaseUrl = process.env.DATABASE_URL;
@@ -50,6 +61,7 @@ export async function createTestApi(overrides: Partial<ApiConfig> = {}): Promise
     },
     {
       inMemoryDatabase: true,
+      inMemoryImage: databaseUrl ? undefined : await migratedImage(),
       argon2: TEST_ARGON2,
       now: () => clock.now,
       logStream: { write: (line: string) => logs.push(line) },

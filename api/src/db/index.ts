@@ -10,7 +10,10 @@ export type { Db, NamedStatement, Statement } from './db.ts';
 export { migrate } from './migrate.ts';
 export { allocateIds, bulkInsert, SqlParams } from './sql.ts';
 
-type DatabaseConfig = Pick<ApiConfig, 'databaseUrl' | 'databaseSchema' | 'inMemoryDatabase' | 'dataDir'>;
+type DatabaseConfig = Pick<
+  ApiConfig,
+  'databaseUrl' | 'databaseSchema' | 'inMemoryDatabase' | 'inMemoryImage' | 'dataDir'
+>;
 
 /**
  * The configured database: a PostgreSQL server when DATABASE_URL is set, else PGlite in DATA_DIR/pgdata. Its
@@ -27,7 +30,7 @@ async function openEngine(config: DatabaseConfig, onIdleClientError: (error: Err
   if (config.databaseUrl !== undefined) {
     return openPostgres({ url: config.databaseUrl, schema: config.databaseSchema, onIdleClientError });
   }
-  if (config.inMemoryDatabase) return openPglite(undefined);
+  if (config.inMemoryDatabase) return openPglite(undefined, config.inMemoryImage);
   const folder = join(config.dataDir, 'pgdata');
   await mkdir(folder, { recursive: true });
   return openPglite(folder);

@@ -22,12 +22,29 @@ function transactionDb(tx: Transaction, poolUse: () => DbPoolUse): Db {
 }
 
 /**
- * PGlite on disk (`dataDir`) or in memory (no folder). PGlite runs one statement (or transaction) at a time:
- * its one connection is busy while any runs, and the others wait.
+ * PGlite on disk (`dataDir`) or in memory (no folder), in memory possibly from an image (`pgliteImage`): creating
+ * a database costs seconds, loading one a fraction. PGlite runs one statement (or transaction) at a time: its one
+ * connection is busy while any runs, and the others wait.
  */
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  const pg = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
+export async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Db> {
+  const pg = new PGlite({ dataDir, loadDataDir: image });
   await pg.waitReady;
+  return pgliteDb(pg);
+}
+
+/** A new in-memory database once `prepare` has run on it (migrations, say), as an image `openPglite` starts from. */
+export async function pgliteImage(prepare: (db: Db) => Promise<unknown>): Promise<Blob> {
+  const pg = new PGlite();
+  await pg.waitReady;
+  try {
+    await prepare(pgliteDb(pg));
+    return await pg.dumpDataDir('none');
+  } finally {
+    await pg.close();
+  }
+}
+
+function pgliteDb(pg: PGlite): Db {
   let running = 0;
   const counted = async <T>(work: () => Promise<T>): Promise<T> => {
     running++;
