@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router-dom';
 import type { IEnvironment } from 'relay-runtime';
-import DashboardLayoutQueryNode from './__generated__/DashboardLayoutQuery.graphql.ts';
 import { urlWithRememberedSelection } from './apps/dashboard/selectionMemory.ts';
 import { NotFoundPage } from './apps/errors/NotFoundPage.tsx';
 import { notFound } from './apps/errors/notFound.ts';
@@ -136,7 +135,11 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
             // A page opened without a selection (a bookmark, a mail link) shows the user's last one.
             const restored = urlWithRememberedSelection(new URL(request.url), viewer.id);
             if (restored !== null) throw redirect(restored);
-            return preload('dashboardLayout', DashboardLayoutQueryNode, {});
+            return preload(
+              'dashboardLayout',
+              () => import('./__generated__/DashboardLayoutQuery.graphql.ts'),
+              {},
+            );
           },
           shouldRevalidate: onlyWhenAskedFor,
           children: screensOf('dashboard'),

@@ -18,51 +18,54 @@ function answerAll(environment: ReturnType<typeof createMockEnvironment>) {
   }
 }
 
+/** The session query's artifact, as a route imports it. */
+const sessionQuery = async () => ({ default: viewerSessionQueryNode });
+
 describe('route preloader', () => {
-  it('keeps the reference the screen being left still renders, and disposes older ones', () => {
+  it('keeps the reference the screen being left still renders, and disposes older ones', async () => {
     const preload = createRoutePreloader(createMockEnvironment());
-    const first = preload('screen', viewerSessionQueryNode, {});
-    const second = preload('screen', viewerSessionQueryNode, {});
+    const first = await preload('screen', sessionQuery, {});
+    const second = await preload('screen', sessionQuery, {});
     expect(first.isDisposed).toBe(false);
-    const third = preload('screen', viewerSessionQueryNode, {});
+    const third = await preload('screen', sessionQuery, {});
     expect(first.isDisposed).toBe(true);
     expect(second.isDisposed).toBe(false);
     expect(third.isDisposed).toBe(false);
     // Routes do not share their references.
-    preload('other', viewerSessionQueryNode, {});
-    preload('other', viewerSessionQueryNode, {});
+    await preload('other', sessionQuery, {});
+    await preload('other', sessionQuery, {});
     expect(second.isDisposed).toBe(false);
   });
 
-  it('asks the network again for data already in the store, except offline', () => {
+  it('asks the network again for data already in the store, except offline', async () => {
     const environment = createMockEnvironment();
     const preload = createRoutePreloader(environment);
-    preload('screen', viewerSessionQueryNode, {});
+    await preload('screen', sessionQuery, {});
     answerAll(environment);
-    preload('screen', viewerSessionQueryNode, {});
+    await preload('screen', sessionQuery, {});
     expect(sent(environment)).toBe(1);
     answerAll(environment);
 
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    preload('screen', viewerSessionQueryNode, {});
+    await preload('screen', sessionQuery, {});
     expect(sent(environment)).toBe(0);
   });
 });
 
 describe('query warmer (a link pointed at)', () => {
-  it('fetches the data a screen will read, which the screen then shows at once while refreshing it, for 30 s', () => {
+  it('fetches the data a screen will read, which the screen then shows at once while refreshing it, for 30 s', async () => {
     vi.useFakeTimers();
     const environment = createMockEnvironment();
     const warm = createQueryWarmer(environment);
-    const warmed = warm('screen', viewerSessionQueryNode, {});
+    const warmed = await warm('screen', sessionQuery, {});
     expect(sent(environment)).toBe(1);
     answerAll(environment);
     // Pointed at again: the store answers.
-    warm('screen', viewerSessionQueryNode, {});
+    await warm('screen', sessionQuery, {});
     expect(sent(environment)).toBe(0);
 
     // The screen opens with the data in the store (and refreshes it).
-    const opened = createRoutePreloader(environment)('screen', viewerSessionQueryNode, {});
+    const opened = await createRoutePreloader(environment)('screen', sessionQuery, {});
     expect(environment.check(createOperationDescriptor(viewerSessionQueryNode, {})).status).toBe('available');
     // Its own reference goes after 30 s; the screen's keeps the data.
     vi.advanceTimersByTime(WARM_RETENTION_MS);

@@ -17,11 +17,18 @@ import {
   type VariablesOf,
 } from 'relay-runtime';
 
+/**
+ * A screen query's generated artifact, imported as its route loads (`() => import('…Query.graphql.ts')`): the
+ * artifacts of every screen then stay out of the chunks the app starts with, and each comes with its screen.
+ */
+export type QueryImport = () => Promise<{ default: GraphQLTaggedNode }>;
+
+/** Starts a route's query once its artifact is imported (not its data: the screen suspends on that). */
 export type RoutePreloader = <TQuery extends OperationType>(
   routeKey: string,
-  query: GraphQLTaggedNode,
+  query: QueryImport,
   variables: VariablesOf<TQuery>,
-) => PreloadedQuery<TQuery>;
+) => Promise<PreloadedQuery<TQuery>>;
 
 /**
  * Starts a route's query from its loader (render-as-you-fetch): from the store and the network, or from the store
@@ -32,11 +39,12 @@ export type RoutePreloader = <TQuery extends OperationType>(
  */
 export function createRoutePreloader(environment: IEnvironment): RoutePreloader {
   const live = new Map<string, { current: { dispose(): void }; previous?: { dispose(): void } }>();
-  return <TQuery extends OperationType>(
+  return async <TQuery extends OperationType>(
     routeKey: string,
-    query: GraphQLTaggedNode,
+    queryImport: QueryImport,
     variables: VariablesOf<TQuery>,
   ) => {
+    const { default: query } = await queryImport();
     // Offline, a screen already seen shows its last data (the banner says the portal is offline) instead of failing.
     // Online, data in the store (a hovered link fetched it) shows at once while the network refreshes it.
     const fetchPolicy =
@@ -59,11 +67,12 @@ export const WARM_RETENTION_MS = 30_000;
  * keeps its data.
  */
 export function createQueryWarmer(environment: IEnvironment): RoutePreloader {
-  return <TQuery extends OperationType>(
+  return async <TQuery extends OperationType>(
     _routeKey: string,
-    query: GraphQLTaggedNode,
+    queryImport: QueryImport,
     variables: VariablesOf<TQuery>,
   ) => {
+    const { default: query } = await queryImport();
     const reference = loadQuery<TQuery>(environment, query, variables, { fetchPolicy: 'store-or-network' });
     setTimeout(() => reference.dispose(), WARM_RETENTION_MS);
     return reference;

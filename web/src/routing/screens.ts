@@ -2,11 +2,10 @@ import { adminPermissions } from '@portal/domain/permissions';
 import { isUserTypology, ownSiteTypology, type UserTypology } from '@portal/domain/typologies';
 import type { ComponentType, ReactNode } from 'react';
 import type { Params, ShouldRevalidateFunction } from 'react-router-dom';
-import type { GraphQLTaggedNode } from 'relay-runtime';
 import type { viewerSessionQuery } from '../__generated__/viewerSessionQuery.graphql.ts';
 import type { SkeletonKind } from '../components/Skeletons.tsx';
 import type { TranslationResource } from '../i18n/fr.ts';
-import type { RoutePreloader } from '../relay/preload.ts';
+import type { QueryImport, RoutePreloader } from '../relay/preload.ts';
 
 /**
  * The kit of the apps' route files (`apps/<app>/routes.tsx`): each app declares its screens once (path, layout,
@@ -249,7 +248,7 @@ export const revalidationRules: Record<Revalidation, ShouldRevalidateFunction | 
 /** The loader of a screen whose query takes no variables: the session is checked, then the query starts. */
 export function viewerQuery(
   routeKey: string,
-  query: GraphQLTaggedNode,
+  query: QueryImport,
   options: { allowPendingTerms?: boolean } = {},
 ): ScreenLoader {
   return async ({ requireViewer, preload }) => {

@@ -1,7 +1,3 @@
-import AccessTokensPageQueryNode from '../../__generated__/AccessTokensPageQuery.graphql.ts';
-import CguPageQueryNode from '../../__generated__/CguPageQuery.graphql.ts';
-import NotificationSettingsPageQueryNode from '../../__generated__/NotificationSettingsPageQuery.graphql.ts';
-import ProfilePageQueryNode from '../../__generated__/ProfilePageQuery.graphql.ts';
 import { defineApp, viewerQuery } from '../../routing/screens.ts';
 
 /** Signing in, the password pages, the terms of use, and the user's profile (SPEC 2). */
@@ -43,7 +39,9 @@ export const accountApp = defineApp({
       key: 'terms',
       path: '/cgu',
       layout: 'authWide',
-      loader: viewerQuery('terms', CguPageQueryNode, { allowPendingTerms: true }),
+      loader: viewerQuery('terms', () => import('../../__generated__/CguPageQuery.graphql.ts'), {
+        allowPendingTerms: true,
+      }),
       lazy: () => import('./CguPage.tsx').then((module) => ({ Component: module.CguPage })),
     },
     {
@@ -53,7 +51,7 @@ export const accountApp = defineApp({
       skeleton: 'detail',
       errors: 'screen',
       navigation: { labelKey: 'nav.profile', audience: 'everyone', order: 150 },
-      loader: viewerQuery('profile', ProfilePageQueryNode),
+      loader: viewerQuery('profile', () => import('../../__generated__/ProfilePageQuery.graphql.ts')),
       lazy: () => import('./ProfilePage.tsx').then((module) => ({ Component: module.ProfilePage })),
     },
     {
@@ -63,7 +61,10 @@ export const accountApp = defineApp({
       skeleton: 'list',
       errors: 'screen',
       audience: 'everyone',
-      loader: viewerQuery('profileNotifications', NotificationSettingsPageQueryNode),
+      loader: viewerQuery(
+        'profileNotifications',
+        () => import('../../__generated__/NotificationSettingsPageQuery.graphql.ts'),
+      ),
       lazy: () =>
         import('./NotificationSettingsPage.tsx').then((module) => ({
           Component: module.NotificationSettingsPage,
@@ -76,7 +77,10 @@ export const accountApp = defineApp({
       skeleton: 'list',
       errors: 'screen',
       audience: 'everyone',
-      loader: viewerQuery('accessTokens', AccessTokensPageQueryNode),
+      loader: viewerQuery(
+        'accessTokens',
+        () => import('../../__generated__/AccessTokensPageQuery.graphql.ts'),
+      ),
       lazy: () => import('./AccessTokensPage.tsx').then((module) => ({ Component: module.AccessTokensPage })),
     },
     {

@@ -1,23 +1,10 @@
-import type { GraphQLTaggedNode, OperationType, VariablesOf } from 'relay-runtime';
-import AdminAuditPageQueryNode, {
-  type AdminAuditPageQuery,
-} from '../../__generated__/AdminAuditPageQuery.graphql.ts';
-import AdminCompaniesPageQueryNode, {
-  type AdminCompaniesPageQuery,
-} from '../../__generated__/AdminCompaniesPageQuery.graphql.ts';
-import AdminCompanyPageQueryNode from '../../__generated__/AdminCompanyPageQuery.graphql.ts';
-import AdminLegalTextsPageQueryNode from '../../__generated__/AdminLegalTextsPageQuery.graphql.ts';
-import AdminLinksPageQueryNode, {
-  type AdminLinksPageQuery,
-} from '../../__generated__/AdminLinksPageQuery.graphql.ts';
-import AdminUserPageQueryNode from '../../__generated__/AdminUserPageQuery.graphql.ts';
-import AdminUsersPageQueryNode, {
-  type AdminUsersPageQuery,
-} from '../../__generated__/AdminUsersPageQuery.graphql.ts';
-import DocumentCategoriesTabQueryNode from '../../__generated__/DocumentCategoriesTabQuery.graphql.ts';
-import HelpPagesTabQueryNode from '../../__generated__/HelpPagesTabQuery.graphql.ts';
-import SkipTypesTabQueryNode from '../../__generated__/SkipTypesTabQuery.graphql.ts';
+import type { OperationType, VariablesOf } from 'relay-runtime';
+import type { AdminAuditPageQuery } from '../../__generated__/AdminAuditPageQuery.graphql.ts';
+import type { AdminCompaniesPageQuery } from '../../__generated__/AdminCompaniesPageQuery.graphql.ts';
+import type { AdminLinksPageQuery } from '../../__generated__/AdminLinksPageQuery.graphql.ts';
+import type { AdminUsersPageQuery } from '../../__generated__/AdminUsersPageQuery.graphql.ts';
 import { globalId } from '../../relay/globalId.ts';
+import type { QueryImport } from '../../relay/preload.ts';
 import { type AudienceRole, defineApp, type ScreenLoader, viewerQuery } from '../../routing/screens.ts';
 import { notFound, routeId } from '../errors/notFound.ts';
 import { auditFilterOf, linkFilterOf, searchOf } from './adminParams.ts';
@@ -30,7 +17,7 @@ const ADMINS: readonly AudienceRole[] = ['admin'];
 const listLoader =
   <TQuery extends OperationType>(
     routeKey: string,
-    query: GraphQLTaggedNode,
+    query: QueryImport,
     filterOf: (params: URLSearchParams) => VariablesOf<TQuery>,
   ): ScreenLoader =>
   async ({ requireViewer, preload, searchParams }) => {
@@ -43,7 +30,7 @@ const listLoader =
  * its global id of that node type (for the lists about it: a company's users, a user's history).
  */
 const elementLoader =
-  (routeKey: string, query: GraphQLTaggedNode, node: string, globalIdAs: string): ScreenLoader =>
+  (routeKey: string, query: QueryImport, node: string, globalIdAs: string): ScreenLoader =>
   async ({ requireViewer, preload, params }) => {
     await requireViewer();
     const databaseId = routeId(params.id);
@@ -69,7 +56,11 @@ export const adminApp = defineApp({
       layout: 'dashboard',
       errors: 'screen',
       skeleton: 'list',
-      loader: listLoader<AdminCompaniesPageQuery>('admin:companies', AdminCompaniesPageQueryNode, search),
+      loader: listLoader<AdminCompaniesPageQuery>(
+        'admin:companies',
+        () => import('../../__generated__/AdminCompaniesPageQuery.graphql.ts'),
+        search,
+      ),
       lazy: () =>
         import('./AdminCompaniesPage.tsx').then((module) => ({ Component: module.AdminCompaniesPage })),
       navigation: { labelKey: 'nav.adminCompanies', audience: ADMINS, order: 10, group: 'admin' },
@@ -81,7 +72,12 @@ export const adminApp = defineApp({
       errors: 'screen',
       skeleton: 'detail',
       audience: ADMINS,
-      loader: elementLoader('admin:company', AdminCompanyPageQueryNode, 'AdminCompany', 'companyId'),
+      loader: elementLoader(
+        'admin:company',
+        () => import('../../__generated__/AdminCompanyPageQuery.graphql.ts'),
+        'AdminCompany',
+        'companyId',
+      ),
       lazy: () => import('./AdminCompanyPage.tsx').then((module) => ({ Component: module.AdminCompanyPage })),
     },
     {
@@ -90,7 +86,11 @@ export const adminApp = defineApp({
       layout: 'dashboard',
       errors: 'screen',
       skeleton: 'list',
-      loader: listLoader<AdminUsersPageQuery>('admin:users', AdminUsersPageQueryNode, search),
+      loader: listLoader<AdminUsersPageQuery>(
+        'admin:users',
+        () => import('../../__generated__/AdminUsersPageQuery.graphql.ts'),
+        search,
+      ),
       lazy: () => import('./AdminUsersPage.tsx').then((module) => ({ Component: module.AdminUsersPage })),
       navigation: { labelKey: 'nav.adminUsers', audience: ADMINS, order: 20, group: 'admin' },
     },
@@ -101,7 +101,12 @@ export const adminApp = defineApp({
       errors: 'screen',
       skeleton: 'detail',
       audience: ADMINS,
-      loader: elementLoader('admin:user', AdminUserPageQueryNode, 'AdminUser', 'userId'),
+      loader: elementLoader(
+        'admin:user',
+        () => import('../../__generated__/AdminUserPageQuery.graphql.ts'),
+        'AdminUser',
+        'userId',
+      ),
       lazy: () => import('./AdminUserPage.tsx').then((module) => ({ Component: module.AdminUserPage })),
     },
     {
@@ -110,7 +115,11 @@ export const adminApp = defineApp({
       layout: 'dashboard',
       errors: 'screen',
       skeleton: 'list',
-      loader: listLoader<AdminLinksPageQuery>('admin:links', AdminLinksPageQueryNode, linkFilterOf),
+      loader: listLoader<AdminLinksPageQuery>(
+        'admin:links',
+        () => import('../../__generated__/AdminLinksPageQuery.graphql.ts'),
+        linkFilterOf,
+      ),
       lazy: () => import('./AdminLinksPage.tsx').then((module) => ({ Component: module.AdminLinksPage })),
       navigation: { labelKey: 'nav.adminLinks', audience: ADMINS, order: 30, group: 'admin' },
     },
@@ -120,7 +129,10 @@ export const adminApp = defineApp({
       layout: 'dashboard',
       errors: 'screen',
       skeleton: 'detail',
-      loader: viewerQuery('admin:legalTexts', AdminLegalTextsPageQueryNode),
+      loader: viewerQuery(
+        'admin:legalTexts',
+        () => import('../../__generated__/AdminLegalTextsPageQuery.graphql.ts'),
+      ),
       lazy: () =>
         import('./AdminLegalTextsPage.tsx').then((module) => ({ Component: module.AdminLegalTextsPage })),
       navigation: { labelKey: 'nav.adminLegalTexts', audience: ADMINS, order: 40, group: 'admin' },
@@ -137,7 +149,10 @@ export const adminApp = defineApp({
         {
           errors: 'screen',
           skeleton: 'list',
-          loader: viewerQuery('admin:documentCategories', DocumentCategoriesTabQueryNode),
+          loader: viewerQuery(
+            'admin:documentCategories',
+            () => import('../../__generated__/DocumentCategoriesTabQuery.graphql.ts'),
+          ),
           lazy: () =>
             import('./DocumentCategoriesTab.tsx').then((module) => ({
               Component: module.DocumentCategoriesTab,
@@ -148,7 +163,10 @@ export const adminApp = defineApp({
           path: 'contenants',
           errors: 'screen',
           skeleton: 'list',
-          loader: viewerQuery('admin:skipTypes', SkipTypesTabQueryNode),
+          loader: viewerQuery(
+            'admin:skipTypes',
+            () => import('../../__generated__/SkipTypesTabQuery.graphql.ts'),
+          ),
           lazy: () => import('./SkipTypesTab.tsx').then((module) => ({ Component: module.SkipTypesTab })),
         },
         {
@@ -156,7 +174,10 @@ export const adminApp = defineApp({
           path: 'aide',
           errors: 'screen',
           skeleton: 'list',
-          loader: viewerQuery('admin:helpPages', HelpPagesTabQueryNode),
+          loader: viewerQuery(
+            'admin:helpPages',
+            () => import('../../__generated__/HelpPagesTabQuery.graphql.ts'),
+          ),
           lazy: () => import('./HelpPagesTab.tsx').then((module) => ({ Component: module.HelpPagesTab })),
         },
       ],
@@ -168,7 +189,11 @@ export const adminApp = defineApp({
       layout: 'dashboard',
       errors: 'screen',
       skeleton: 'list',
-      loader: listLoader<AdminAuditPageQuery>('admin:audit', AdminAuditPageQueryNode, auditFilterOf),
+      loader: listLoader<AdminAuditPageQuery>(
+        'admin:audit',
+        () => import('../../__generated__/AdminAuditPageQuery.graphql.ts'),
+        auditFilterOf,
+      ),
       lazy: () => import('./AdminAuditPage.tsx').then((module) => ({ Component: module.AdminAuditPage })),
       navigation: { labelKey: 'nav.adminAudit', audience: ADMINS, order: 50, group: 'admin' },
     },

@@ -1,9 +1,5 @@
-import MonthlyCostsPageQueryNode, {
-  type MonthlyCostsPageQuery,
-} from '../../__generated__/MonthlyCostsPageQuery.graphql.ts';
-import MonthlyCostsQueryNode, {
-  type MonthlyCostsQuery,
-} from '../../__generated__/MonthlyCostsQuery.graphql.ts';
+import type { MonthlyCostsPageQuery } from '../../__generated__/MonthlyCostsPageQuery.graphql.ts';
+import type { MonthlyCostsQuery } from '../../__generated__/MonthlyCostsQuery.graphql.ts';
 import { defineApp } from '../../routing/screens.ts';
 import { monthlyVariables } from '../dashboard/dashboardParams.ts';
 
@@ -22,8 +18,19 @@ export const costsApp = defineApp({
       loader: async ({ requireViewer, preload, searchParams }) => {
         const viewer = await requireViewer();
         const variables = monthlyVariables(viewer, searchParams);
-        preload<MonthlyCostsQuery>('monthlyCosts', MonthlyCostsQueryNode, variables);
-        return preload<MonthlyCostsPageQuery>('monthlyCostsPage', MonthlyCostsPageQueryNode, {});
+        const [page] = await Promise.all([
+          preload<MonthlyCostsPageQuery>(
+            'monthlyCostsPage',
+            () => import('../../__generated__/MonthlyCostsPageQuery.graphql.ts'),
+            {},
+          ),
+          preload<MonthlyCostsQuery>(
+            'monthlyCosts',
+            () => import('../../__generated__/MonthlyCostsQuery.graphql.ts'),
+            variables,
+          ),
+        ]);
+        return page;
       },
       revalidate: 'unlessOnlySearchChanged',
       lazy: () => import('./MonthlyCostsPage.tsx').then((module) => ({ Component: module.MonthlyCostsPage })),

@@ -1,18 +1,10 @@
 import { isCarrierOnly } from '@portal/domain/typologies';
 import { redirect } from 'react-router-dom';
-import DashboardFiguresQueryNode, {
-  type DashboardFiguresQuery,
-} from '../../__generated__/DashboardFiguresQuery.graphql.ts';
-import DashboardHomePageQueryNode, {
-  type DashboardHomePageQuery,
-} from '../../__generated__/DashboardHomePageQuery.graphql.ts';
-import DashboardMapQueryNode, {
-  type DashboardMapQuery,
-} from '../../__generated__/DashboardMapQuery.graphql.ts';
-import DetailsPageQueryNode, { type DetailsPageQuery } from '../../__generated__/DetailsPageQuery.graphql.ts';
-import MonthlyFiguresQueryNode, {
-  type MonthlyFiguresQuery,
-} from '../../__generated__/MonthlyFiguresQuery.graphql.ts';
+import type { DashboardFiguresQuery } from '../../__generated__/DashboardFiguresQuery.graphql.ts';
+import type { DashboardHomePageQuery } from '../../__generated__/DashboardHomePageQuery.graphql.ts';
+import type { DashboardMapQuery } from '../../__generated__/DashboardMapQuery.graphql.ts';
+import type { DetailsPageQuery } from '../../__generated__/DetailsPageQuery.graphql.ts';
+import type { MonthlyFiguresQuery } from '../../__generated__/MonthlyFiguresQuery.graphql.ts';
 import { ALL_ROLES, defineApp, isAdministrator, typologiesFromGraph } from '../../routing/screens.ts';
 import { ADMIN_HOME } from '../admin/adminPaths.ts';
 import { dashboardVariables, monthlyVariables } from './dashboardParams.ts';
@@ -36,12 +28,29 @@ export const dashboardApp = defineApp({
         // the back office.
         if (typologies.length === 0 && isAdministrator(viewer.permissions)) throw redirect(ADMIN_HOME);
         const carrier = isCarrierOnly(typologies);
-        if (!carrier) {
-          const variables = dashboardVariables(viewer, searchParams);
-          preload<DashboardFiguresQuery>('dashboardFigures', DashboardFiguresQueryNode, variables);
-          preload<DashboardMapQuery>('dashboardMap', DashboardMapQueryNode, variables);
-        }
-        return preload<DashboardHomePageQuery>('dashboardHome', DashboardHomePageQueryNode, { carrier });
+        const variables = carrier ? null : dashboardVariables(viewer, searchParams);
+        const [home] = await Promise.all([
+          preload<DashboardHomePageQuery>(
+            'dashboardHome',
+            () => import('../../__generated__/DashboardHomePageQuery.graphql.ts'),
+            { carrier },
+          ),
+          ...(variables === null
+            ? []
+            : [
+                preload<DashboardFiguresQuery>(
+                  'dashboardFigures',
+                  () => import('../../__generated__/DashboardFiguresQuery.graphql.ts'),
+                  variables,
+                ),
+                preload<DashboardMapQuery>(
+                  'dashboardMap',
+                  () => import('../../__generated__/DashboardMapQuery.graphql.ts'),
+                  variables,
+                ),
+              ]),
+        ]);
+        return home;
       },
       revalidate: 'unlessOnlySearchChanged',
       lazy: () =>
@@ -61,8 +70,19 @@ export const dashboardApp = defineApp({
       loader: async ({ requireViewer, preload, searchParams }) => {
         const viewer = await requireViewer();
         const variables = monthlyVariables(viewer, searchParams);
-        preload<MonthlyFiguresQuery>('monthlyFigures', MonthlyFiguresQueryNode, variables);
-        return preload<DetailsPageQuery>('details', DetailsPageQueryNode, {});
+        const [page] = await Promise.all([
+          preload<DetailsPageQuery>(
+            'details',
+            () => import('../../__generated__/DetailsPageQuery.graphql.ts'),
+            {},
+          ),
+          preload<MonthlyFiguresQuery>(
+            'monthlyFigures',
+            () => import('../../__generated__/MonthlyFiguresQuery.graphql.ts'),
+            variables,
+          ),
+        ]);
+        return page;
       },
       revalidate: 'unlessOnlySearchChanged',
       lazy: () => import('./DetailsPage.tsx').then((module) => ({ Component: module.DetailsPage })),

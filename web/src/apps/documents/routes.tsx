@@ -1,6 +1,4 @@
-import DocumentsPageQueryNode, {
-  type DocumentsPageQuery,
-} from '../../__generated__/DocumentsPageQuery.graphql.ts';
+import type { DocumentsPageQuery } from '../../__generated__/DocumentsPageQuery.graphql.ts';
 import { ALL_ROLES, defineApp } from '../../routing/screens.ts';
 import { documentsVariables } from './documentParams.ts';
 
@@ -21,7 +19,7 @@ export const documentsApp = defineApp({
         await requireViewer();
         return preload<DocumentsPageQuery>(
           'documents',
-          DocumentsPageQueryNode,
+          () => import('../../__generated__/DocumentsPageQuery.graphql.ts'),
           documentsVariables(searchParams),
         );
       },

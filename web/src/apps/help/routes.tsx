@@ -1,7 +1,5 @@
-import ContactPageQueryNode from '../../__generated__/ContactPageQuery.graphql.ts';
-import HelpArticleQueryNode, { type HelpArticleQuery } from '../../__generated__/HelpArticleQuery.graphql.ts';
-import HelpSectionQueryNode, { type HelpSectionQuery } from '../../__generated__/HelpSectionQuery.graphql.ts';
-import LegalNoticePageQueryNode from '../../__generated__/LegalNoticePageQuery.graphql.ts';
+import type { HelpArticleQuery } from '../../__generated__/HelpArticleQuery.graphql.ts';
+import type { HelpSectionQuery } from '../../__generated__/HelpSectionQuery.graphql.ts';
 import { defineApp, type Screen, viewerQuery } from '../../routing/screens.ts';
 import { HELP_SEARCH_PARAM } from './helpPaths.ts';
 
@@ -12,7 +10,11 @@ const helpPage = {
   revalidate: 'unlessOnlySearchChanged',
   loader: async ({ requireViewer, preload, params }) => {
     await requireViewer();
-    return preload<HelpArticleQuery>('help:page', HelpArticleQueryNode, { path: params['*'] ?? '' });
+    return preload<HelpArticleQuery>(
+      'help:page',
+      () => import('../../__generated__/HelpArticleQuery.graphql.ts'),
+      { path: params['*'] ?? '' },
+    );
   },
   lazy: () => import('./HelpArticle.tsx').then((module) => ({ Component: module.HelpArticle })),
 } satisfies Screen;
@@ -31,7 +33,11 @@ export const helpApp = defineApp({
       loader: async ({ requireViewer, preload, searchParams }) => {
         await requireViewer();
         const search = searchParams.get(HELP_SEARCH_PARAM)?.trim() ?? '';
-        return preload<HelpSectionQuery>('help', HelpSectionQueryNode, { search, searching: search !== '' });
+        return preload<HelpSectionQuery>(
+          'help',
+          () => import('../../__generated__/HelpSectionQuery.graphql.ts'),
+          { search, searching: search !== '' },
+        );
       },
       lazy: () => import('./HelpSection.tsx').then((module) => ({ Component: module.HelpSection })),
       children: [helpPage, { key: 'helpPage', path: '*', ...helpPage }],
@@ -42,7 +48,8 @@ export const helpApp = defineApp({
       path: '/mentions-legales',
       layout: 'authWide',
       public: true,
-      loader: ({ preload }) => preload('legalNotice', LegalNoticePageQueryNode, {}),
+      loader: ({ preload }) =>
+        preload('legalNotice', () => import('../../__generated__/LegalNoticePageQuery.graphql.ts'), {}),
       lazy: () => import('./LegalNoticePage.tsx').then((module) => ({ Component: module.LegalNoticePage })),
     },
     {
@@ -52,7 +59,7 @@ export const helpApp = defineApp({
       skeleton: 'detail',
       errors: 'screen',
       navigation: { labelKey: 'nav.contact', audience: 'everyone', order: 140 },
-      loader: viewerQuery('contact', ContactPageQueryNode),
+      loader: viewerQuery('contact', () => import('../../__generated__/ContactPageQuery.graphql.ts')),
       lazy: () => import('./ContactPage.tsx').then((module) => ({ Component: module.ContactPage })),
     },
     {

@@ -1,11 +1,6 @@
-import OperationListPageQueryNode, {
-  type OperationListPageQuery,
-} from '../../__generated__/OperationListPageQuery.graphql.ts';
-import OperationPageQueryNode, {
-  type OperationPageQuery,
-} from '../../__generated__/OperationPageQuery.graphql.ts';
-import PickupsLayoutQueryNode from '../../__generated__/PickupsLayoutQuery.graphql.ts';
-import SkipsTabQueryNode, { type SkipsTabQuery } from '../../__generated__/SkipsTabQuery.graphql.ts';
+import type { OperationListPageQuery } from '../../__generated__/OperationListPageQuery.graphql.ts';
+import type { OperationPageQuery } from '../../__generated__/OperationPageQuery.graphql.ts';
+import type { SkipsTabQuery } from '../../__generated__/SkipsTabQuery.graphql.ts';
 import { ALL_ROLES, defineApp, type Screen, viewerQuery } from '../../routing/screens.ts';
 import { notFound, routeId } from '../errors/notFound.ts';
 import { skipsTabVariables } from '../skips/skipsTabParams.ts';
@@ -26,7 +21,11 @@ const operationList = (mode: OperationListMode) =>
     loader: async ({ requireViewer, preload, searchParams }) => {
       const viewer = await requireViewer();
       const variables = operationListVariables(mode, viewer, searchParams);
-      return preload<OperationListPageQuery>(`operations:${mode}`, OperationListPageQueryNode, variables);
+      return preload<OperationListPageQuery>(
+        `operations:${mode}`,
+        () => import('../../__generated__/OperationListPageQuery.graphql.ts'),
+        variables,
+      );
     },
     lazy: () =>
       import('./OperationListPage.tsx').then((module) => ({
@@ -48,7 +47,11 @@ export const operationsApp = defineApp({
         await requireViewer();
         const databaseId = routeId(params.id);
         if (databaseId === null) throw notFound(`operation ${params.id}`);
-        return preload<OperationPageQuery>('operation', OperationPageQueryNode, { databaseId });
+        return preload<OperationPageQuery>(
+          'operation',
+          () => import('../../__generated__/OperationPageQuery.graphql.ts'),
+          { databaseId },
+        );
       },
       lazy: () => import('./OperationPage.tsx').then((module) => ({ Component: module.OperationPage })),
     },
@@ -58,7 +61,7 @@ export const operationsApp = defineApp({
       key: 'pickups',
       path: '/mes-enlevements',
       layout: 'dashboard',
-      loader: viewerQuery('pickupsLayout', PickupsLayoutQueryNode),
+      loader: viewerQuery('pickupsLayout', () => import('../../__generated__/PickupsLayoutQuery.graphql.ts')),
       lazy: () => import('./OperationsLayout.tsx').then((module) => ({ Component: module.PickupsLayout })),
       children: [
         operationList('pickups'),
@@ -85,7 +88,11 @@ export const operationsApp = defineApp({
           loader: async ({ requireViewer, preload, searchParams }) => {
             const viewer = await requireViewer();
             const variables = skipsTabVariables(viewer, searchParams);
-            return preload<SkipsTabQuery>('operations:skips', SkipsTabQueryNode, variables);
+            return preload<SkipsTabQuery>(
+              'operations:skips',
+              () => import('../../__generated__/SkipsTabQuery.graphql.ts'),
+              variables,
+            );
           },
           lazy: () => import('../skips/SkipsTab.tsx').then((module) => ({ Component: module.SkipsTab })),
         },

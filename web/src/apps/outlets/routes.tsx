@@ -1,10 +1,6 @@
-import ActivityCostsPageQueryNode, {
-  type ActivityCostsPageQuery,
-} from '../../__generated__/ActivityCostsPageQuery.graphql.ts';
-import DefaultOutletsPageQueryNode, {
-  type DefaultOutletsPageQuery,
-} from '../../__generated__/DefaultOutletsPageQuery.graphql.ts';
-import OutletsPageQueryNode, { type OutletsPageQuery } from '../../__generated__/OutletsPageQuery.graphql.ts';
+import type { ActivityCostsPageQuery } from '../../__generated__/ActivityCostsPageQuery.graphql.ts';
+import type { DefaultOutletsPageQuery } from '../../__generated__/DefaultOutletsPageQuery.graphql.ts';
+import type { OutletsPageQuery } from '../../__generated__/OutletsPageQuery.graphql.ts';
 import { defineApp } from '../../routing/screens.ts';
 import { outletListVariables } from './outletParams.ts';
 
@@ -27,7 +23,11 @@ export const outletsApp = defineApp({
       skeleton: 'list',
       loader: async ({ requireViewer, preload, searchParams }) => {
         await requireViewer();
-        return preload<OutletsPageQuery>('outlets', OutletsPageQueryNode, outletListVariables(searchParams));
+        return preload<OutletsPageQuery>(
+          'outlets',
+          () => import('../../__generated__/OutletsPageQuery.graphql.ts'),
+          outletListVariables(searchParams),
+        );
       },
       lazy: () => import('./OutletsPage.tsx').then((module) => ({ Component: module.OutletsPage })),
       navigation: {
@@ -46,9 +46,13 @@ export const outletsApp = defineApp({
       loader: async ({ requireViewer, preload, searchParams }) => {
         await requireViewer();
         const date = searchParams.get('date');
-        return preload<ActivityCostsPageQuery>('activityCosts', ActivityCostsPageQueryNode, {
-          date: date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null,
-        });
+        return preload<ActivityCostsPageQuery>(
+          'activityCosts',
+          () => import('../../__generated__/ActivityCostsPageQuery.graphql.ts'),
+          {
+            date: date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null,
+          },
+        );
       },
       lazy: () =>
         import('./ActivityCostsPage.tsx').then((module) => ({ Component: module.ActivityCostsPage })),
@@ -62,7 +66,11 @@ export const outletsApp = defineApp({
       skeleton: 'list',
       loader: async ({ requireViewer, preload }) => {
         await requireViewer();
-        return preload<DefaultOutletsPageQuery>('defaultOutlets', DefaultOutletsPageQueryNode, {});
+        return preload<DefaultOutletsPageQuery>(
+          'defaultOutlets',
+          () => import('../../__generated__/DefaultOutletsPageQuery.graphql.ts'),
+          {},
+        );
       },
       lazy: () =>
         import('./DefaultOutletsPage.tsx').then((module) => ({ Component: module.DefaultOutletsPage })),

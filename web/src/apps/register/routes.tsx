@@ -1,6 +1,4 @@
-import RegisterPageQueryNode, {
-  type RegisterPageQuery,
-} from '../../__generated__/RegisterPageQuery.graphql.ts';
+import type { RegisterPageQuery } from '../../__generated__/RegisterPageQuery.graphql.ts';
 import { defineApp } from '../../routing/screens.ts';
 import { registerFilterOf, registerSummaryFilterOf } from './registerParams.ts';
 
@@ -19,10 +17,14 @@ export const registerApp = defineApp({
       skeleton: 'list',
       loader: async ({ requireViewer, preload, searchParams }) => {
         await requireViewer();
-        return preload<RegisterPageQuery>('wasteTracking', RegisterPageQueryNode, {
-          filter: registerFilterOf(searchParams),
-          summaryFilter: registerSummaryFilterOf(searchParams).filter,
-        });
+        return preload<RegisterPageQuery>(
+          'wasteTracking',
+          () => import('../../__generated__/RegisterPageQuery.graphql.ts'),
+          {
+            filter: registerFilterOf(searchParams),
+            summaryFilter: registerSummaryFilterOf(searchParams).filter,
+          },
+        );
       },
       lazy: () => import('./RegisterPage.tsx').then((module) => ({ Component: module.RegisterPage })),
       navigation: { labelKey: 'nav.wasteTracking', audience: ['producer'], order: 90 },

@@ -1,9 +1,5 @@
-import EstablishmentListPageQueryNode, {
-  type EstablishmentListPageQuery,
-} from '../../__generated__/EstablishmentListPageQuery.graphql.ts';
-import EstablishmentPageQueryNode, {
-  type EstablishmentPageQuery,
-} from '../../__generated__/EstablishmentPageQuery.graphql.ts';
+import type { EstablishmentListPageQuery } from '../../__generated__/EstablishmentListPageQuery.graphql.ts';
+import type { EstablishmentPageQuery } from '../../__generated__/EstablishmentPageQuery.graphql.ts';
 import { ALL_ROLES, defineApp, type Screen } from '../../routing/screens.ts';
 import { notFound, routeId } from '../errors/notFound.ts';
 import { listVariables } from './listParams.ts';
@@ -26,7 +22,7 @@ const siteScreens = (view: SiteView) =>
           const variables = { linked: siteViews[view].linked, ...listVariables(searchParams) };
           return preload<EstablishmentListPageQuery>(
             `sites:${view}`,
-            EstablishmentListPageQueryNode,
+            () => import('../../__generated__/EstablishmentListPageQuery.graphql.ts'),
             variables,
           );
         },
@@ -44,7 +40,11 @@ const siteScreens = (view: SiteView) =>
           await requireViewer();
           const databaseId = routeId(params.id);
           if (databaseId === null) throw notFound(`${view} ${params.id}`);
-          return preload<EstablishmentPageQuery>(`site:${view}`, EstablishmentPageQueryNode, { databaseId });
+          return preload<EstablishmentPageQuery>(
+            `site:${view}`,
+            () => import('../../__generated__/EstablishmentPageQuery.graphql.ts'),
+            { databaseId },
+          );
         },
         lazy: () =>
           import('./EstablishmentPage.tsx').then((module) => ({

@@ -1,6 +1,4 @@
-import HazardousPickupsPageQueryNode, {
-  type HazardousPickupsPageQuery,
-} from '../../__generated__/HazardousPickupsPageQuery.graphql.ts';
+import type { HazardousPickupsPageQuery } from '../../__generated__/HazardousPickupsPageQuery.graphql.ts';
 import { defineApp, typologiesFromGraph } from '../../routing/screens.ts';
 import { hazardousPickupFilterOf } from './hazardousPickupParams.ts';
 
@@ -26,9 +24,13 @@ export const trackdechetsApp = defineApp({
       skeleton: 'list',
       loader: async ({ requireViewer, preload, searchParams }) => {
         await requireViewer();
-        return preload<HazardousPickupsPageQuery>('hazardousPickups', HazardousPickupsPageQueryNode, {
-          filter: hazardousPickupFilterOf(searchParams),
-        });
+        return preload<HazardousPickupsPageQuery>(
+          'hazardousPickups',
+          () => import('../../__generated__/HazardousPickupsPageQuery.graphql.ts'),
+          {
+            filter: hazardousPickupFilterOf(searchParams),
+          },
+        );
       },
       lazy: () =>
         import('./HazardousPickupsPage.tsx').then((module) => ({ Component: module.HazardousPickupsPage })),
