@@ -4,6 +4,7 @@
  * here passes or fails.
  * `BENCH_ITERATIONS` (default 50) sets the rounds; `npm run bench -- shell` runs one benchmark.
  */
+import { benchBrowser } from './browser.ts';
 import { benchBundle } from './bundle.ts';
 import { benchDashboard } from './dashboard.ts';
 import { benchEstablishments } from './establishments.ts';
@@ -23,6 +24,7 @@ const benchmarks: Record<string, (iterations: number) => Promise<void>> = {
   fault: benchFault,
   register: benchRegister,
   load: benchLoad,
+  browser: benchBrowser,
 };
 const wanted = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benchmarks)) {

@@ -1,9 +1,5 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-
-// Debian's Chromium when present (Playwright cannot download its own here); these flags keep it from stalling on
-// the closed network.
-const systemChromium = '/usr/bin/chromium';
+import { chromiumLaunchOptions } from '../support/chromium.ts';
 
 // Playwright's synchronous module hooks (Node >= 22.15) fail to link ESM-only packages reached through require()
 // ('module is not linked': express -> qs -> get-intrinsic -> async-function). Workers inherit this variable and
@@ -28,17 +24,6 @@ export default defineConfig({
     timezoneId: 'Europe/Paris',
     reducedMotion: 'reduce',
     trace: 'retain-on-failure',
-    launchOptions: {
-      ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
 });

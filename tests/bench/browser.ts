@@ -1,0 +1,142 @@
+/**
+ * What a user waits for in a real browser, on the demo data `npm start` seeds: from the login click to the
+ * dashboard's figures, a direct load of `/` to its figures, and each list screen, opened from the menu, to its
+ * first rows. p50 and p90 of BENCH_BROWSER_RUNS runs (10 by default), each in a new browser context (no cache, as
+ * a first visit of the day), beside the goals. Chromium and the portal share this machine.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '@portal/api';
+import { startStack } from '../../scripts/stack.ts';
+import { acceptTermsThroughApi } from '../e2e/portal.ts';
+import { chromiumLaunchOptions } from '../support/chromium.ts';
+import { freePort } from '../support/ports.ts';
+import { ms, percentile, printTable } from './lib.ts';
+
+const EMAIL = 'producteur@demo.fr';
+const LOGIN_GOAL_MS = 800;
+const DIRECT_GOAL_MS = 1000;
+const LIST_GOAL_MS = 500;
+/** The producer's list screens, as its menu opens them. */
+const LISTS = ['/operations', '/mes-enlevements', '/mes-prestataires', '/mes-etablissements', '/documents'];
+
+/** The dashboard's figures are on screen: the treatment cost's headline amount. */
+const figuresShown = (page: Page) =>
+  page
+    .getByRole('region', { name: 'Coût de traitement' })
+    .locator('p')
+    .filter({ hasText: /HT$/ })
+    .first()
+    .waitFor({ state: 'visible', timeout: 60_000 });
+
+/** The first row of data of the screen's table. */
+const firstRowShown = (page: Page) =>
+  page
+    .locator('main')
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') })
+    .first()
+    .waitFor({ state: 'visible', timeout: 60_000 });
+
+async function elapsed(action: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await action();
+  return performance.now() - started;
+}
+
+interface Run {
+  login: number;
+  direct: number;
+  lists: Record<string, number>;
+}
+
+async function oneRun(browser: Browser, baseURL: string): Promise<Run> {
+  const context = await browser.newContext({ baseURL, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+  try {
+    const page = await context.newPage();
+    await page.goto('/customer/Login');
+    await page.getByLabel('Adresse e-mail').fill(EMAIL);
+    await page.getByLabel(/^Mot de passe/).fill(DEMO_PASSWORD);
+    const login = await elapsed(async () => {
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await figuresShown(page);
+    });
+    const lists: Record<string, number> = {};
+    for (const path of LISTS) {
+      await page.goto('/');
+      await figuresShown(page);
+      const link = page
+        .getByRole('navigation', { name: 'Navigation principale' })
+        .locator(`a[href="${path}"]`);
+      lists[path] = await elapsed(async () => {
+        await link.click();
+        await firstRowShown(page);
+      });
+    }
+    const direct = await elapsed(async () => {
+      await page.goto('/');
+      await figuresShown(page);
+    });
+    return { login, direct, lists };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function benchBrowser(): Promise<void> {
+  const runs = Number(process.env.BENCH_BROWSER_RUNS ?? 10);
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-browser-'));
+  const port = await freePort();
+  const stack = await startStack({
+    env: {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      API_PORT: '0',
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'warn',
+      MAP_TILE_URL: 'none',
+    },
+  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    await acceptTermsThroughApi(stack, EMAIL);
+    const baseURL = stack.url.replace('127.0.0.1', 'localhost');
+    // One run to warm the portal (its caches, the database's) is not counted.
+    await oneRun(browser, baseURL);
+    const results: Run[] = [];
+    for (let i = 0; i < runs; i++) results.push(await oneRun(browser, baseURL));
+    const row = (label: string, samples: number[], goal: number) => {
+      const p50 = percentile(samples, 50);
+      return [label, ms(p50), ms(percentile(samples, 90)), ms(goal), p50 <= goal ? 'yes' : 'no'];
+    };
+    printTable(`Browser timings (${runs} runs, p50 and p90, producer on the demo data)`, [
+      ['measure', 'p50', 'p90', 'goal (p50)', 'met'],
+      row(
+        'login click to dashboard figures',
+        results.map((run) => run.login),
+        LOGIN_GOAL_MS,
+      ),
+      row(
+        'direct load of / to figures',
+        results.map((run) => run.direct),
+        DIRECT_GOAL_MS,
+      ),
+      ...LISTS.map((path) =>
+        row(
+          `menu to ${path}, first rows`,
+          results.map((run) => run.lists[path] ?? Number.NaN),
+          LIST_GOAL_MS,
+        ),
+      ),
+    ]);
+  } finally {
+    await browser.close();
+    await stack.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
