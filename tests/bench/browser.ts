@@ -4,15 +4,11 @@
  * first rows. p50 and p90 of BENCH_BROWSER_RUNS runs (10 by default), each in a new browser context (no cache, as
  * a first visit of the day), beside the goals. Chromium and the portal share this machine.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '@portal/api';
-import { startStack } from '../../scripts/stack.ts';
 import { acceptTermsThroughApi } from '../e2e/portal.ts';
 import { chromiumLaunchOptions } from '../support/chromium.ts';
-import { freePort } from '../support/ports.ts';
+import { startDemoPortal } from '../support/demo-portal.ts';
 import { ms, percentile, printTable } from './lib.ts';
 
 const EMAIL = 'producteur@demo.fr';
@@ -87,21 +83,8 @@ async function oneRun(browser: Browser, baseURL: string): Promise<Run> {
 
 export async function benchBrowser(): Promise<void> {
   const runs = Number(process.env.BENCH_BROWSER_RUNS ?? 10);
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-browser-'));
-  const port = await freePort();
-  const stack = await startStack({
-    env: {
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      API_PORT: '0',
-      PUBLIC_URL: `http://localhost:${port}`,
-      LOG_LEVEL: 'warn',
-      MAP_TILE_URL: 'none',
-    },
-  });
+  const portal = await startDemoPortal();
+  const { stack } = portal;
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     await acceptTermsThroughApi(stack, EMAIL);
@@ -136,7 +119,6 @@ export async function benchBrowser(): Promise<void> {
     ]);
   } finally {
     await browser.close();
-    await stack.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await portal.close();
   }
 }

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import type { Stack } from '../../scripts/stack.ts';
+import { startDemoPortal } from '../support/demo-portal.ts';
 import { type Mailbox, startMailbox } from '../support/mailbox.ts';
-import { freePort } from '../support/ports.ts';
 
 interface WorkerFixtures {
   /** The whole portal on a fresh embedded database filled with the demo world, one per worker. */
@@ -24,31 +21,11 @@ interface WorkerFixtures {
 
 /** The real portal in this process, mailing to `mailbox`; closed and its files removed by `use`'s return. */
 async function runPortal(mailbox: Mailbox, use: (stack: Stack) => Promise<void>): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-  const port = await freePort();
-  // Loaded here, in the worker: see the loader note of playwright.config.ts.
-  const { startStack } = await import('../../scripts/stack.ts');
-  const stack = await startStack({
-    env: {
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      API_PORT: '0',
-      PUBLIC_URL: `http://localhost:${port}`,
-      SMTP_URL: mailbox.url,
-      LOG_LEVEL: 'warn',
-      // The test network reaches no tile server: the dashboard map shows its markers on a plain background.
-      MAP_TILE_URL: 'none',
-    },
-    trackdechetsSandbox: true,
-  });
+  const portal = await startDemoPortal({ SMTP_URL: mailbox.url }, { trackdechetsSandbox: true });
   try {
-    await use(stack);
+    await use(portal.stack);
   } finally {
-    await stack.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await portal.close();
   }
 }
 
