@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router-dom';
 import type { IEnvironment } from 'relay-runtime';
 import { urlWithRememberedSelection } from './apps/dashboard/selectionMemory.ts';
@@ -9,6 +9,7 @@ import { ScreenErrorState } from './apps/errors/ScreenErrorState.tsx';
 import { apps } from './apps/registry.ts';
 import { PageSpinner } from './components/PageSpinner.tsx';
 import { AuthLayout } from './layouts/AuthLayout.tsx';
+import { DashboardLayout } from './layouts/DashboardLayout.tsx';
 import { DashboardSkeleton } from './layouts/DashboardSkeleton.tsx';
 import { RootLayout } from './layouts/RootLayout.tsx';
 import { RETURN_TO_PARAM, safeReturnPath } from './paths.ts';
@@ -31,19 +32,9 @@ import {
 } from './routing/screens.ts';
 
 /**
- * The dashboard's frame (header, selection, navigation) comes in a chunk of its own: the login pages do not load
- * it. Its loader starts the import with the session's query, so that it is there when the first screen renders.
- */
-const importDashboardLayout = () => import('./layouts/DashboardLayout.tsx');
-const DashboardLayout = lazy(() =>
-  importDashboardLayout().then((module) => ({ default: module.DashboardLayout })),
-);
-
-/**
  * The route table of SPEC 2 (matching is case-insensitive: /customer/login works), built from the apps' screens
- * (`apps/registry.ts`): the root and the layouts are here, the screens in each app's `routes.tsx`. The auth
- * layout is loaded with the app, the dashboard's with the first screen it frames; screens are split into their
- * own chunks. Each authenticated screen checks
+ * (`apps/registry.ts`): the root and the layouts are here, the screens in each app's `routes.tsx`. Layout
+ * elements are loaded with the app; screens are split into their own chunks. Each authenticated screen checks
  * the session, then starts its query in its loader; the screen reads it with usePreloadedQuery.
  */
 export function createRoutes(environment: IEnvironment): RouteObject[] {
@@ -140,7 +131,6 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
             </Suspense>
           ),
           loader: async ({ request }) => {
-            void importDashboardLayout();
             const viewer = await requireViewer(environment, request);
             // A page opened without a selection (a bookmark, a mail link) shows the user's last one.
             const restored = urlWithRememberedSelection(new URL(request.url), viewer.id);
