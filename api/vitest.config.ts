@@ -5,9 +5,9 @@ export default defineConfig({
     name: 'api',
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
-    // Each file builds its own api and database: the modules they run on are loaded once per worker.
+    // Each file starts its own api on its own database (PGlite in memory, or a schema of DATABASE_URL); the
+    // modules they run on are loaded once per worker.
     isolate: false,
-    // Each file starts its own api on its own database (PGlite in memory, or a schema of DATABASE_URL).
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

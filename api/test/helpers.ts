@@ -26,20 +26,20 @@ export interface TestApi extends Api {
   dataDir: string;
 }
 
+/** The migrated database each in-memory test api starts from (see global-setup.ts), read once per worker. */
+let migratedImageRead: Promise<Blob | undefined> | undefined;
+function migratedImage(): Promise<Blob | undefined> {
+  migratedImageRead ??= (async () => {
+    const file = inject('pgliteImageFile');
+    return file ? new Blob([await readFile(file)]) : undefined;
+  })();
+  return migratedImageRead;
+}
+
 /**
  * An api on a fresh database: PGlite in memory, or, when DATABASE_URL is set, a schema of its own on that
  * server (dropped by close) so that test files run in parallel without seeing each other.
  */
-/** The migrated database each in-memory test api starts from (see global-setup.ts), read once per file. */
-let pgliteImage: Promise<Blob | undefined> | undefined;
-function migratedImage(): Promise<Blob | undefined> {
-  pgliteImage ??= (async () => {
-    const file = inject('pgliteImageFile');
-    return file ? new Blob([await readFile(file)]) : undefined;
-  })();
-  return pgliteImage;
-}
-
 export async function createTestApi(overrides: Partial<ApiConfig> = {}): Promise<TestApi> {
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-api-test-'));
   const databaseUrl = process.env.DATABASE_URL;

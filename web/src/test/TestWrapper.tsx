@@ -34,6 +34,7 @@ export function renderRoutes<TEnvironment extends IEnvironment = MockEnvironment
 ) {
   const environment = options.environment ?? (createMockEnvironment() as IEnvironment as TEnvironment);
   const router = createMemoryRouter(routes, { initialEntries: [options.path ?? '/'] });
+  // No pointer-events check before each action: it reads computed styles up the tree, slow in jsdom.
   const user = userEvent.setup({ pointerEventsCheck: 0 });
   const app = (
     <AppProviders environment={environment}>

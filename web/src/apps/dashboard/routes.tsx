@@ -35,20 +35,18 @@ export const dashboardApp = defineApp({
             () => import('../../__generated__/DashboardHomePageQuery.graphql.ts'),
             { carrier },
           ),
-          ...(variables === null
-            ? []
-            : [
-                preload<DashboardFiguresQuery>(
-                  'dashboardFigures',
-                  () => import('../../__generated__/DashboardFiguresQuery.graphql.ts'),
-                  variables,
-                ),
-                preload<DashboardMapQuery>(
-                  'dashboardMap',
-                  () => import('../../__generated__/DashboardMapQuery.graphql.ts'),
-                  variables,
-                ),
-              ]),
+          variables !== null &&
+            preload<DashboardFiguresQuery>(
+              'dashboardFigures',
+              () => import('../../__generated__/DashboardFiguresQuery.graphql.ts'),
+              variables,
+            ),
+          variables !== null &&
+            preload<DashboardMapQuery>(
+              'dashboardMap',
+              () => import('../../__generated__/DashboardMapQuery.graphql.ts'),
+              variables,
+            ),
         ]);
         return home;
       },
