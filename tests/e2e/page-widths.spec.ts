@@ -6,8 +6,10 @@ import {
   acceptTermsThroughApi,
   chantier,
   containerJourneySite,
+  operator,
   producer,
   retriever,
+  signIn,
   signInToDashboard,
 } from './portal.ts';
 import { mainNavigation } from './screens.ts';
@@ -131,15 +133,60 @@ async function widthsOfEveryScreen(page: Page, selectedEstablishment: number | n
   return { routes, problems };
 }
 
-/** The accounts, and whether the menu's screens are visited again with one of their establishments selected. */
+/**
+ * The accounts: where each lands once signed in, whether the menu's screens are visited again with one of their
+ * establishments selected, and the routes of wide tables among those it must reach.
+ */
 const accounts = [
-  { account: producer, selects: true },
-  { account: retriever, selects: true },
+  {
+    account: producer,
+    home: '/',
+    selects: true,
+    wideRoutes: [
+      '/mes-enlevements',
+      '/mes-etablissements/:id',
+      '/operations',
+      '/operations/:id',
+      '/details',
+      '/mes-couts',
+    ],
+  },
+  {
+    account: retriever,
+    home: '/',
+    selects: true,
+    wideRoutes: [
+      '/mes-enlevements',
+      '/mes-etablissements/:id',
+      '/operations',
+      '/operations/:id',
+      '/details',
+      '/mes-couts',
+    ],
+  },
   // Their one establishment is selected for them.
-  { account: chantier, selects: false },
+  {
+    account: chantier,
+    home: '/',
+    selects: false,
+    wideRoutes: ['/mes-enlevements', '/mes-etablissements/:id'],
+  },
+  // The back office: no establishment of its own.
+  {
+    account: operator,
+    home: '/admin',
+    selects: false,
+    wideRoutes: [
+      '/admin',
+      '/admin/societes/:id',
+      '/admin/utilisateurs',
+      '/admin/utilisateurs/:id',
+      '/admin/journal',
+    ],
+  },
 ];
 
-for (const { account, selects } of accounts) {
+for (const { account, home, selects, wideRoutes } of accounts) {
   test(`${account.label}: every screen fits a phone, and tables keep all their columns in view at 1280 px`, async ({
     page,
     stack,
@@ -150,13 +197,11 @@ for (const { account, selects } of accounts) {
     const journeySite = await containerJourneySite(stack);
     const establishment = account === producer ? journeySite.site.id : journeySite.provider.id;
     await page.setViewportSize(WIDE);
-    await signInToDashboard(page, account.email);
+    await signIn(page, account.email);
+    await page.waitForURL((url) => url.pathname === home);
 
     const { routes, problems } = await widthsOfEveryScreen(page, selects ? establishment : null);
-    // The screens of the wide tables are among those visited.
-    const expected = ['/mes-enlevements', '/mes-etablissements/:id'];
-    if (account !== chantier) expected.push('/operations', '/operations/:id', '/details', '/mes-couts');
-    expect(routes).toEqual(expect.arrayContaining(expected));
+    expect(routes).toEqual(expect.arrayContaining(wideRoutes));
     expect(problems).toEqual({});
   });
 }

@@ -40,6 +40,8 @@ export const producer = demoAccount('producteur@demo.fr');
 export const retriever = demoAccount('prestataire@demo.fr');
 export const carrier = demoAccount('transporteur@demo.fr');
 export const chantier = demoAccount('chantier@demo.fr');
+/** The operator's administrator: its home is the back office. */
+export const operator = demoAccount('admin@demo.fr');
 export { DEMO_PASSWORD, demoAccounts };
 
 interface ApiSession {
