@@ -9,6 +9,7 @@ import { benchBundle } from './bundle.ts';
 import { benchDashboard } from './dashboard.ts';
 import { benchEstablishments } from './establishments.ts';
 import { benchFault } from './fault.ts';
+import { benchLighthouse } from './lighthouse.ts';
 import { benchLoad } from './load.ts';
 import { benchOperations } from './operations.ts';
 import { benchRegister } from './register.ts';
@@ -25,6 +26,7 @@ const benchmarks: Record<string, (iterations: number) => Promise<void>> = {
   register: benchRegister,
   load: benchLoad,
   browser: benchBrowser,
+  lighthouse: benchLighthouse,
 };
 const wanted = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benchmarks)) {
