@@ -1,7 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { GatewayContext } from './context.ts';
 
-/** GATEWAY_DEBUG: each response tells how many REST calls it cost, and which. */
+/** GATEWAY_DEBUG: each response tells how many REST calls it cost, which, and how long each took (ms). */
 export function restCallsPlugin(): ApolloServerPlugin<GatewayContext> {
   return {
     async requestDidStart() {
@@ -13,7 +13,12 @@ export function restCallsPlugin(): ApolloServerPlugin<GatewayContext> {
             ...response.body.singleResult.extensions,
             restCalls: {
               count: restCalls.count,
-              calls: restCalls.calls.map(({ method, path, status }) => ({ method, path, status })),
+              calls: restCalls.calls.map(({ method, path, status, durationMs }) => ({
+                method,
+                path,
+                status,
+                durationMs: Math.round(durationMs * 10) / 10,
+              })),
             },
           };
         },

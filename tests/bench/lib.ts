@@ -155,6 +155,8 @@ export async function json<T = unknown>(response: Response): Promise<T> {
 export interface GraphqlAnswer {
   response: Response;
   restCalls: number;
+  /** The longest of the REST calls it cost, as the gateway timed it (0 without any). */
+  slowestRestMs: number;
   data: unknown;
 }
 
@@ -173,10 +175,16 @@ export async function graphql(
   const answer = await json<{
     data?: unknown;
     errors?: unknown[];
-    extensions?: { restCalls?: { count: number } };
+    extensions?: { restCalls?: { count: number; calls: { durationMs: number }[] } };
   }>(response);
   if (answer.errors) throw new Error(JSON.stringify(answer.errors));
-  return { response, restCalls: answer.extensions?.restCalls?.count ?? 0, data: answer.data };
+  const restCalls = answer.extensions?.restCalls;
+  return {
+    response,
+    restCalls: restCalls?.count ?? 0,
+    slowestRestMs: Math.max(0, ...(restCalls?.calls ?? []).map((call) => call.durationMs)),
+    data: answer.data,
+  };
 }
 
 /** The cookies a response sets, as a browser sends them back (`name=value; name=value`). */

@@ -6,6 +6,7 @@
  */
 import { benchBrowser } from './browser.ts';
 import { benchBundle } from './bundle.ts';
+import { benchCriticalPath } from './critical-path.ts';
 import { benchDashboard } from './dashboard.ts';
 import { benchEstablishments } from './establishments.ts';
 import { benchFault } from './fault.ts';
@@ -23,6 +24,7 @@ const benchmarks: Record<string, (iterations: number) => Promise<void>> = {
   operations: benchOperations,
   dashboard: benchDashboard,
   fault: benchFault,
+  'critical-path': benchCriticalPath,
   register: benchRegister,
   load: benchLoad,
   browser: benchBrowser,

@@ -1,0 +1,104 @@
+/**
+ * The critical path of each screen query: its p50 through the gateway beside the p50 of the slowest single REST
+ * call it makes (as the gateway times it: GATEWAY_DEBUG's `extensions.restCalls`), measured in the same requests.
+ * Their ratio says what the gateway adds beyond the one call it must wait for: goal 1.2 or less. The queries are
+ * the screens' of the other benches (the dashboard's, the establishments', the operations history), sent as the
+ * browser sends them (persisted, with the session cookie), on a generated world in the embedded database.
+ */
+import { operationListVariables } from '../../web/src/apps/operations/operationListParams.ts';
+import {
+  graphql,
+  ms,
+  percentile,
+  persistedId,
+  printTable,
+  producerUser,
+  retrieverUser,
+  sessionCookie,
+  startPortal,
+} from './lib.ts';
+
+const GOAL_RATIO = 1.2;
+
+const WORLD = {
+  companies: 10,
+  sitesPerCompany: 5,
+  entitiesPerSite: 1,
+  retrieverCompanies: 1,
+  skipsPerSite: 4,
+  usersPerCompany: 1,
+  years: 2,
+  seed: 11,
+};
+
+export async function benchCriticalPath(iterations: number): Promise<void> {
+  const portal = await startPortal(WORLD, (world) => producerUser(world).email);
+  try {
+    const { world, gateway } = portal;
+    const producer = await sessionCookie(gateway, producerUser(world).email);
+    const retriever = await sessionCookie(gateway, retrieverUser(world).email);
+    // Last month: a month the generated history has in full.
+    const lastMonth = new Date();
+    lastMonth.setUTCDate(1);
+    lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
+    const year = lastMonth.getUTCFullYear();
+    const month = lastMonth.getUTCMonth() + 1;
+    const scope = {
+      side: 'PRODUCER',
+      producerSiteId: null,
+      producerEntityId: null,
+      retrieverSiteId: null,
+      companyId: null,
+      location: null,
+    };
+    const history = operationListVariables(
+      'history',
+      { ownSiteTypology: 'RETRIEVER', isRetriever: true },
+      new URLSearchParams(),
+    );
+    const queries: [string, object, string][] = [
+      ['DashboardLayoutQuery', {}, producer],
+      ['DashboardHomePageQuery', { carrier: false }, producer],
+      ['DashboardFiguresQuery', { year, scope }, producer],
+      ['DashboardMapQuery', { year, scope }, producer],
+      ['MonthlyFiguresQuery', { year, month, scope }, producer],
+      ['MonthlyCostsQuery', { year, month, scope }, producer],
+      ['EstablishmentListPageQuery', { linked: false, search: null, orderBy: null }, producer],
+      ['SiteComboboxQuery', { search: null, first: 20, linked: false }, producer],
+      ['OperationListPageQuery (provider)', history, retriever],
+    ];
+    const rows = [['query', 'REST calls', 'p50 gateway', 'p50 slowest REST call', 'ratio', 'goal', 'met']];
+    for (const [label, variables, cookie] of queries) {
+      const docId = persistedId(label.split(' ')[0] as string);
+      const send = () => graphql(gateway, { doc_id: docId }, variables, { cookie });
+      // One warm-up round (the api's and the database's caches) is not counted.
+      await send();
+      const wholes: number[] = [];
+      const slowest: number[] = [];
+      let restCalls = 0;
+      for (let i = 0; i < iterations; i++) {
+        const started = performance.now();
+        const answer = await send();
+        wholes.push(performance.now() - started);
+        slowest.push(answer.slowestRestMs);
+        restCalls = answer.restCalls;
+      }
+      const ratio = percentile(wholes, 50) / percentile(slowest, 50);
+      rows.push([
+        label,
+        String(restCalls),
+        ms(percentile(wholes, 50)),
+        ms(percentile(slowest, 50)),
+        ratio.toFixed(2),
+        `≤ ${GOAL_RATIO}`,
+        ratio <= GOAL_RATIO ? 'yes' : 'no',
+      ]);
+    }
+    printTable(
+      `Critical path of the screen queries (${iterations} rounds, PGlite; seeded in ${portal.seedSeconds.toFixed(1)} s)`,
+      rows,
+    );
+  } finally {
+    portal.close();
+  }
+}
