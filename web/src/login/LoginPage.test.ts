@@ -36,8 +36,9 @@ function openLoginPage({
 } = {}) {
   window.history.replaceState(null, '', `/customer/Login${search}`);
   const parsed = new DOMParser().parseFromString(page, 'text/html');
-  // The body's content, not the body: screen queries the body of the page's start.
-  document.head.innerHTML = parsed.head.innerHTML;
+  // The body's content, not the body: screen queries the body of the page's start. The head stays the test
+  // page's (the style sheets of the other tests of this worker live there).
+  document.title = parsed.title;
   document.body.innerHTML = parsed.body.innerHTML;
   const sent: Sent[] = [];
   vi.stubGlobal(
@@ -64,8 +65,10 @@ const emailField = () => screen.getByLabelText(/^Adresse e-mail/);
 const passwordField = () => screen.getByLabelText(/^Mot de passe/, { selector: 'input' });
 const submitButton = () => screen.getByRole('button', { name: 'Se connecter' });
 
+/** What a test adds to the head, removed after it. */
+const added: Element[] = [];
 afterEach(() => {
-  document.head.innerHTML = '';
+  for (const element of added.splice(0)) element.remove();
 });
 
 describe('the login page (login.html)', () => {
@@ -169,10 +172,13 @@ describe('the login page (login.html)', () => {
   });
 
   it("fetches the app's first files ahead, as the app's module scripts are fetched", () => {
-    document.head.innerHTML =
-      '<meta name="portal-app-files" content="/assets/index-a.js /assets/react-b.js" />';
+    const listed = document.createElement('meta');
+    listed.name = 'portal-app-files';
+    listed.content = '/assets/index-a.js /assets/react-b.js';
+    document.head.append(listed);
     prefetchApp();
     const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')];
+    added.push(listed, ...links);
     expect(links.map((link) => [new URL(link.href).pathname, link.crossOrigin])).toEqual([
       ['/assets/index-a.js', 'anonymous'],
       ['/assets/react-b.js', 'anonymous'],
