@@ -137,39 +137,28 @@ async function widthsOfEveryScreen(page: Page, selectedEstablishment: number | n
  * The accounts: where each lands once signed in, whether the menu's screens are visited again with one of their
  * establishments selected, and the routes of wide tables among those it must reach.
  */
+/** Screens of wide tables, which the tours must reach. */
+const PICKUPS_AND_ESTABLISHMENT = ['/mes-enlevements', '/mes-etablissements/:id'];
+const OPERATIONS_AND_FIGURES = ['/operations', '/operations/:id', '/details', '/mes-couts'];
 const accounts = [
   {
     account: producer,
     home: '/',
     selects: true,
-    wideRoutes: [
-      '/mes-enlevements',
-      '/mes-etablissements/:id',
-      '/operations',
-      '/operations/:id',
-      '/details',
-      '/mes-couts',
-    ],
+    wideRoutes: [...PICKUPS_AND_ESTABLISHMENT, ...OPERATIONS_AND_FIGURES],
   },
   {
     account: retriever,
     home: '/',
     selects: true,
-    wideRoutes: [
-      '/mes-enlevements',
-      '/mes-etablissements/:id',
-      '/operations',
-      '/operations/:id',
-      '/details',
-      '/mes-couts',
-    ],
+    wideRoutes: [...PICKUPS_AND_ESTABLISHMENT, ...OPERATIONS_AND_FIGURES],
   },
   // Their one establishment is selected for them.
   {
     account: chantier,
     home: '/',
     selects: false,
-    wideRoutes: ['/mes-enlevements', '/mes-etablissements/:id'],
+    wideRoutes: PICKUPS_AND_ESTABLISHMENT,
   },
   // The back office: no establishment of its own.
   {
