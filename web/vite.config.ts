@@ -77,9 +77,7 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than screens: separate chunks stay cached across deployments. Chakra and
-        // react-hook-form are not grouped: a group holds every part any screen uses, which the first page then
-        // loads (the date picker, the combobox, the forms of dialogs); ungrouped, each part comes with its screen.
+        // Libraries change less often than screens: separate chunks stay cached across deployments.
         codeSplitting: {
           groups: [
             {
@@ -87,8 +85,15 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
             },
             { name: 'relay', test: /node_modules[\\/](react-relay|relay-runtime|fbjs|invariant)[\\/]/ },
+            {
+              name: 'chakra',
+              test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@internationalized|@pandacss|@swc)[\\/]/,
+            },
             // zod's setting (src/zod-jitless.ts) with zod: it holds before any other chunk builds a schema.
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]zod-jitless\.ts$/ },
+            {
+              name: 'forms',
+              test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]|[\\/]src[\\/]zod-jitless\.ts$/,
+            },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
           ],
         },
