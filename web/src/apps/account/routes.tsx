@@ -9,7 +9,8 @@ export const accountApp = defineApp({
       path: '/customer/Login',
       layout: 'auth',
       public: true,
-      lazy: () => import('./LoginDocument.tsx').then((module) => ({ Component: module.LoginDocument })),
+      loader: ({ redirectSignedIn }) => redirectSignedIn(),
+      lazy: () => import('./LoginPage.tsx').then((module) => ({ Component: module.LoginPage })),
     },
     {
       key: 'forgotPassword',
