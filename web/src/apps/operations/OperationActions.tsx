@@ -2,7 +2,7 @@ import { Button, Wrap } from '@chakra-ui/react';
 import { messages } from '@portal/domain/messages';
 import { OPERATION_ACTIONS, type OperationActionName, operationFieldLabels } from '@portal/domain/operations';
 import { parisDate } from '@portal/domain/recurrence';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -12,7 +12,7 @@ import type {
 } from '../../__generated__/OperationActions_operation.graphql.ts';
 import type { OperationActionsMoveMutation } from '../../__generated__/OperationActionsMoveMutation.graphql.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import type { DateOutcome } from '../../components/DateDialog.tsx';
+import { DateDialog, type DateOutcome } from '../../components/DateDialog.tsx';
 import { mutationFeedback } from '../../forms/mutationFeedback.ts';
 import { formatDate, formatDecimal } from '../../i18n/format.ts';
 import { paths } from '../../paths.ts';
@@ -97,13 +97,6 @@ export type ReviewedAction = (typeof REVIEWED_ACTIONS)[number];
 const isReviewed = (action: KnownAction): action is ReviewedAction =>
   (REVIEWED_ACTIONS as readonly string[]).includes(action);
 const DATED: readonly KnownAction[] = ['SCHEDULE', 'RESCHEDULE'];
-
-/**
- * The date dialog (its date picker and form) comes with its first use, not with the screens that list
- * operations; a pointer on a dated action, or the focus, fetches it ahead.
- */
-const loadDateDialog = () => import('../../components/DateDialog.tsx');
-const DateDialog = lazy(() => loadDateDialog().then((module) => ({ default: module.DateDialog })));
 
 const DESTRUCTIVE: readonly KnownAction[] = ['CANCEL', 'DECLINE', 'WITHDRAW_FLOW'];
 
@@ -250,7 +243,6 @@ export function OperationActions({
               loading={isMoving && pending === null}
               aria-label={t('operations.actionLabel', { ...values, action: label })}
               onClick={() => start(action)}
-              {...(DATED.includes(action) && { onPointerEnter: loadDateDialog, onFocus: loadDateDialog })}
             >
               {label}
             </Button>
@@ -267,28 +259,24 @@ export function OperationActions({
         onConfirm={() => pending && move(pending)}
         onClose={() => setPending(null)}
       />
-      {pending !== null && DATED.includes(pending) && (
-        <Suspense fallback={null}>
-          <DateDialog
-            open
-            title={t('operations.schedule.title', {
-              ...values,
-              date: formatDate(data.requestedDate) ?? '',
-            })}
-            submitLabel={OPERATION_ACTIONS[DOMAIN_ACTIONS[pending]].label}
-            dateLabel={operationFieldLabels.interventionDate}
-            inputField="interventionDate"
-            initialDate={data.interventionDate ?? data.requestedDate}
-            earliest={{
-              date: parisDate(new Date(data.requestedAt)),
-              message: messages.interventionBeforeRequest,
-            }}
-            loading={isMoving}
-            onSubmit={(date, outcome) => pending && move(pending, date, outcome)}
-            onClose={() => setPending(null)}
-          />
-        </Suspense>
-      )}
+      <DateDialog
+        open={pending !== null && DATED.includes(pending)}
+        title={t('operations.schedule.title', {
+          ...values,
+          date: formatDate(data.requestedDate) ?? '',
+        })}
+        submitLabel={pending ? OPERATION_ACTIONS[DOMAIN_ACTIONS[pending]].label : ''}
+        dateLabel={operationFieldLabels.interventionDate}
+        inputField="interventionDate"
+        initialDate={data.interventionDate ?? data.requestedDate}
+        earliest={{
+          date: parisDate(new Date(data.requestedAt)),
+          message: messages.interventionBeforeRequest,
+        }}
+        loading={isMoving}
+        onSubmit={(date, outcome) => pending && move(pending, date, outcome)}
+        onClose={() => setPending(null)}
+      />
     </>
   );
 }
