@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { messages } from '@portal/domain';
-import { browserUrl, expect, test } from './fixtures.ts';
+import { browserUrl, expect, expectToast, test } from './fixtures.ts';
 import { acceptTermsThroughApi, producer, signInToDashboard } from './portal.ts';
 import { mainNavigation } from './screens.ts';
 
@@ -31,7 +31,7 @@ test('a token made in the profile lets the example script pull the register, unt
   await page.getByLabel(/^Nom du jeton/).fill(name);
   await page.getByLabel(/^Durée de validité/).selectOption({ label: '30 jours' });
   await page.getByRole('button', { name: 'Créer le jeton' }).click();
-  await expect(page.getByText(messages.accessTokenCreated)).toBeVisible();
+  await expectToast(page, messages.accessTokenCreated);
   const token = (await page.getByLabel("Jeton d'accès", { exact: true }).innerText()).trim();
   expect(token).toMatch(/^pat_/);
   const list = page.getByRole('table', { name: 'Mes jetons' });
@@ -61,7 +61,7 @@ test('a token made in the profile lets the example script pull the register, unt
       .or(page.getByRole('dialog'))
       .getByRole('button', { name: 'Révoquer' })
       .click();
-    await expect(page.getByText(messages.accessTokenRevoked)).toBeVisible();
+    await expectToast(page, messages.accessTokenRevoked);
     await expect(row).toHaveCount(0);
     const refused = await run(process.execPath, [SCRIPT, year, file], { env }).catch((error) => error);
     expect(refused.code).toBe(1);

@@ -1,6 +1,6 @@
 import { messages, parisDate } from '@portal/domain';
 import type { Stack } from '../../scripts/stack.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, recordToasts, test } from './fixtures.ts';
 import {
   acceptTermsThroughApi,
   asAccount,
@@ -92,7 +92,7 @@ test('the provider adds an outlet, makes it the default of a client’s cardboar
   await dialog.getByLabel('Ville').fill('Golbey');
   await dialog.getByRole('checkbox', { name: 'R 3', exact: true }).check();
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(page.getByText(messages.outletCreated)).toBeVisible();
+  await expectToast(page, messages.outletCreated);
   await page.getByLabel('Rechercher un exutoire').fill(outletName);
   await expect(page).toHaveURL(/q=/);
   const row = page.getByRole('row').filter({ hasText: outletName });
@@ -119,7 +119,7 @@ test('the provider adds an outlet, makes it the default of a client’s cardboar
     .selectOption({ label: `${outletName} — Golbey` });
   await defaults.getByLabel('Répartition').fill('100');
   await defaults.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(page.getByText(messages.defaultOutletAdded)).toBeVisible();
+  await expectToast(page, messages.defaultOutletAdded);
   await expect(page.getByRole('row').filter({ hasText: outletName })).toContainText(displayName(site));
 
   // Completing the client's cardboard rotation: the outlet, its SIRET and town, and the treatment are proposed.
@@ -135,7 +135,7 @@ test('the provider adds an outlet, makes it the default of a client’s cardboar
   await completion.getByLabel('Quantité réelle réceptionnée (t)').fill('1,8');
   await completion.getByLabel("Date réelle d'intervention").fill(fieldDate(parisDate(new Date())));
   await completion.getByRole('button', { name: "Compléter l'opération" }).click();
-  await expect(page.getByText(messages.operationCompleted)).toBeVisible();
+  await expectToast(page, messages.operationCompleted);
 
   // The outlet is now used: deleting it is refused with SPEC 8's message and the reason.
   await page.goto(`/activite/mes-exutoires?q=${encodeURIComponent(outletName)}`);
@@ -150,6 +150,7 @@ test('the provider adds an outlet, makes it the default of a client’s cardboar
 
   // The client reads, from its own menu, the outlet its waste went to: nothing to change there.
   const producerContext = await browser.newContext({ baseURL });
+  await recordToasts(producerContext);
   const producerPage = await producerContext.newPage();
   await signInToDashboard(producerPage, producer.email);
   await producerPage
@@ -189,7 +190,7 @@ test('the provider prices a cardboard transport from a day: proposed for an oper
 
   await page.getByLabel('Nouveaux prix valables à partir du').fill(fieldDate(dayAfter(today, 1)));
   await page.getByRole('button', { name: 'Valider les modifications' }).click();
-  await expect(page.getByText(messages.costsSaved)).toBeVisible();
+  await expectToast(page, messages.costsSaved);
   await expect(page.getByText('1 ligne modifiée')).toHaveCount(0);
 
   // The operation after that day is proposed the new price; the one before is not.

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { messages } from '@portal/domain';
 import type { Stack } from '../../scripts/stack.ts';
 import { seriousViolations } from './axe.ts';
-import { browserUrl, expect, backOfficeTest as test } from './fixtures.ts';
+import { browserUrl, expect, expectToast, recordToasts, backOfficeTest as test } from './fixtures.ts';
 import { acceptTermsThroughApi, asAccount, type RestSite, retriever, signIn } from './portal.ts';
 
 /**
@@ -37,6 +37,7 @@ const establishmentRow = (page: Page, name: string) => page.getByRole('row').fil
 /** A page of its own browser context: another person at another computer. */
 async function otherPerson(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL });
+  await recordToasts(context);
   return context.newPage();
 }
 
@@ -97,7 +98,7 @@ test('the operator onboards a customer end to end, then deactivates its user and
   await expect(importButton).toBeDisabled();
   await tick(importDialog, 'Ignorer les lignes en erreur');
   await importButton.click();
-  await expect(page.getByText(messages.adminImportDone(1))).toBeVisible();
+  await expectToast(page, messages.adminImportDone(1));
   await expect(establishmentRow(page, 'Atelier Vaise')).toHaveCount(1);
   await expect(establishmentRow(page, 'Dépôt sans code')).toHaveCount(0);
 
@@ -116,7 +117,7 @@ test('the operator onboards a customer end to end, then deactivates its user and
   await expect(inviteDialog.getByRole('list', { name: 'Sociétés' })).toContainText('Pâtisseries Lemoine');
   const invitation = mailbox.waitFor(NEW_USER);
   await inviteDialog.getByRole('button', { name: "Envoyer l'invitation" }).click();
-  await expect(page.getByText(messages.adminInvitationSent(NEW_USER))).toBeVisible();
+  await expectToast(page, messages.adminInvitationSent(NEW_USER));
 
   // Marie follows the mail's link, chooses her password and signs in: she sees exactly the two establishments.
   const mail = await invitation;
@@ -189,7 +190,7 @@ test('the operator onboards a customer end to end, then deactivates its user and
     .getByRole('alertdialog')
     .getByRole('button', { name: /^Publier/ })
     .click();
-  await expect(page.getByText(messages.adminTermsPublished)).toBeVisible();
+  await expectToast(page, messages.adminTermsPublished);
   await collector.goto('/');
   await collector.waitForURL((url) => url.pathname === '/cgu');
   await expect(collector.getByText('Le portail accueille le back-office.')).toBeVisible();

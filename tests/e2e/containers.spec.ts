@@ -1,5 +1,5 @@
 import { messages, missingForRotation, parisDate, skipFieldLabels } from '@portal/domain';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, recordToasts, test } from './fixtures.ts';
 import {
   acceptTermsThroughApi,
   containerJourneySite,
@@ -98,7 +98,7 @@ test('a producer creates a hazardous container and orders a monthly program that
   await form.adrMention.fill('UN 3175 Solides contenant du liquide inflammable, 4.1, III');
   await form.adrNumber.fill('3175');
   await form.save.click();
-  await expect(page.getByText(messages.skipCreated)).toBeVisible();
+  await expectToast(page, messages.skipCreated);
   await expect(form.dialog).toHaveCount(0);
 
   const card = screen.container(name);
@@ -138,6 +138,7 @@ test('a producer creates a hazardous container and orders a monthly program that
 
   // The provider, in its own browser, acknowledges the first delivery and schedules it the day after.
   const providerContext = await browser.newContext({ baseURL });
+  await recordToasts(providerContext);
   try {
     const providerPage = await providerContext.newPage();
     await signInToDashboard(providerPage, retriever.email);
@@ -149,7 +150,7 @@ test('a producer creates a hazardous container and orders a monthly program that
     await providerScreen
       .deliveryAction('Livraisons à traiter', 'Prendre en compte', name, shortDate(first))
       .click();
-    await expect(providerPage.getByText(messages.deliveryAcknowledged)).toBeVisible();
+    await expectToast(providerPage, messages.deliveryAcknowledged);
     await expect(incoming).toContainText('En attente de programmation par le prestataire');
 
     await providerScreen.deliveryAction('Livraisons à traiter', 'Programmer', name, shortDate(first)).click();
@@ -168,7 +169,7 @@ test('a producer creates a hazardous container and orders a monthly program that
     await expect(schedule).toBeVisible();
     await scheduledDate.fill(fieldDate(scheduled));
     await schedule.getByRole('button', { name: 'Programmer', exact: true }).click();
-    await expect(providerPage.getByText(messages.deliveryScheduled)).toBeVisible();
+    await expectToast(providerPage, messages.deliveryScheduled);
     await expect(schedule).toHaveCount(0);
     await expect(incoming).toContainText(`Programmée le ${shortDate(scheduled)}`);
   } finally {
@@ -206,7 +207,7 @@ test('a container saved with mandatory fields missing names them and cannot be d
   await form.name.fill(name);
   await form.skipType.selectOption({ label: 'Bac roulant 240 L' });
   await form.save.click();
-  await expect(page.getByText(messages.skipCreated)).toBeVisible();
+  await expectToast(page, messages.skipCreated);
 
   await expect(screen.missingFieldsWarning(name)).toHaveText(`${MISSING_FIELDS_PREFIX}${missing.join(', ')}`);
   await page.reload();
@@ -243,7 +244,7 @@ test('a producer archives a container, finds it with the archived ones, restores
   await form.name.fill(name);
   await form.skipType.selectOption({ label: 'Big bag 1 m³' });
   await form.save.click();
-  await expect(page.getByText(messages.skipCreated)).toBeVisible();
+  await expectToast(page, messages.skipCreated);
   const card = screen.container(name);
   await expect(card).toContainText('Disponible');
 
@@ -265,7 +266,7 @@ test('a producer archives a container, finds it with the archived ones, restores
   const confirm = page.getByRole('alertdialog', { name: 'Supprimer ce contenant ?' });
   await expect(confirm).toContainText(name);
   await confirm.getByRole('button', { name: 'Supprimer', exact: true }).click();
-  await expect(page.getByText(messages.skipDeleted)).toBeVisible();
+  await expectToast(page, messages.skipDeleted);
   await expect(card).toHaveCount(0);
   await page.reload();
   await expect(screen.heading).toBeVisible();

@@ -1,5 +1,5 @@
 import { messages } from '@portal/domain';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, test } from './fixtures.ts';
 import {
   acceptTermsThroughApi,
   displayName,
@@ -80,7 +80,7 @@ test('a producer finds an establishment and corrects its profile, which a reload
   await expect(form.siret).not.toHaveAttribute('aria-invalid', 'true');
   await form.address.fill(newAddress);
   await form.save.click();
-  await expect(page.getByText(messages.establishmentUpdated)).toBeVisible();
+  await expectToast(page, messages.establishmentUpdated);
   await expect(form.save).toHaveCount(0);
   await expect(screen.profile).toContainText(newSiret);
   await expect(screen.profile).toContainText(newAddress);
@@ -124,7 +124,7 @@ test('a producer adds a chantier, whose end cannot come before its start, then e
   await expect(dialog.endDate).not.toHaveAccessibleDescription(messages.endBeforeStart);
   await dialog.address.fill('3 rue du Chantier, 26000 Valence');
   await dialog.save.click();
-  await expect(page.getByText(messages.entityAdded)).toBeVisible();
+  await expectToast(page, messages.entityAdded);
   await expect(dialog.dialog).toHaveCount(0);
 
   // In the list at once, without a reload, and counted.
@@ -147,7 +147,7 @@ test('a producer adds a chantier, whose end cannot come before its start, then e
   await dialog.name.fill(renamed);
   await dialog.endDate.fill('');
   await dialog.save.click();
-  await expect(page.getByText(messages.entityUpdated)).toBeVisible();
+  await expectToast(page, messages.entityUpdated);
   await expect(dialog.dialog).toHaveCount(0);
   await expect(screen.chantierRow(renamed)).toContainText('Non définie');
   await expect(screen.chantierRow(name)).toHaveCount(0);

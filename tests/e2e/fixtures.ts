@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import type { Stack } from '../../scripts/stack.ts';
 import { startDemoPortal } from '../support/demo-portal.ts';
 import { type Mailbox, startMailbox } from '../support/mailbox.ts';
@@ -35,7 +35,55 @@ export const browserUrl = (stack: Stack): string => stack.url.replace('127.0.0.1
 /** What the page reports of a Content-Security-Policy violation: its event, and Chromium's console error. */
 const CSP_CONSOLE_ERROR = /Content Security Policy/i;
 
+/** The texts of the toasts a page showed, newest last; `expectToast` takes each out once it is asserted. */
+interface ToastWindow {
+  __portalToasts?: string[];
+}
+
+/**
+ * Records every toast the context's pages show. A toast stays 3 s (SPEC 9): on a busy machine it can come and go
+ * between two checks of `toBeVisible`, so journeys assert that it was shown, whatever the moment they look.
+ */
+export async function recordToasts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const shown: string[] = [];
+    (window as ToastWindow).__portalToasts = shown;
+    const TOAST_TEXT =
+      '[data-scope="toast"][data-part="title"], [data-scope="toast"][data-part="description"]';
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          const texts = node.matches(TOAST_TEXT) ? [node] : node.querySelectorAll(TOAST_TEXT);
+          for (const text of texts) shown.push(text.textContent ?? '');
+        }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** The page showed a toast saying `message` since its last load (each toast counts once). */
+export async function expectToast(page: Page, message: string): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate((text) => {
+          const shown = (window as ToastWindow).__portalToasts;
+          if (!shown)
+            throw new Error('No toast recorder in this page: create its context through recordToasts.');
+          const index = shown.indexOf(text);
+          if (index >= 0) shown.splice(index, 1);
+          return index >= 0;
+        }, message),
+      { message: `a toast « ${message} »` },
+    )
+    .toBe(true);
+}
+
 export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
+  context: async ({ context }, use) => {
+    await recordToasts(context);
+    await use(context);
+  },
   // The portal runs under its Content-Security-Policy: a journey fails on any violation the browser reports.
   page: async ({ page }, use) => {
     const violations: string[] = [];

@@ -7,7 +7,7 @@ import {
   parisDate,
   type Weekday,
 } from '@portal/domain';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, recordToasts, test } from './fixtures.ts';
 import {
   acceptTermsThroughApi,
   asAccount,
@@ -87,6 +87,7 @@ test('a rotation goes from the producer to its provider and back: asked, schedul
 
   // The provider, in its own browser, finds the request waiting for it, accepts and schedules it.
   const providerContext = await browser.newContext({ baseURL });
+  await recordToasts(providerContext);
   try {
     const providerPage = await providerContext.newPage();
     await signInToDashboard(providerPage, retriever.email);
@@ -106,7 +107,7 @@ test('a rotation goes from the producer to its provider and back: asked, schedul
     await expect(interventionDate).toHaveValue(fieldDate(dayBefore(today)));
     await interventionDate.fill(fieldDate(today));
     await schedule.getByRole('button', { name: OPERATION_ACTIONS.schedule.label }).click();
-    await expect(providerPage.getByText(messages.operationScheduled)).toBeVisible();
+    await expectToast(providerPage, messages.operationScheduled);
     await expect(schedule).toHaveCount(0);
     await expect(incoming).toContainText('Programmée');
 
@@ -147,7 +148,7 @@ test('a rotation goes from the producer to its provider and back: asked, schedul
     await first.getByLabel('Quantité').fill('60');
     await expect(completion).toContainText('Total réparti : 100 %');
     await completion.getByRole('button', { name: "Compléter l'opération" }).click();
-    await expect(providerPage.getByText(messages.operationCompleted)).toBeVisible();
+    await expectToast(providerPage, messages.operationCompleted);
     await expect(completion).toHaveCount(0);
     const summary = providerPage.getByRole('article');
     await expect(summary).toContainText('Complétée, à valider');
@@ -171,7 +172,7 @@ test('a rotation goes from the producer to its provider and back: asked, schedul
     await expect(costs.getByText(messages.negativeValue)).toBeVisible();
     await costs.getByLabel('Coût de transport (€ HT / t)').fill('42');
     await costs.getByRole('button', { name: 'Enregistrer les coûts' }).click();
-    await expect(providerPage.getByText(messages.costsSaved)).toBeVisible();
+    await expectToast(providerPage, messages.costsSaved);
     await expect(costs.getByRole('row', { name: /Coût de traitement/ })).toContainText('210,33 € HT');
     await expect(costs.getByRole('row', { name: /Coût de transport/ })).toContainText('103,32 € HT');
   } finally {
@@ -186,7 +187,7 @@ test('a rotation goes from the producer to its provider and back: asked, schedul
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('2,46 t');
   await confirm.getByRole('button', { name: OPERATION_ACTIONS.validate.label }).click();
-  await expect(page.getByText(messages.operationValidated)).toBeVisible();
+  await expectToast(page, messages.operationValidated);
   // Validated, it no longer waits for the producer: it leaves the list at once.
   await expect(toValidate).toHaveCount(0);
 
@@ -239,7 +240,7 @@ test('a producer asks for the retirement of a container, then cancels it; the hi
   await moveButton(row, 'cancel').click();
   const confirm = page.getByRole('alertdialog');
   await confirm.getByRole('button', { name: "Annuler l'opération" }).click();
-  await expect(page.getByText(messages.operationCancelled)).toBeVisible();
+  await expectToast(page, messages.operationCancelled);
   // Cancelled, it is no longer a request in progress: it leaves the list at once.
   await expect(row).toHaveCount(0);
 
@@ -308,7 +309,7 @@ test('a weekly program on Mondays and Thursdays shows its next dates; once the p
   const preview = dialog.getByRole('region', { name: 'Les 5 prochaines rotations' });
   await expect(preview.getByRole('listitem')).toHaveText(next.map(longDate));
   await dialog.getByRole('button', { name: 'Envoyer la demande' }).click();
-  await expect(page.getByText(messages.rotationProgramSubmitted)).toBeVisible();
+  await expectToast(page, messages.rotationProgramSubmitted);
 
   await page.getByRole('link', { name: 'Demandes' }).click();
   const card = page.getByRole('article', { name }).filter({ hasText: 'Rythme' });
@@ -317,6 +318,8 @@ test('a weekly program on Mondays and Thursdays shows its next dates; once the p
   await expect(card.getByRole('listitem')).toHaveText(next.slice(0, 4).map(longDate));
 
   const providerContext = await browser.newContext({ baseURL });
+  await recordToasts(providerContext);
+
   try {
     const providerPage = await providerContext.newPage();
     await signInToDashboard(providerPage, retriever.email);
@@ -324,7 +327,7 @@ test('a weekly program on Mondays and Thursdays shows its next dates; once the p
     await providerPage
       .getByRole('button', { name: `Valider le programme de rotations du contenant ${name}` })
       .click();
-    await expect(providerPage.getByText(messages.rotationProgramValidated)).toBeVisible();
+    await expectToast(providerPage, messages.rotationProgramValidated);
   } finally {
     await providerContext.close();
   }
@@ -375,7 +378,7 @@ test('a producer declares an incident with a photo on an operation; a file that 
 
   await dialog.getByLabel('Photos').setInputFiles([{ name: 'quai.png', mimeType: 'image/png', buffer: PNG }]);
   await dialog.getByRole('button', { name: "Signaler l'incident" }).click();
-  await expect(page.getByText(messages.incidentDeclared)).toBeVisible();
+  await expectToast(page, messages.incidentDeclared);
   const incidents = page.getByRole('region', { name: 'Incidents' });
   await expect(incidents).toContainText('Benne renversée, contenu répandu sur le quai');
   const photo = incidents.getByRole('img', { name: 'quai.png' });

@@ -3,7 +3,7 @@ import { messages, OPERATION_ACTIONS } from '@portal/domain';
 import ExcelJS from 'exceljs';
 import { loadConfig } from '../../api/src/config.ts';
 import { loadReferenceData } from '../../api/src/reference/data.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, recordToasts, test } from './fixtures.ts';
 import {
   acceptTermsThroughApi,
   containerJourneySite,
@@ -146,7 +146,7 @@ test('a producer declares a flow its provider received, completes it, sends it f
   await waste.selectOption({ label: cardboard });
   await declaration.getByLabel('Quantité (t)').fill('1,75');
   await submit.click();
-  await expect(page.getByText(messages.flowDeclared)).toBeVisible();
+  await expectToast(page, messages.flowDeclared);
   await expect(page).toHaveURL(/\/operations\/\d+(\?[^#]*)?#realisation$/);
   const flowPath = new URL(page.url()).pathname;
 
@@ -184,7 +184,7 @@ test('a producer declares a flow its provider received, completes it, sends it f
   await expect(recap).toContainText('Courtage Rhône-Alpes · 90000000900002 · récépissé 2024/C/69/0007');
   await expect(recap).toContainText('Éco-Emballages · 900000001');
   await recap.getByRole('button', { name: OPERATION_ACTIONS.submitFlow.label }).click();
-  await expect(page.getByText(messages.flowSubmitted)).toBeVisible();
+  await expectToast(page, messages.flowSubmitted);
   await expect(recap).toBeHidden();
   await expect(page.getByRole('article')).toContainText('À valider');
 
@@ -200,6 +200,7 @@ test('a producer declares a flow its provider received, completes it, sends it f
 
   // The provider validates it from its recap.
   const providerContext = await browser.newContext({ baseURL, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+  await recordToasts(providerContext);
   try {
     const providerPage = await providerContext.newPage();
     await signInToDashboard(providerPage, retriever.email);
@@ -210,7 +211,7 @@ test('a producer declares a flow its provider received, completes it, sends it f
     const providerRecap = providerPage.getByRole('dialog', { name: 'Récapitulatif du flux déclaré' });
     await expect(providerRecap).toContainText('Transports Rhône Express');
     await providerRecap.getByRole('button', { name: OPERATION_ACTIONS.validateFlow.label }).click();
-    await expect(providerPage.getByText(messages.flowValidated)).toBeVisible();
+    await expectToast(providerPage, messages.flowValidated);
     await expect(providerPage.getByRole('article')).toContainText('Réalisée');
   } finally {
     await providerContext.close();
