@@ -110,10 +110,14 @@ test('the operator onboards a customer end to end, then deactivates its user and
   await inviteDialog.getByLabel(/^Prénom/).fill('Marie');
   await inviteDialog.getByLabel(/^Nom/).fill('Lemoine');
   await tick(inviteDialog, 'Producteur');
-  await inviteDialog.getByRole('combobox', { name: /^Sociétés/ }).fill('Lemoine');
-  // The search's answer replaces the first list: choose once only the company searched is offered.
+  const companies = inviteDialog.getByRole('combobox', { name: /^Sociétés/ });
+  await companies.fill('Lemoine');
+  // The search's answer replaces the first list: choose once only the company searched is offered. From the
+  // keyboard: a click on the fresh option was once lost, the list still open (not reproduced in 12 runs since).
   await expect(page.getByRole('option')).toHaveCount(1);
-  await page.getByRole('option', { name: /Pâtisseries Lemoine/ }).click();
+  await companies.press('ArrowDown');
+  await expect(page.getByRole('option', { name: /Pâtisseries Lemoine/ })).toHaveAttribute('data-highlighted');
+  await companies.press('Enter');
   await expect(inviteDialog.getByRole('list', { name: 'Sociétés' })).toContainText('Pâtisseries Lemoine');
   const invitation = mailbox.waitFor(NEW_USER);
   await inviteDialog.getByRole('button', { name: "Envoyer l'invitation" }).click();
@@ -156,7 +160,7 @@ test('the operator onboards a customer end to end, then deactivates its user and
     .first()
     .click();
   await linkDialog.getByRole('button', { name: 'Créer le lien' }).click();
-  await expect(page.getByText('Le lien a bien été créé.')).toBeVisible();
+  await expectToast(page, 'Le lien a bien été créé.');
   await acceptTermsThroughApi(backOfficeStack, retriever.email);
   const collector = await otherPerson(browser, baseURL);
   await signIn(collector, retriever.email);
