@@ -1,7 +1,10 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { GatewayContext } from './context.ts';
 
-/** GATEWAY_DEBUG: each response tells how many REST calls it cost, which, and how long each took (ms). */
+/**
+ * GATEWAY_DEBUG: each response tells how many REST calls it cost, which, when each started after the request began
+ * and how long it took (ms): a call that starts when another ends waited for it.
+ */
 export function restCallsPlugin(): ApolloServerPlugin<GatewayContext> {
   return {
     async requestDidStart() {
@@ -13,10 +16,11 @@ export function restCallsPlugin(): ApolloServerPlugin<GatewayContext> {
             ...response.body.singleResult.extensions,
             restCalls: {
               count: restCalls.count,
-              calls: restCalls.calls.map(({ method, path, status, durationMs }) => ({
+              calls: restCalls.calls.map(({ method, path, status, startMs, durationMs }) => ({
                 method,
                 path,
                 status,
+                startMs: Math.round(startMs * 10) / 10,
                 durationMs: Math.round(durationMs * 10) / 10,
               })),
             },

@@ -86,10 +86,15 @@ function producerWorld(count: number) {
 }
 
 /** Mocks exactly the calls the viewer screen may make; each answers what its filter asks for. */
-function mockProducerApi(world: ReturnType<typeof producerWorld>, userPath = '/api/users/1') {
+function mockProducerApi(
+  world: ReturnType<typeof producerWorld>,
+  userPath = '/api/users/1',
+  userDelayMs = 0,
+) {
   const { user, ownSites, linkedSites, entities } = world;
   const scope = nock(API)
     .get(userPath)
+    .delay(userDelayMs)
     .reply(200, user, JSON_LD)
     .get('/api/users/1/company_sites_full')
     .query({ typology: 'producer', pagination: 'false', 'order[name]': 'asc' })
@@ -209,6 +214,19 @@ describe('the viewer query', () => {
       counts.push(body.extensions.restCalls.count);
     }
     expect(counts).toEqual([5, 5, 5]);
+  });
+
+  it('tells when each REST call started (GATEWAY_DEBUG): the establishments wait for the viewer record', async () => {
+    const world = producerWorld(3);
+    mockProducerApi(world, '/api/users/1', 80);
+    const { body } = await graphql(gateway, VIEWER_QUERY, {}, { cookies: session });
+    expect(body.errors).toBeUndefined();
+    const calls: { path: string; startMs: number; durationMs: number }[] = body.extensions.restCalls.calls;
+    const [user, ...others] = calls;
+    expect(user).toMatchObject({ path: '/api/users/1' });
+    expect(user?.startMs).toBeGreaterThanOrEqual(0);
+    expect(user?.durationMs).toBeGreaterThanOrEqual(80);
+    for (const call of others) expect(call.startMs).toBeGreaterThanOrEqual(80);
   });
 
   it('asks the api who the caller is (users/me) for a bearer script, then the same calls', async () => {

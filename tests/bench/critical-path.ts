@@ -3,10 +3,17 @@
  * call it makes (as the gateway times it: GATEWAY_DEBUG's `extensions.restCalls`), measured in the same requests.
  * Their ratio says what the gateway adds beyond the one call it must wait for: goal 1.2 or less. The queries are
  * the screens' of the other benches (the dashboard's, the establishments', the operations history), sent as the
- * browser sends them (persisted, with the session cookie), on a generated world in the embedded database.
+ * browser sends them (persisted, with the session cookie), on a generated world, on a PostgreSQL server (its own
+ * database, `bench_critical_path`, on the server of BENCH_POSTGRES_URL) then on the embedded PGlite: PGlite has one
+ * connection, so a query's REST calls that the gateway sends together still wait for each other in the database.
+ *
+ *   BENCH_CRITICAL_PATH_ENGINE=pglite npx node tests/bench/run.ts critical-path   (one engine: postgresql or pglite)
  */
 import { operationListVariables } from '../../web/src/apps/operations/operationListParams.ts';
 import {
+  databaseEngines,
+  type Engine,
+  enginesOf,
   graphql,
   ms,
   percentile,
@@ -32,7 +39,13 @@ const WORLD = {
 };
 
 export async function benchCriticalPath(iterations: number): Promise<void> {
-  const portal = await startPortal(WORLD, (world) => producerUser(world).email);
+  for (const engine of enginesOf(databaseEngines(WORLD, 'bench_critical_path'), 'BENCH_CRITICAL_PATH_ENGINE'))
+    await benchEngine(engine, iterations);
+}
+
+async function benchEngine(engine: Engine, iterations: number): Promise<void> {
+  const database = await engine.seed();
+  const portal = await startPortal(WORLD, (world) => producerUser(world).email, database);
   try {
     const { world, gateway } = portal;
     const producer = await sessionCookie(gateway, producerUser(world).email);
@@ -95,7 +108,7 @@ export async function benchCriticalPath(iterations: number): Promise<void> {
       ]);
     }
     printTable(
-      `Critical path of the screen queries (${iterations} rounds, PGlite; seeded in ${portal.seedSeconds.toFixed(1)} s)`,
+      `Critical path of the screen queries (${iterations} rounds, ${database.label}; seeded in ${portal.seedSeconds.toFixed(1)} s)`,
       rows,
     );
   } finally {

@@ -27,17 +27,21 @@ import pg from 'pg';
 import { freePort } from '../support/ports.ts';
 import {
   bearerToken,
+  freshPostgresDatabase,
   graphql,
   json,
   ms,
+  POSTGRES_ADMIN_URL,
   password,
   percentile,
   persistedId,
+  postgresDatabaseUrl,
   printTable,
   producerUser,
   root,
   sessionCookie,
   time,
+  withPostgres,
 } from './lib.ts';
 
 /** Every api figure of the dashboard, one line each: `{role}`, `{year}` and `{month}` are filled in. */
@@ -100,7 +104,6 @@ const PG_SETTINGS = (process.env.BENCH_PG_SETTINGS ?? '')
   .filter((pair): pair is [string, string] => pair.length === 2 && /^[a-z_]+$/.test(pair[0]!));
 /** BENCH_ONLY (a regular expression on the measures' labels, e.g. `^map`) measures only those. */
 const only = new RegExp(process.env.BENCH_ONLY ?? '');
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface TreatmentCode {
   code: string;
@@ -142,21 +145,7 @@ export const firstYear = currentYear - 5;
 export const latestYear = currentYear - 1;
 const MONTH = 6;
 
-const databaseUrl = () => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DATABASE}`;
-  return url.toString();
-};
-
-async function withClient<T>(url: string, action: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await action(client);
-  } finally {
-    await client.end();
-  }
-}
+const databaseUrl = () => postgresDatabaseUrl(DATABASE);
 
 function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -185,12 +174,12 @@ interface Seeding {
 
 /** The bench database with the world: reused when seeded with the same parameters, else dropped and seeded. */
 export async function ensureWorld(userEmail: string): Promise<Seeding> {
-  const existing = await withClient(ADMIN_URL, async (admin) => {
+  const existing = await withPostgres(POSTGRES_ADMIN_URL, async (admin) => {
     const found = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
     return found.rowCount === 1;
   });
   if (existing && process.env.BENCH_RESEED !== '1') {
-    const seeded = await withClient(databaseUrl(), async (client) => {
+    const seeded = await withPostgres(databaseUrl(), async (client) => {
       const marker = await client
         .query<{ parameters: string; seconds: number; steps: string }>(
           'select parameters, seconds, steps from bench_world',
@@ -200,10 +189,7 @@ export async function ensureWorld(userEmail: string): Promise<Seeding> {
     });
     if (seeded) return { reused: true, seconds: seeded.seconds, steps: seeded.steps };
   }
-  await withClient(ADMIN_URL, async (admin) => {
-    await admin.query(`drop database if exists ${DATABASE} with (force)`);
-    await admin.query(`create database ${DATABASE}`);
-  });
+  await freshPostgresDatabase(DATABASE);
   const started = performance.now();
   const lap = (() => {
     let last = started;
@@ -244,7 +230,7 @@ export async function ensureWorld(userEmail: string): Promise<Seeding> {
     rmSync(dataDir, { recursive: true, force: true });
   }
   lap('world (api seed)');
-  await withClient(databaseUrl(), async (client) => {
+  await withPostgres(databaseUrl(), async (client) => {
     await seedOperations(client, userEmail, lap);
     const seconds = (performance.now() - started) / 1000;
     await client.query('create table bench_world (parameters text, seconds double precision, steps text)');
@@ -477,7 +463,7 @@ export async function benchDashboard(iterations: number): Promise<void> {
   const world = generateWorld({ ...WORLD, skipsPerSite: 0 });
   const user = producerUser(world);
   const seeding = await ensureWorld(user.email);
-  await withClient(ADMIN_URL, async (admin) => {
+  await withPostgres(POSTGRES_ADMIN_URL, async (admin) => {
     await admin.query(`alter database ${DATABASE} reset all`);
     for (const [name, value] of PG_SETTINGS) {
       await admin.query(`alter database ${DATABASE} set ${name} = ${pg.escapeLiteral(value)}`);
@@ -486,7 +472,7 @@ export async function benchDashboard(iterations: number): Promise<void> {
   const portal = await startOnBenchDatabase(user.email);
   try {
     // Once the api started: it applies the migrations the database lacks.
-    const counts = await withClient(databaseUrl(), async (client) => {
+    const counts = await withPostgres(databaseUrl(), async (client) => {
       const row = await client.query<{
         realised: string;
         latest: string;

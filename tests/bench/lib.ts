@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateWorld, type World, type WorldOptions } from '@portal/api';
+import pg from 'pg';
 import { freePort } from '../support/ports.ts';
 
 export const root = join(import.meta.dirname, '..', '..');
@@ -81,11 +82,80 @@ export async function seedDatabase(
 }
 
 /** Seeds a fresh embedded database with the generated world (and the demo), then starts the portal on it. */
+/** The PostgreSQL server the benchmarks create their own databases on: BENCH_POSTGRES_URL, or the local one. */
+export const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export async function withPostgres<T>(url: string, action: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await action(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The address of a benchmark's own database on that server. */
+export function postgresDatabaseUrl(database: string): string {
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** A benchmark's own database on that server, dropped and created anew. */
+export async function freshPostgresDatabase(database: string): Promise<string> {
+  await withPostgres(POSTGRES_ADMIN_URL, async (admin) => {
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.query(`create database ${database}`);
+  });
+  return postgresDatabaseUrl(database);
+}
+
+/** Where a benchmark's world is seeded: a PostgreSQL server, as deployed, or the embedded PGlite of `npm start`. */
+export interface Engine {
+  label: string;
+  postgres: boolean;
+  seed(): Promise<SeededDatabase & { label: string }>;
+}
+
+/** Both engines for one world; `database` names its database on the PostgreSQL server. */
+export function databaseEngines(options: WorldOptions, database: string): Engine[] {
+  return [
+    {
+      label: 'PostgreSQL',
+      postgres: true,
+      async seed() {
+        const url = await freshPostgresDatabase(database);
+        const seeded = await seedDatabase(options, { DATABASE_URL: url, DATABASE_SCHEMA: '' });
+        const version = await withPostgres(
+          POSTGRES_ADMIN_URL,
+          async (admin) =>
+            (await admin.query<{ server_version: string }>('show server_version')).rows[0]?.server_version,
+        );
+        return { ...seeded, label: `PostgreSQL ${version}` };
+      },
+    },
+    {
+      label: 'PGlite',
+      postgres: false,
+      seed: async () => ({ ...(await seedDatabase(options)), label: 'PGlite' }),
+    },
+  ];
+}
+
+/** The engines a run measures: all, or the one named by `variable` (`postgresql` or `pglite`). */
+export function enginesOf(engines: Engine[], variable: string): Engine[] {
+  const only = process.env[variable]?.toLowerCase();
+  return engines.filter((engine) => only === undefined || engine.label.toLowerCase() === only);
+}
+
+/** The portal as `npm start` runs it (one process), on `database` or else on a fresh PGlite world. */
 export async function startPortal(
   options: WorldOptions,
   loginEmail: (world: World) => string,
+  database?: SeededDatabase,
 ): Promise<Portal> {
-  const { world, env, seedSeconds, remove } = await seedDatabase(options);
+  const { world, env, seedSeconds, remove } = database ?? (await seedDatabase(options));
   let portal: ChildProcess | undefined;
   const close = () => {
     portal?.kill('SIGTERM');

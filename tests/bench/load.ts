@@ -55,19 +55,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import type { World, WorldOptions } from '@portal/api';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { operationListVariables } from '../../web/src/apps/operations/operationListParams.ts';
 import { freePort } from '../support/ports.ts';
 import { type ServerProcess, startServer, untilAnswers } from '../support/processes.ts';
 import {
+  databaseEngines,
+  type Engine,
+  enginesOf,
   graphql,
   ms,
   password,
   percentile,
   persistedId,
   printTable,
-  type SeededDatabase,
-  seedDatabase,
   sessionCookie,
 } from './lib.ts';
 
@@ -97,7 +97,6 @@ export const LOAD_WORLD: WorldOptions = {
   seed: 14,
 };
 const DATABASE = 'bench_load';
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A browser's headers for /graphql (what the web's fetchGraphQL sends, and what a browser adds). */
 const BROWSER_HEADERS = {
@@ -759,47 +758,7 @@ const maxOf = (samples: number[]) =>
 /** A time, or a dash when there was none to measure. */
 const time = (value: number) => (Number.isNaN(value) ? '—' : ms(value));
 
-interface Engine {
-  label: string;
-  postgres: boolean;
-  seed(): Promise<SeededDatabase & { label: string }>;
-}
-
-const withAdmin = async <T>(action: (client: pg.Client) => Promise<T>): Promise<T> => {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await action(client);
-  } finally {
-    await client.end();
-  }
-};
-
-const ENGINES: Engine[] = [
-  {
-    label: 'PostgreSQL',
-    postgres: true,
-    async seed() {
-      await withAdmin(async (admin) => {
-        await admin.query(`drop database if exists ${DATABASE} with (force)`);
-        await admin.query(`create database ${DATABASE}`);
-      });
-      const url = new URL(ADMIN_URL);
-      url.pathname = `/${DATABASE}`;
-      const seeded = await seedDatabase(LOAD_WORLD, { DATABASE_URL: url.toString(), DATABASE_SCHEMA: '' });
-      const version = await withAdmin(
-        async (admin) =>
-          (await admin.query<{ server_version: string }>('show server_version')).rows[0]?.server_version,
-      );
-      return { ...seeded, label: `PostgreSQL ${version}` };
-    },
-  },
-  {
-    label: 'PGlite',
-    postgres: false,
-    seed: async () => ({ ...(await seedDatabase(LOAD_WORLD)), label: 'PGlite' }),
-  },
-];
+const ENGINES = databaseEngines(LOAD_WORLD, DATABASE);
 
 async function benchEngine(engine: Engine): Promise<void> {
   const database = await engine.seed();
@@ -939,8 +898,5 @@ async function benchEngine(engine: Engine): Promise<void> {
 }
 
 export async function benchLoad(): Promise<void> {
-  const only = process.env.BENCH_LOAD_ENGINE?.toLowerCase();
-  for (const engine of ENGINES) {
-    if (only === undefined || engine.label.toLowerCase() === only) await benchEngine(engine);
-  }
+  for (const engine of enginesOf(ENGINES, 'BENCH_LOAD_ENGINE')) await benchEngine(engine);
 }

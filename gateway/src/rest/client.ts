@@ -13,6 +13,8 @@ export interface RestCall {
   path: string;
   /** Null when no answer came (time-out, connection failure). */
   status: number | null;
+  /** When it started, in ms after the GraphQL request's log began: calls waiting for others start later. */
+  startMs: number;
   durationMs: number;
 }
 
@@ -22,6 +24,7 @@ export type RestCallObserver = (call: RestCall, failure: RestErrorKind | null) =
 /** Every REST call of one GraphQL request. Tests read it to assert how many calls a query costs. */
 export class RestCallLog {
   readonly calls: RestCall[] = [];
+  readonly startedAt = performance.now();
 
   get count(): number {
     return this.calls.length;
@@ -221,7 +224,13 @@ export class RestClient {
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
       // Logged when it starts, so that the list reads in the order the query made its calls.
-      const call: RestCall = { method, path: shownPath, status: null, durationMs: 0 };
+      const call: RestCall = {
+        method,
+        path: shownPath,
+        status: null,
+        startMs: started - log.startedAt,
+        durationMs: 0,
+      };
       log.record(call);
       let status: number;
       let contentType: string;
