@@ -227,7 +227,30 @@ export interface GraphqlAnswer {
   restCalls: number;
   /** The longest of the REST calls it cost, as the gateway timed it (0 without any). */
   slowestRestMs: number;
+  /** How many calls in a row it waited for: 1 when all started together (0 without any). */
+  restRounds: number;
   data: unknown;
+}
+
+interface TimedCall {
+  startMs: number;
+  durationMs: number;
+}
+
+/** A call's round is one more than that of the latest round among the calls that ended before it started. */
+export function restRoundsOf(calls: readonly TimedCall[]): number {
+  const byStart = [...calls].sort((a, b) => a.startMs - b.startMs);
+  const rounds: number[] = [];
+  byStart.forEach((call, index) => {
+    let round = 1;
+    for (let before = 0; before < index; before++) {
+      const earlier = byStart[before] as TimedCall;
+      if (earlier.startMs + earlier.durationMs <= call.startMs)
+        round = Math.max(round, (rounds[before] ?? 0) + 1);
+    }
+    rounds.push(round);
+  });
+  return Math.max(0, ...rounds);
 }
 
 /** POSTs to /graphql and returns the REST calls the gateway made for it (GATEWAY_DEBUG is on). */
@@ -245,7 +268,7 @@ export async function graphql(
   const answer = await json<{
     data?: unknown;
     errors?: unknown[];
-    extensions?: { restCalls?: { count: number; calls: { durationMs: number }[] } };
+    extensions?: { restCalls?: { count: number; calls: TimedCall[] } };
   }>(response);
   if (answer.errors) throw new Error(JSON.stringify(answer.errors));
   const restCalls = answer.extensions?.restCalls;
@@ -253,6 +276,7 @@ export async function graphql(
     response,
     restCalls: restCalls?.count ?? 0,
     slowestRestMs: Math.max(0, ...(restCalls?.calls ?? []).map((call) => call.durationMs)),
+    restRounds: restRoundsOf(restCalls?.calls ?? []),
     data: answer.data,
   };
 }
