@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { loginPage } from './vite/loginPage.ts';
 import { precompress } from './vite/precompress.ts';
 import { relay } from './vite/relay.ts';
 
@@ -19,6 +20,8 @@ export default defineConfig({
   plugins: [
     relay({ sourceDirectory, artifactDirectory }),
     react(),
+    // In development only: the login page is built by vite.login.config.ts.
+    { ...loginPage(), apply: 'serve' },
     VitePWA({
       filename: 'sw.js',
       scope: '/',
@@ -44,11 +47,24 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // API calls, file routes and the GraphQL explorer's own page are never answered with the app shell.
-        navigateFallbackDenylist: [/^\/graphql/, /^\/graphiql/, /^\/auth\//, /^\/api\//],
+        // API calls, file routes, the GraphQL explorer's own page and the login page (login.html, a page of its
+        // own) are never answered with the app shell.
+        navigateFallbackDenylist: [
+          /^\/graphql/,
+          /^\/graphiql/,
+          /^\/auth\//,
+          /^\/api\//,
+          /^\/customer\/login\/?(\?|$)/i,
+        ],
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // The explorer (vite.graphiql.config.ts, built after) is for the few who script: never precached.
-        globIgnores: ['**/node_modules/**/*', 'graphiql.html', 'assets/graphiql/**'],
+        globIgnores: [
+          '**/node_modules/**/*',
+          'graphiql.html',
+          'assets/graphiql/**',
+          'login.html',
+          'assets/login/**',
+        ],
       },
     }),
     precompress(),

@@ -10,11 +10,14 @@ const NOT_APP_ROUTES = /^\/(graphql|graphiql|auth|api|healthz|readyz|metrics)(\/
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The login page, a page of its own (the web build's `login.html`), whatever the case of its path. */
+const LOGIN_PAGE = /^\/customer\/login\/?$/i;
+
 /**
  * The built web app: hashed assets (Vite's `assets/`) cached for a year, everything else (index.html,
  * /sw.js, the manifest) revalidated on each use, and index.html for any other page a browser asks for, so
- * that deep links such as /customer/Login reach the app's router. The GraphQL explorer is its own page of the
- * build, `graphiql.html`, at /graphiql. Null when the app is not built.
+ * that deep links reach the app's router. The login page and the GraphQL explorer are pages of their own in the
+ * build: `login.html` at /customer/Login, `graphiql.html` at /graphiql. Null when the app is not built.
  */
 export function webAppRouter(distDir: string, logger: Logger): Router | null {
   const indexFile = join(distDir, 'index.html');
@@ -23,6 +26,7 @@ export function webAppRouter(distDir: string, logger: Logger): Router | null {
     return null;
   }
   const graphiqlFile = join(distDir, 'graphiql.html');
+  const loginFile = join(distDir, 'login.html');
   const assetsDir = join(distDir, 'assets') + sep;
   const router = express.Router();
   // One address for the explorer: its page carries a policy of its own (security-headers.ts), given by path.
@@ -31,6 +35,12 @@ export function webAppRouter(distDir: string, logger: Logger): Router | null {
     if (!existsSync(graphiqlFile)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(graphiqlFile);
+  });
+  router.get('/login.html', (_req, res) => res.redirect(301, '/customer/Login'));
+  router.get(LOGIN_PAGE, (_req, res, next) => {
+    if (!existsSync(loginFile)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(loginFile);
   });
   // The build's brotli and gzip files (`.br`, `.gz` beside each asset) are sent to browsers that accept them.
   router.use(

@@ -6,6 +6,7 @@ import { getText, post, startTestGateway, type TestGateway, tempDir } from './he
 const INDEX = '<!doctype html><html><body><div id="root"></div><!-- portal index --></body></html>';
 const ASSET = 'console.log("portal");';
 const SW = 'self.addEventListener("fetch", () => {});';
+const LOGIN = '<!doctype html><html><body><form id="login-form"></form><!-- portal login --></body></html>';
 
 const dist = tempDir('gateway-web-dist-');
 
@@ -14,6 +15,7 @@ let withoutWeb: TestGateway;
 beforeAll(async () => {
   dist.write('index.html', INDEX);
   dist.write('sw.js', SW);
+  dist.write('login.html', LOGIN);
   const { mkdirSync } = await import('node:fs');
   mkdirSync(`${dist.path}/assets`);
   dist.write('assets/index-Bx9fK2aQ.js', ASSET);
@@ -31,13 +33,31 @@ afterAll(async () => {
 });
 
 describe('the web app', () => {
-  it('answers index.html (no-cache) for app routes such as /customer/Login', async () => {
-    for (const path of ['/customer/Login', '/mes-etablissements/12', '/']) {
+  it('answers index.html (no-cache) for app routes such as /mes-etablissements/12', async () => {
+    for (const path of ['/mes-etablissements/12', '/', '/customer/Password']) {
       const page = await getText(`${gateway.url}${path}`);
       expect(page.status).toBe(200);
       expect(page.text).toBe(INDEX);
       expect(page.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('answers the login page, a page of its own (no-cache), at /customer/Login whatever the case', async () => {
+    for (const path of [
+      '/customer/Login',
+      '/customer/login',
+      '/CUSTOMER/LOGIN/',
+      '/customer/Login?session=expiree',
+    ]) {
+      const page = await getText(`${gateway.url}${path}`);
+      expect(page.status, path).toBe(200);
+      expect(page.text, path).toBe(LOGIN);
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+    const direct = await request(`${gateway.url}/login.html`);
+    expect(direct.statusCode).toBe(301);
+    expect(direct.headers.location).toBe('/customer/Login');
+    await direct.body.dump();
   });
 
   it('serves hashed assets with a long cache and /sw.js with no-cache', async () => {

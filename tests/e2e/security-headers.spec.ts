@@ -3,7 +3,8 @@ import { loginForm } from './portal.ts';
 
 /**
  * The web app runs under its Content-Security-Policy (every journey fails on a violation, fixtures.ts); this one
- * shows the policy is there, and that the service worker and the manifest work under it.
+ * shows the policy is there, on the login page (a page of its own) and the app's pages, and that the app's
+ * service worker and manifest work under it.
  */
 test('the app, its service worker and its manifest work under the Content-Security-Policy', async ({
   page,
@@ -15,6 +16,12 @@ test('the app, its service worker and its manifest work under the Content-Securi
   expect(headers['x-frame-options']).toBe('DENY');
   expect(headers['x-content-type-options']).toBe('nosniff');
   await expect(loginForm(page).email).toBeVisible();
+
+  // The app registers its worker: a public page of it.
+  const app = await page.goto('/customer/Password');
+  expect(app?.headers()['content-security-policy']).toBe(headers['content-security-policy']);
+  const forgotPassword = page.getByRole('heading', { level: 1, name: 'Mot de passe oublié' });
+  await expect(forgotPassword).toBeVisible();
 
   // Installed means its precache (the app's files, fetched by the worker under the same policy) is complete.
   const worker = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
@@ -29,5 +36,5 @@ test('the app, its service worker and its manifest work under the Content-Securi
   // Served by the worker now, the app comes up the same.
   await page.reload();
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
-  await expect(loginForm(page).email).toBeVisible();
+  await expect(forgotPassword).toBeVisible();
 });

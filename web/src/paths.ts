@@ -1,4 +1,10 @@
 import { apps } from './apps/registry.ts';
+import {
+  isSameSitePath,
+  RETURN_TO_PARAM,
+  SESSION_EXPIRED_PARAM,
+  SESSION_EXPIRED_VALUE,
+} from './returnPath.ts';
 import { placedScreens, type ScreenKey } from './routing/screens.ts';
 
 const screens = placedScreens(apps);
@@ -10,9 +16,6 @@ const screens = placedScreens(apps);
 export const paths = Object.fromEntries(
   screens.flatMap(({ screen, fullPath }) => (screen.key === undefined ? [] : [[screen.key, fullPath]])),
 ) as Record<ScreenKey<typeof apps>, string>;
-
-/** The query parameter carrying the page to return to after login. */
-export const RETURN_TO_PARAM = 'redirect';
 
 /** The screens reachable without a session (the login pages). */
 const PUBLIC_PATHS = screens
@@ -28,7 +31,7 @@ export function isPublicPath(pathname: string): boolean {
  * users elsewhere or in a loop.
  */
 export function safeReturnPath(value: string | null | undefined): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return paths.dashboard;
+  if (!isSameSitePath(value)) return paths.dashboard;
   const pathname = value.split(/[?#]/)[0] ?? '';
   const isTerms = pathname.replace(/\/+$/, '').toLowerCase() === paths.terms;
   return isPublicPath(pathname) || isTerms ? paths.dashboard : value;
@@ -41,10 +44,6 @@ export function termsPath(returnTo?: string): string {
     ? paths.terms
     : `${paths.terms}?${RETURN_TO_PARAM}=${encodeURIComponent(target)}`;
 }
-
-/** Set on the login page when the user was sent there because the session expired. */
-export const SESSION_EXPIRED_PARAM = 'session';
-export const SESSION_EXPIRED_VALUE = 'expiree';
 
 export function loginPath(returnTo?: string, options: { sessionExpired?: boolean } = {}): string {
   const params = new URLSearchParams();

@@ -12,9 +12,8 @@ import { AuthLayout } from './layouts/AuthLayout.tsx';
 import { DashboardLayout } from './layouts/DashboardLayout.tsx';
 import { DashboardSkeleton } from './layouts/DashboardSkeleton.tsx';
 import { RootLayout } from './layouts/RootLayout.tsx';
-import { RETURN_TO_PARAM, safeReturnPath } from './paths.ts';
 import { createQueryWarmer, createRoutePreloader, type RoutePreloader } from './relay/preload.ts';
-import { loadSessionViewer, requireViewer } from './relay/viewerSession.ts';
+import { requireViewer } from './relay/viewerSession.ts';
 import {
   audienceIncludes,
   failingVisibly,
@@ -50,12 +49,6 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
     searchParams: new URL(request.url).searchParams,
     preload: preloader,
     requireViewer: (options) => requireViewer(environment, request, options),
-    // Signed-in users who open the login page go where they were heading.
-    redirectSignedIn: async () => {
-      const viewer = await loadSessionViewer(environment).catch(() => null);
-      if (viewer) throw redirect(safeReturnPath(new URL(request.url).searchParams.get(RETURN_TO_PARAM)));
-      return null;
-    },
   });
 
   /**

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../AppProviders.tsx';
 import { establishment, viewerResolvers } from '../test/fixtures.ts';
 import { renderRoute, resolveOperation, resolveSession, screen } from '../test/TestWrapper.tsx';
-import { PwaUpdatePrompt } from './PwaUpdatePrompt.tsx';
+import { PwaUpdatePrompt, whenActive } from './PwaUpdatePrompt.tsx';
 
 /**
  * The offline-ready notice: once per version, in the page's flow where it covers nothing (never a toast over the
@@ -125,5 +125,41 @@ describe('the offline-ready notice', () => {
     await resolveOperation(view.environment, 'EstablishmentListPageQuery', viewerResolvers());
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/mes-etablissements'));
     await waitFor(() => expect(screen.queryByText(NOTICE)).not.toBeInTheDocument());
+  });
+});
+
+describe('a worker the login page installed', () => {
+  /** A worker as the browser reports it, whose state the test moves on. */
+  function worker(state: ServiceWorkerState) {
+    const target = new EventTarget() as ServiceWorker & { state: ServiceWorkerState };
+    target.state = state;
+    return {
+      worker: target,
+      moveTo(next: ServiceWorkerState) {
+        target.state = next;
+        target.dispatchEvent(new Event('statechange'));
+      },
+    };
+  }
+
+  it('is ready at once when already active', () => {
+    const ready = vi.fn();
+    whenActive({ active: worker('activated').worker } as ServiceWorkerRegistration, ready);
+    expect(ready).toHaveBeenCalledOnce();
+  });
+
+  it('is ready once the worker still installing is activated, and only then', () => {
+    const ready = vi.fn();
+    const installing = worker('installing');
+    whenActive(
+      { active: null, installing: installing.worker, waiting: null } as ServiceWorkerRegistration,
+      ready,
+    );
+    installing.moveTo('installed');
+    installing.moveTo('activating');
+    expect(ready).not.toHaveBeenCalled();
+    installing.moveTo('activated');
+    installing.moveTo('activated');
+    expect(ready).toHaveBeenCalledOnce();
   });
 });

@@ -24,6 +24,23 @@ function watchForUpdates(registration: ServiceWorkerRegistration): void {
 }
 
 /**
+ * Calls `ready` once the registration's worker is active: the login page installs the worker while the user types,
+ * so its install (which `onOfflineReady` reports) may have happened, or still be under way, before the app's page.
+ */
+export function whenActive(registration: ServiceWorkerRegistration, ready: () => void): void {
+  if (registration.active) {
+    ready();
+    return;
+  }
+  const worker = registration.installing ?? registration.waiting;
+  worker?.addEventListener('statechange', function onStateChange() {
+    if (worker.state !== 'activated') return;
+    worker.removeEventListener('statechange', onStateChange);
+    ready();
+  });
+}
+
+/**
  * Registers /sw.js (scope /, SPEC 2). A new version deployed while a page is open ('Une nouvelle version est
  * disponible') waits until the user asks to reload (registerType 'prompt'); the first install says the portal works offline, once per version, through OfflineReadyNotice.
  * Registration failures are logged only (SPEC 8).
@@ -36,7 +53,9 @@ export function PwaUpdatePrompt() {
     updateServiceWorker,
   } = useRegisterSW({
     onRegisteredSW(_url: string, registration: ServiceWorkerRegistration | undefined) {
-      if (registration) watchForUpdates(registration);
+      if (!registration) return;
+      watchForUpdates(registration);
+      whenActive(registration, announceOfflineReady);
     },
     onRegisterError(error: unknown) {
       console.error('Service worker registration failed', error);

@@ -107,8 +107,6 @@ export interface LoaderContext {
   preload: RoutePreloader;
   /** Anonymous users go to the login page, users who have not accepted the terms to /cgu (a thrown redirect). */
   requireViewer: (options?: { allowPendingTerms?: boolean }) => Promise<SessionViewer>;
-  /** Signed-in users go where they were heading (the login page). */
-  redirectSignedIn: () => Promise<null>;
 }
 
 export type ScreenLoader = (context: LoaderContext) => unknown;

@@ -12,8 +12,9 @@ import { LegalTextHeading } from '../../components/LegalTextHeading.tsx';
 import { Markdown } from '../../components/Markdown.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { useMutationForm } from '../../forms/useMutationForm.ts';
-import { paths, RETURN_TO_PARAM, safeReturnPath } from '../../paths.ts';
+import { paths, safeReturnPath } from '../../paths.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
+import { RETURN_TO_PARAM } from '../../returnPath.ts';
 
 export const cguPageQuery = graphql`
   query CguPageQuery {

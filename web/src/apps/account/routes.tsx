@@ -9,8 +9,7 @@ export const accountApp = defineApp({
       path: '/customer/Login',
       layout: 'auth',
       public: true,
-      loader: ({ redirectSignedIn }) => redirectSignedIn(),
-      lazy: () => import('./LoginPage.tsx').then((module) => ({ Component: module.LoginPage })),
+      lazy: () => import('./LoginDocument.tsx').then((module) => ({ Component: module.LoginDocument })),
     },
     {
       key: 'forgotPassword',

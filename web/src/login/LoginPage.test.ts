@@ -1,0 +1,219 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { messages } from '@portal/domain';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { withFrenchTexts } from '../../vite/loginPage.ts';
+import LoginPageMutation from '../__generated__/LoginPageMutation.graphql.ts';
+import viewerSessionQuery from '../__generated__/viewerSessionQuery.graphql.ts';
+import { paths } from '../paths.ts';
+import { APP_SERVICE_WORKER, prefetchApp, prepareApp, returnTarget, startLoginPage } from './LoginPage.ts';
+
+/** login.html as the build writes it: its French texts in place. */
+const page = withFrenchTexts(readFileSync(join(import.meta.dirname, '../../login.html'), 'utf8'));
+
+interface Sent {
+  docId: string;
+  variables: Record<string, unknown>;
+}
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+/**
+ * Opens the page at `search` with the gateway answering `session` to the session query and `login` to the
+ * login mutation; returns what was sent and where the page sent the user.
+ */
+function openLoginPage({
+  search = '',
+  signedIn = false,
+  login = async () => json({ data: { login: { viewer: { id: 'VXNlcjox' }, userErrors: [] } } }),
+}: {
+  search?: string;
+  signedIn?: boolean;
+  login?: () => Promise<Response>;
+} = {}) {
+  window.history.replaceState(null, '', `/customer/Login${search}`);
+  const parsed = new DOMParser().parseFromString(page, 'text/html');
+  // The body's content, not the body: screen queries the body of the page's start. The head stays the test
+  // page's (the style sheets of the other tests of this worker live there).
+  document.title = parsed.title;
+  document.body.innerHTML = parsed.body.innerHTML;
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      const { doc_id, variables } = JSON.parse(String(init?.body)) as {
+        doc_id: string;
+        variables: Sent['variables'];
+      };
+      sent.push({ docId: doc_id, variables });
+      if (doc_id === viewerSessionQuery.params.id) {
+        return json({ data: { viewer: signedIn ? { id: 'VXNlcjox', hasAcceptedCGU: true } : null } });
+      }
+      return login();
+    }),
+  );
+  const leave = vi.fn();
+  startLoginPage(leave);
+  const logins = () => sent.filter((request) => request.docId === LoginPageMutation.params.id);
+  return { user: userEvent.setup(), leave, logins };
+}
+
+const emailField = () => screen.getByLabelText(/^Adresse e-mail/);
+const passwordField = () => screen.getByLabelText(/^Mot de passe/, { selector: 'input' });
+const submitButton = () => screen.getByRole('button', { name: 'Se connecter' });
+
+/** What a test adds to the head, removed after it. */
+const added: Element[] = [];
+afterEach(() => {
+  for (const element of added.splice(0)) element.remove();
+});
+
+/** The app's first files, as the login build lists them in the page. */
+function listAppFiles(): void {
+  const listed = document.createElement('meta');
+  listed.name = 'portal-app-files';
+  listed.content = '/assets/index-a.js /assets/react-b.js';
+  document.head.append(listed);
+  added.push(listed);
+}
+
+/** The files the page prefetches, with how (removed after each test with the page's other additions). */
+function prefetched(): [string, string | null][] {
+  const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')];
+  added.push(...links);
+  return links.map((link) => [new URL(link.href).pathname, link.crossOrigin]);
+}
+
+describe('the login page (login.html)', () => {
+  it("carries the app's French texts, and links to the app's pages", () => {
+    openLoginPage();
+    expect(document.title).toBe('Connexion · Portail déchets');
+    expect(screen.getByRole('heading', { level: 1, name: 'Connexion' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Mot de passe oublié ?' })).toHaveAttribute(
+      'href',
+      paths.forgotPassword,
+    );
+    expect(screen.getByRole('link', { name: 'Mentions légales' })).toHaveAttribute('href', paths.legalNotice);
+    expect(screen.queryByText(/\{\{/)).not.toBeInTheDocument();
+    // The session's notice shows only when the app sent the user here for that reason.
+    expect(screen.queryByText(messages.unauthenticated)).not.toBeInTheDocument();
+  });
+
+  it('says the session expired when the app sent the user here for that reason', () => {
+    openLoginPage({ search: '?session=expiree' });
+    expect(screen.getByText(messages.unauthenticated)).toBeVisible();
+  });
+
+  it("shows loginSchema's messages under the fields, linked to them, and sends nothing invalid", async () => {
+    const { user, logins } = openLoginPage();
+    await user.click(submitButton());
+    expect(emailField()).toHaveAccessibleDescription(messages.required);
+    expect(passwordField()).toHaveAccessibleDescription(messages.passwordRequired);
+    expect(emailField()).toHaveAttribute('aria-invalid', 'true');
+    expect(emailField()).toHaveFocus();
+
+    await user.type(emailField(), 'pas-une-adresse');
+    await user.type(passwordField(), 'Secret1!');
+    await user.click(submitButton());
+    expect(emailField()).toHaveAccessibleDescription(messages.invalidEmail);
+    expect(passwordField()).not.toHaveAttribute('aria-invalid');
+    expect(logins()).toEqual([]);
+  });
+
+  it('shows the refusal the gateway answers and keeps what was typed', async () => {
+    const { user, leave, logins } = openLoginPage({
+      login: async () =>
+        json({
+          data: {
+            login: { viewer: null, userErrors: [{ field: [], message: messages.invalidCredentials }] },
+          },
+        }),
+    });
+    await user.type(emailField(), 'claire@exemple.fr');
+    await user.type(passwordField(), 'mauvais');
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.invalidCredentials);
+    expect(logins().map((request) => request.variables)).toEqual([
+      { input: { email: 'claire@exemple.fr', password: 'mauvais' } },
+    ]);
+    expect(submitButton()).toBeEnabled();
+    expect(emailField()).toHaveValue('claire@exemple.fr');
+    expect(leave).not.toHaveBeenCalled();
+  });
+
+  it('says to retry later when the gateway cannot be reached', async () => {
+    const { user } = openLoginPage({
+      login: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await user.type(emailField(), 'claire@exemple.fr');
+    await user.type(passwordField(), 'Secret1!');
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.retryLater);
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it('signed in, goes where the user was heading: on this site only', async () => {
+    const { user, leave } = openLoginPage({ search: '?redirect=%2Fmes-couts%3Fetablissement%3D3' });
+    await user.type(emailField(), 'claire@exemple.fr');
+    await user.type(passwordField(), 'Secret1!');
+    await user.click(submitButton());
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/mes-couts?etablissement=3'));
+
+    expect(returnTarget('?redirect=%2F%2Fexemple.com')).toBe('/');
+    expect(returnTarget('?redirect=%2F%5Cexemple.com')).toBe('/');
+    expect(returnTarget('?redirect=https%3A%2F%2Fexemple.com')).toBe('/');
+    expect(returnTarget('')).toBe('/');
+  });
+
+  it('sends a user already signed in where they were heading', async () => {
+    const { leave } = openLoginPage({ search: '?redirect=%2Fdocuments', signedIn: true });
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/documents'));
+  });
+
+  it('shows and hides the password', async () => {
+    const { user } = openLoginPage();
+    const toggle = screen.getByRole('button', { name: 'Afficher le mot de passe' });
+    await user.click(toggle);
+    expect(passwordField()).toHaveAttribute('type', 'text');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(toggle).toHaveAccessibleName('Masquer le mot de passe');
+    await user.click(toggle);
+    expect(passwordField()).toHaveAttribute('type', 'password');
+  });
+
+  it("fetches the app's first files ahead, as the app's module scripts are fetched", () => {
+    listAppFiles();
+    prefetchApp();
+    expect(prefetched()).toEqual([
+      ['/assets/index-a.js', 'anonymous'],
+      ['/assets/react-b.js', 'anonymous'],
+    ]);
+  });
+
+  it("installs the app's service worker while the user types, and prefetches nothing then", async () => {
+    listAppFiles();
+    const register = vi.fn(async () => ({}) as ServiceWorkerRegistration);
+    await prepareApp({ register } as unknown as ServiceWorkerContainer);
+    expect(register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
+    expect(APP_SERVICE_WORKER).toEqual({ url: '/sw.js', scope: '/' });
+    expect(prefetched()).toEqual([]);
+  });
+
+  it("prefetches the app's first files where no service worker installs", async () => {
+    listAppFiles();
+    await prepareApp(undefined);
+    expect(prefetched()).toHaveLength(2);
+    for (const link of document.head.querySelectorAll('link[rel="prefetch"]')) link.remove();
+    const register = vi.fn(async () => {
+      throw new DOMException('Service workers are blocked', 'SecurityError');
+    });
+    await prepareApp({ register } as unknown as ServiceWorkerContainer);
+    expect(prefetched()).toHaveLength(2);
+  });
+});

@@ -1,0 +1,201 @@
+// zod's setting, before loginSchema is built.
+import '../zod-jitless.ts';
+import { loginSchema } from '@portal/domain/validation';
+import type { RequestParameters, Variables } from 'relay-runtime';
+import type { LoginPageMutation } from '../__generated__/LoginPageMutation.graphql.ts';
+import sessionQuery, { type viewerSessionQuery } from '../__generated__/viewerSessionQuery.graphql.ts';
+import { createFetchFunction } from '../relay/fetchGraphQL.ts';
+import { isSameSitePath, RETURN_TO_PARAM, SESSION_EXPIRED_PARAM } from '../returnPath.ts';
+
+/**
+ * The login page (login.html): a page of its own, outside the app, so that the first page of a visit loads a
+ * few kilobytes of script rather than the app's UI kit and Relay. Its text is written into login.html at build
+ * from the app's French resources (vite/loginPage.ts); its form is checked by the domain's loginSchema and sent
+ * as the persisted `login` mutation. Signed in, the user goes where they were heading, and the app loads there.
+ */
+
+// The graphql tag exists at build time only: vite/relay.ts replaces it with the artifact relay-compiler made.
+declare const graphql: (
+  text: TemplateStringsArray,
+) => typeof import('../__generated__/LoginPageMutation.graphql.ts').default;
+
+const loginMutation = graphql`
+  mutation LoginPageMutation($input: LoginInput!) {
+    login(input: $input) {
+      viewer {
+        id
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+const FIELDS = ['email', 'password'] as const;
+type Field = (typeof FIELDS)[number];
+
+const fetchGraphQL = createFetchFunction({ onUnauthenticated: () => {} });
+
+/** A persisted operation's data (the fetch function answers a promise, typed as Relay's wider value). */
+async function request<TData>(params: RequestParameters, variables: Variables): Promise<TData | undefined> {
+  const response = (await fetchGraphQL(params, variables, {})) as { data?: TData };
+  return response.data;
+}
+
+function element<T extends HTMLElement>(id: string): T {
+  const found = document.getElementById(id);
+  if (!found) throw new Error(`login.html has no #${id}`);
+  return found as T;
+}
+
+/** Where the user goes once signed in: the page they were heading to, on this site only; else the dashboard. */
+export function returnTarget(search: string): string {
+  const wanted = new URLSearchParams(search).get(RETURN_TO_PARAM);
+  return isSameSitePath(wanted) ? wanted : '/';
+}
+
+/** Binds the page's form: called once the page is parsed (the module script is deferred). */
+export function startLoginPage(
+  leave: (path: string) => void = (path) => window.location.replace(path),
+): void {
+  const form = element<HTMLFormElement>('login-form');
+  const submit = element<HTMLButtonElement>('submit');
+  const alert = element<HTMLDivElement>('form-alert');
+  const inputs = {
+    email: element<HTMLInputElement>('email'),
+    password: element<HTMLInputElement>('password'),
+  };
+  const target = returnTarget(window.location.search);
+
+  if (new URLSearchParams(window.location.search).has(SESSION_EXPIRED_PARAM)) {
+    const notice = element<HTMLTemplateElement>('session-expired');
+    notice.replaceWith(notice.content.cloneNode(true));
+  }
+
+  const showAlert = (message: string | null) => {
+    alert.hidden = message === null;
+    const text = alert.querySelector('p');
+    if (text) text.textContent = message ?? '';
+  };
+  const showFieldError = (field: Field, message: string | null) => {
+    const error = element(`${field}-error`);
+    error.textContent = message ?? '';
+    error.hidden = message === null;
+    if (message === null) inputs[field].removeAttribute('aria-invalid');
+    else inputs[field].setAttribute('aria-invalid', 'true');
+  };
+  const setBusy = (busy: boolean) => {
+    submit.disabled = busy;
+    if (busy) submit.setAttribute('aria-busy', 'true');
+    else submit.removeAttribute('aria-busy');
+  };
+
+  const showPassword = element<HTMLButtonElement>('show-password');
+  showPassword.addEventListener('click', () => {
+    const visible = inputs.password.type === 'password';
+    inputs.password.type = visible ? 'text' : 'password';
+    showPassword.setAttribute('aria-pressed', String(visible));
+    showPassword.setAttribute(
+      'aria-label',
+      (visible ? showPassword.dataset.hideLabel : showPassword.dataset.showLabel) ?? '',
+    );
+  });
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (submit.disabled) return;
+    showAlert(null);
+    const parsed = loginSchema.safeParse({ email: inputs.email.value, password: inputs.password.value });
+    const problems = new Map<Field, string>();
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
+      const field = FIELDS.find((name) => name === issue.path[0]);
+      if (field && !problems.has(field)) problems.set(field, issue.message);
+    }
+    for (const field of FIELDS) showFieldError(field, problems.get(field) ?? null);
+    if (!parsed.success) {
+      const first = FIELDS.find((field) => problems.has(field));
+      if (first) inputs[first].focus();
+      return;
+    }
+
+    setBusy(true);
+    try {
+      const login = (
+        await request<LoginPageMutation['response']>(loginMutation.params, { input: parsed.data })
+      )?.login;
+      if (login?.viewer) {
+        leave(target);
+        return;
+      }
+      const reasons = login?.userErrors ?? [];
+      const general: string[] = [];
+      for (const { field, message } of reasons) {
+        const named = FIELDS.find((name) => name === field.at(-1));
+        if (named) showFieldError(named, message);
+        else general.push(message);
+      }
+      if (general.length > 0 || reasons.length === 0)
+        showAlert(general[0] ?? form.dataset.genericError ?? '');
+    } catch {
+      showAlert(form.dataset.retryLater ?? '');
+    }
+    setBusy(false);
+  });
+
+  // The form is live: what is typed from now on can be sent.
+  setBusy(false);
+
+  // A signed-in user who opens this page goes where they were heading.
+  request<viewerSessionQuery['response']>(sessionQuery.params, {})
+    .then((data) => {
+      if (data?.viewer) leave(target);
+    })
+    .catch(() => {
+      // Signed out (or the gateway unreachable): the form stays.
+    });
+}
+
+/**
+ * The app's first files (listed in the page at build), fetched into the browser's cache: where no service worker
+ * can install, signed in, the app starts from that cache.
+ */
+export function prefetchApp(): void {
+  const listed = document.querySelector<HTMLMetaElement>('meta[name="portal-app-files"]')?.content ?? '';
+  for (const href of listed.split(' ').filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.as = 'script';
+    // As the app's module scripts are fetched, so that they find this copy in the cache.
+    link.crossOrigin = 'anonymous';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+/** The app's service worker (vite-plugin-pwa's, SPEC 2): the same script and scope as the app registers. */
+export const APP_SERVICE_WORKER = { url: '/sw.js', scope: '/' } as const;
+
+/**
+ * Readies the app while the user types, once the page has loaded: the app's service worker installs now and
+ * precaches the app, so that signed in, the app starts from it; else the app's first files are prefetched.
+ */
+export async function prepareApp(
+  serviceWorker: ServiceWorkerContainer | undefined = navigator.serviceWorker,
+): Promise<void> {
+  if (serviceWorker === undefined) {
+    prefetchApp();
+    return;
+  }
+  try {
+    await serviceWorker.register(APP_SERVICE_WORKER.url, { scope: APP_SERVICE_WORKER.scope });
+  } catch {
+    prefetchApp();
+  }
+}
+
+if (!import.meta.env.VITEST) {
+  startLoginPage();
+  window.addEventListener('load', () => void prepareApp(), { once: true });
+}
