@@ -10,6 +10,7 @@ import { benchCriticalPath } from './critical-path.ts';
 import { benchDashboard } from './dashboard.ts';
 import { benchEstablishments } from './establishments.ts';
 import { benchFault } from './fault.ts';
+import { benchLighthouse } from './lighthouse.ts';
 import { benchLoad } from './load.ts';
 import { benchOperations } from './operations.ts';
 import { benchRegister } from './register.ts';
@@ -27,6 +28,7 @@ const benchmarks: Record<string, (iterations: number) => Promise<void>> = {
   register: benchRegister,
   load: benchLoad,
   browser: benchBrowser,
+  lighthouse: benchLighthouse,
 };
 const wanted = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benchmarks)) {
