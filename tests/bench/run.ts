@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the portal's speed figures, each on a generated database (PGlite; the dashboard's on the
- * PostgreSQL server of BENCH_POSTGRES_URL, see dashboard.ts; the load's on both, see load.ts). Figures only: nothing
- * here passes or fails.
+ * PostgreSQL server of BENCH_POSTGRES_URL, see dashboard.ts; the load's and the critical path's on both, see load.ts
+ * and critical-path.ts). Figures only: nothing here passes or fails.
  * `BENCH_ITERATIONS` (default 50) sets the rounds; `npm run bench -- shell` runs one benchmark.
  */
 import { benchBrowser } from './browser.ts';
