@@ -70,6 +70,10 @@ test('the map shows the sites of the year and lists them, sites and outlets, wit
   await page.goto(`/?etablissement=${site.id}&annee=2025`);
   const section = page.getByRole('region', { name: 'Carte des producteurs, prestataires et exutoires' });
   const map = section.getByRole('region', { name: 'Carte des sites et des exutoires' });
+  // Below the charts, the map is drawn once the user scrolls near it; until then its place holds its shape.
+  await expect(section).toBeVisible();
+  await expect(map).toHaveCount(0);
+  await section.scrollIntoViewIfNeeded();
   await expect(map).toBeVisible();
 
   // One marker per placed site and outlet, each named after what it stands for.

@@ -102,6 +102,18 @@ export function ChartSkeleton() {
   );
 }
 
+/**
+ * The place of a chart or a map drawn once the user scrolls near it: its shapes, hidden from screen readers, and
+ * not a loading status (nothing is loading yet).
+ */
+export function ChartPlaceholder() {
+  return (
+    <Box aria-hidden="true">
+      <ChartBones />
+    </Box>
+  );
+}
+
 function ChartBones() {
   return (
     <Card.Root>

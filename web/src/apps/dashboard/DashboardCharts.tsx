@@ -1,7 +1,7 @@
 import { Box, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { ResponsiveBar } from '@nivo/bar';
 import { ResponsivePie } from '@nivo/pie';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { useLocation } from 'react-router-dom';
@@ -123,6 +123,7 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
         title={t('dashboard.charts.treatmentDistribution')}
         chart={
           <ResponsivePie
+            animate={false}
             data={[...families].map(([label, value]) => ({ id: label, label, value }))}
             margin={{ top: 20, right: 170, bottom: 20, left: 150 }}
             innerRadius={0.5}
@@ -151,6 +152,7 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
         title={t('dashboard.charts.wasteDistribution')}
         chart={
           <ResponsivePie
+            animate={false}
             data={(data.wasteDistribution ?? []).map((row) => ({
               id: row.label ?? unknownFlow,
               label: row.label ?? unknownFlow,
@@ -179,6 +181,7 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
         title={t('dashboard.charts.costsByWaste')}
         chart={
           <ResponsiveBar
+            animate={false}
             data={(data.costsByWaste ?? []).map((row) => ({
               flow: row.label ?? unknownFlow,
               [costKeys[0] as string]: Number(row.costs.treatmentCost),
@@ -233,6 +236,11 @@ export function ChartSection({
   const headingId = useId();
   const { hash } = useLocation();
   const targeted = anchor !== undefined && hash === `#${anchor}`;
+  // The table is drawn once opened: five of them, hidden, doubled the dashboard's first render.
+  const [tableOpen, setTableOpen] = useState(targeted);
+  useEffect(() => {
+    if (targeted) setTableOpen(true);
+  }, [targeted]);
   return (
     <Stack
       as="section"
@@ -255,20 +263,22 @@ export function ChartSection({
             {chart}
           </Box>
           {legend && <ChartLegend keys={legend} />}
-          <details open={targeted || undefined}>
+          <details open={tableOpen} onToggle={(event) => setTableOpen(event.currentTarget.open)}>
             <summary>{t('dashboard.charts.showData')}</summary>
-            <Box mt="2">
-              <ResponsiveTable labelledBy={headingId} cardsBelow="24rem" columns={columns}>
-                {rows.map((row) => (
-                  <Table.Row key={row.join('|')}>
-                    {row.map((cell, index) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: the cells of a row are its columns
-                      <Table.Cell key={index}>{cell}</Table.Cell>
-                    ))}
-                  </Table.Row>
-                ))}
-              </ResponsiveTable>
-            </Box>
+            {tableOpen && (
+              <Box mt="2">
+                <ResponsiveTable labelledBy={headingId} cardsBelow="24rem" columns={columns}>
+                  {rows.map((row) => (
+                    <Table.Row key={row.join('|')}>
+                      {row.map((cell, index) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: the cells of a row are its columns
+                        <Table.Cell key={index}>{cell}</Table.Cell>
+                      ))}
+                    </Table.Row>
+                  ))}
+                </ResponsiveTable>
+              </Box>
+            )}
           </details>
         </>
       )}

@@ -1,11 +1,12 @@
-import { Heading, HStack, Link, Text } from '@chakra-ui/react';
+import { Box, Heading, HStack, Link, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from 'react-relay';
 import { Link as RouterLink } from 'react-router-dom';
 import type { DashboardFiguresQuery } from '../../__generated__/DashboardFiguresQuery.graphql.ts';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
-import { ChartSkeleton } from '../../components/Skeletons.tsx';
+import { ChartPlaceholder, ChartSkeleton } from '../../components/Skeletons.tsx';
+import { WhenNearViewport } from '../../components/WhenNearViewport.tsx';
 import { TREATMENT_CODES_ANCHOR } from './chartAnchors.ts';
 import { DashboardSummaryCards } from './DashboardSummaryCards.tsx';
 import { dashboardVariables } from './dashboardParams.ts';
@@ -29,7 +30,10 @@ export const dashboardFiguresQuery = graphql`
 
 /** nivo is heavy: the charts come in their own chunk, after the figures. */
 const DashboardCharts = lazy(() => import('./DashboardCharts.tsx'));
-/** So is Leaflet: the map has a chunk (and a stylesheet) of its own. */
+/**
+ * So is Leaflet: the map has a chunk (and a stylesheet) of its own, drawn once the user scrolls near it (below the
+ * charts, it is out of sight when the page opens); its query starts with the route, so its data is there by then.
+ */
 const DashboardMap = lazy(() => import('./DashboardMap.tsx'));
 
 /**
@@ -50,6 +54,12 @@ export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string
   useLatestYear({ fresh, years: dashboardYears, year });
 
   const summary = yearlyDashboard.summary;
+  // Named as the map's section, which replaces it.
+  const mapPlaceholder = (
+    <Box as="section" aria-label={t('dashboard.map.title')}>
+      <ChartPlaceholder />
+    </Box>
+  );
   const operationsLink = (
     <Link asChild color="brand.fg" fontSize="sm">
       <RouterLink to={operationsOfPeriod(params, { year })}>
@@ -92,9 +102,11 @@ export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string
               </Text>
             }
           >
-            <Suspense fallback={<ChartSkeleton />}>
-              <DashboardMap variables={variables} />
-            </Suspense>
+            <WhenNearViewport placeholder={mapPlaceholder}>
+              <Suspense fallback={<ChartSkeleton />}>
+                <DashboardMap variables={variables} />
+              </Suspense>
+            </WhenNearViewport>
           </ErrorBoundary>
         </>
       )}

@@ -151,8 +151,14 @@ async function openMap(map: unknown) {
   return view;
 }
 
-const mapSection = () =>
-  screen.findByRole('region', { name: 'Carte des producteurs, prestataires et exutoires' });
+/** The map's section once drawn: its heading replaces the placeholder of the same name. */
+async function mapSection(): Promise<HTMLElement> {
+  const title = 'Carte des producteurs, prestataires et exutoires';
+  const section = (await screen.findByRole('heading', { name: title })).closest('section');
+  if (!section) throw new Error('the map heading is outside its section');
+  expect(section).toHaveAccessibleName(title);
+  return section;
+}
 
 describe('the dashboard map', () => {
   it('places the sites and the located outlets with named markers of different shapes, without tiles', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, screen } from '../../test/TestWrapper.tsx';
 import { ChartLegend, daysOf, SERIES_COLORS, seriesColor, tonnesByPeriod } from './chartParts.tsx';
+import { ChartSection } from './DashboardCharts.tsx';
 
 describe('the dashboard charts’ series', () => {
   it('order the wastes of stacked bars by tonnes, as the waste distribution does, so each keeps its colour', () => {
@@ -56,5 +57,34 @@ describe('the dashboard charts’ series', () => {
     renderRoutes([{ path: '/', element: <ChartLegend keys={['Traitement', 'Transport']} /> }]);
     const items = await screen.findAllByRole('listitem', { hidden: true });
     expect(items.map((item) => item.textContent)).toEqual(['Traitement', 'Transport']);
+  });
+});
+
+describe('a chart’s data table', () => {
+  const section = (
+    <ChartSection
+      title="Évolution des coûts"
+      anchor="couts"
+      chart={<svg aria-label="graphique" />}
+      columns={[{ label: 'Mois' }, { label: 'Coût', numeric: true }]}
+      rows={[['janvier', '120 €']]}
+    />
+  );
+
+  it('is drawn once the user opens it, and goes when closed', async () => {
+    const { user } = renderRoutes([{ path: '/', element: section }]);
+    await user.click(await screen.findByText('Voir les données du graphique'));
+    const table = await screen.findByRole('table', { name: 'Évolution des coûts' });
+    expect(table).toHaveTextContent('120 €');
+    await user.click(screen.getByText('Voir les données du graphique'));
+    expect(screen.queryByRole('table', { hidden: true })).toBeNull();
+  });
+
+  it('is not drawn while closed, and is open when a link leads to its chart', async () => {
+    renderRoutes([{ path: '/', element: section }]);
+    await screen.findByText('Voir les données du graphique');
+    expect(screen.queryByRole('table', { hidden: true })).toBeNull();
+    renderRoutes([{ path: '/', element: section }], { path: '/#couts' });
+    expect(await screen.findByRole('table', { name: 'Évolution des coûts' })).toBeVisible();
   });
 });

@@ -7,7 +7,8 @@ import { formatDecimal, formatEuros, formatTonnes } from '../../i18n/format.ts';
 /**
  * What the dashboard's bar charts share (the yearly ones of `/`, the monthly ones of `/details`): the four costs
  * as series, grouped cost bars, stacked tonnes bars by waste, their colours and legend. Every chart also gives its
- * data as a table (ChartSection), so none is read by colour alone.
+ * data as a table (ChartSection), so none is read by colour alone. Charts are drawn at once (`animate={false}`, here
+ * and in DashboardCharts): nivo's spring animation ran JavaScript on every frame while the dashboard loaded.
  */
 
 /**
@@ -131,6 +132,7 @@ export function CostBars({
 }) {
   return (
     <ResponsiveBar
+      animate={false}
       data={data}
       keys={keys}
       indexBy="index"
@@ -161,6 +163,7 @@ export function TonnesBars({
 }) {
   return (
     <ResponsiveBar
+      animate={false}
       data={data}
       keys={keys}
       indexBy="index"
