@@ -3,7 +3,7 @@ import { messages } from '@portal/domain';
 import type { Stack } from '../../scripts/stack.ts';
 import { seriousViolations } from './axe.ts';
 import { browserUrl, expect, expectToast, recordToasts, backOfficeTest as test } from './fixtures.ts';
-import { acceptTermsThroughApi, asAccount, type RestSite, retriever, signIn } from './portal.ts';
+import { acceptTermsThroughApi, asAccount, type RestSite, retriever, signIn, submitLogin } from './portal.ts';
 
 /**
  * The operator's back office (`/admin`), as the operator onboards a customer end to end: a company and two
@@ -133,9 +133,10 @@ test('the operator onboards a customer end to end, then deactivates its user and
   await marie.getByLabel(/^Mot de passe/).fill(NEW_PASSWORD);
   await marie.getByLabel(/^Confirmation du mot de passe/).fill(NEW_PASSWORD);
   await marie.getByRole('button', { name: 'Enregistrer mon mot de passe' }).click();
-  await marie.getByRole('link', { name: 'Se connecter' }).click();
   await acceptTermsThroughApi(backOfficeStack, NEW_USER, NEW_PASSWORD);
-  await signIn(marie, NEW_USER, NEW_PASSWORD);
+  // The link loads the login page (a page of its own, which the app leaves for): she signs in on it.
+  await marie.getByRole('link', { name: 'Se connecter' }).click();
+  await submitLogin(marie, NEW_USER, NEW_PASSWORD);
   await marie.waitForURL((url) => url.pathname === '/');
   await marie.goto('/mes-etablissements');
   const rows = marie.getByRole('main').getByRole('row').filter({ hasText: 'Pâtisseries Lemoine' });
@@ -176,7 +177,8 @@ test('the operator onboards a customer end to end, then deactivates its user and
   await expect(page.getByText('Désactivé').first()).toBeVisible();
   await marie.goto('/mes-etablissements');
   await marie.waitForURL((url) => url.pathname.toLowerCase() === '/customer/login');
-  await signIn(marie, NEW_USER, NEW_PASSWORD);
+  // On the login page the app left for (opening it again would race with that load).
+  await submitLogin(marie, NEW_USER, NEW_PASSWORD);
   await expect(marie.getByText(messages.accountDeactivated)).toBeVisible();
 
   // New terms: the collector's next visit asks to accept them.

@@ -8,6 +8,9 @@ import { freePort } from '../support/ports.ts';
 import { expect, test } from './fixtures.ts';
 import { acceptTermsThroughApi, asAccount, producer, signIn, signInToDashboard } from './portal.ts';
 
+// The app's service worker is what these journeys are about (the others run without it).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * SPEC 2, 7, 8, 9: the help pages by path, their search and links, a screen's help icon; a new version of the
  * terms gating the next visit; a new deployment offered while a page is open; the shell offline, saying so, and

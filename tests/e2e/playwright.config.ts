@@ -23,6 +23,10 @@ export default defineConfig({
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
     reducedMotion: 'reduce',
+    // Without the app's service worker, but in the journeys about it (help.spec.ts, security-headers.spec.ts):
+    // a context closed while the worker installs (its precache is the whole app) can hang Chromium's teardown for
+    // minutes (seen once here; puppeteer/puppeteer#11627), and each context's precache loads the shared machine.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions,
   },

@@ -1,6 +1,9 @@
 import { expect, test } from './fixtures.ts';
 import { loginForm } from './portal.ts';
 
+// The app's service worker is what these journeys are about (the others run without it).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The web app runs under its Content-Security-Policy (every journey fails on a violation, fixtures.ts); this one
  * shows the policy is there, on the login page (a page of its own) and the app's pages, and that the app's
