@@ -1,6 +1,6 @@
 import { messages } from '@portal/domain';
 import { expect, test } from './fixtures.ts';
-import { acceptTermsThroughApi, producer, signIn } from './portal.ts';
+import { acceptTermsThroughApi, loginForm, producer, signIn } from './portal.ts';
 
 test('an unknown path shows the 404 page, whose button leads to the dashboard', async ({ page, stack }) => {
   await acceptTermsThroughApi(stack, producer.email);
@@ -22,4 +22,7 @@ test('an anonymous visitor of an unknown path is sent to log in by its button', 
   await expect(page.getByText(messages.notFound)).toBeVisible();
   await page.getByRole('link', { name: 'Accéder au tableau de bord' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/customer/Login');
+  // The app leaves for the login page, a page of its own: the journey ends once it is loaded (a context closed
+  // while that load begins hung Chromium's teardown, twice in CI).
+  await expect(loginForm(page).email).toBeVisible();
 });

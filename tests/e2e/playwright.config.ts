@@ -24,8 +24,7 @@ export default defineConfig({
     timezoneId: 'Europe/Paris',
     reducedMotion: 'reduce',
     // Without the app's service worker, but in the journeys about it (help.spec.ts, security-headers.spec.ts):
-    // a context closed while the worker installs (its precache is the whole app) can hang Chromium's teardown for
-    // minutes (seen once here; puppeteer/puppeteer#11627), and each context's precache loads the shared machine.
+    // each context would precache the whole app, which loads the machine the portal and the browser share.
     serviceWorkers: 'block',
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions,
