@@ -133,9 +133,10 @@ test('the operator onboards a customer end to end, then deactivates its user and
   await marie.getByLabel(/^Mot de passe/).fill(NEW_PASSWORD);
   await marie.getByLabel(/^Confirmation du mot de passe/).fill(NEW_PASSWORD);
   await marie.getByRole('button', { name: 'Enregistrer mon mot de passe' }).click();
-  await acceptTermsThroughApi(backOfficeStack, NEW_USER, NEW_PASSWORD);
-  // The link loads the login page (a page of its own, which the app leaves for): she signs in on it.
+  // The link comes once her password is saved; it loads the login page (a page of its own, which the app leaves
+  // for), where she signs in.
   await marie.getByRole('link', { name: 'Se connecter' }).click();
+  await acceptTermsThroughApi(backOfficeStack, NEW_USER, NEW_PASSWORD);
   await submitLogin(marie, NEW_USER, NEW_PASSWORD);
   await marie.waitForURL((url) => url.pathname === '/');
   await marie.goto('/mes-etablissements');
