@@ -236,7 +236,7 @@ export function ChartSection({
   const headingId = useId();
   const { hash } = useLocation();
   const targeted = anchor !== undefined && hash === `#${anchor}`;
-  // The table is drawn once opened: five of them, hidden, doubled the dashboard's first render.
+  // The table is drawn once opened (or when a link leads to its chart): hidden, it was work of every first render.
   const [tableOpen, setTableOpen] = useState(targeted);
   useEffect(() => {
     if (targeted) setTableOpen(true);
