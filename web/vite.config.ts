@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { loginPage } from './vite/loginPage.ts';
 import { precompress } from './vite/precompress.ts';
 import { relay } from './vite/relay.ts';
+import { zodJitless } from './vite/zodJitless.ts';
 
 const sourceDirectory = fileURLToPath(new URL('./src', import.meta.url));
 const artifactDirectory = fileURLToPath(new URL('./src/__generated__', import.meta.url));
@@ -18,6 +19,7 @@ const gatewayProxy = {
 
 export default defineConfig({
   plugins: [
+    zodJitless(),
     relay({ sourceDirectory, artifactDirectory }),
     react(),
     // In development only: the login page is built by vite.login.config.ts.
@@ -85,15 +87,6 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
             },
             { name: 'relay', test: /node_modules[\\/](react-relay|relay-runtime|fbjs|invariant)[\\/]/ },
-            {
-              name: 'chakra',
-              test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@internationalized|@pandacss|@swc)[\\/]/,
-            },
-            // zod's setting (src/zod-jitless.ts) with zod: it holds before any other chunk builds a schema.
-            {
-              name: 'forms',
-              test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]|[\\/]src[\\/]zod-jitless\.ts$/,
-            },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
           ],
         },

@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { loginPage } from './vite/loginPage.ts';
 import { precompress } from './vite/precompress.ts';
 import { relay } from './vite/relay.ts';
+import { zodJitless } from './vite/zodJitless.ts';
 
 /**
  * The login page (`/customer/Login`, login.html): a build of its own, run after the app's (`npm run build`), so
@@ -11,6 +12,7 @@ import { relay } from './vite/relay.ts';
  */
 export default defineConfig({
   plugins: [
+    zodJitless(),
     relay({
       sourceDirectory: fileURLToPath(new URL('./src', import.meta.url)),
       artifactDirectory: fileURLToPath(new URL('./src/__generated__', import.meta.url)),

@@ -1,5 +1,3 @@
-// zod's setting, before any schema is built (vite.config.ts keeps it in zod's own chunk).
-import './zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';

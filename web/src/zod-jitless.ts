@@ -1,9 +1,11 @@
-import { z } from 'zod';
+import { config } from 'zod/v4';
 
 /**
- * zod compiles object parsers with `new Function` when it may, and probes whether it may by trying: under
- * the portal's Content-Security-Policy (no 'unsafe-eval') that probe is a reported violation. Parsers built
- * without eval are as correct. This must run before any schema is built: vite.config.ts puts it in zod's own
- * chunk, which every chunk that builds a schema loads first.
+ * zod compiles object parsers with `new Function` when it may, and probes whether it may by trying, as each
+ * object schema is built: under the portal's Content-Security-Policy (no 'unsafe-eval') that probe is a reported
+ * violation. Parsers built without eval are as correct. The bundles resolve `zod` to this module
+ * (vite/zodJitless.ts), so the setting comes first wherever zod is imported.
  */
-z.config({ jitless: true });
+config({ jitless: true });
+
+export * from 'zod/v4';

@@ -1,5 +1,3 @@
-// zod's setting, before loginSchema is built.
-import '../zod-jitless.ts';
 import { loginSchema } from '@portal/domain/validation';
 import type { RequestParameters, Variables } from 'relay-runtime';
 import type { LoginPageMutation } from '../__generated__/LoginPageMutation.graphql.ts';
