@@ -6,16 +6,13 @@ const JITLESS_ZOD = fileURLToPath(new URL('../src/zod-jitless.ts', import.meta.u
 /**
  * zod in the browser's bundles: every `import … from 'zod'` (the web's and the domain's) resolves to
  * src/zod-jitless.ts, which sets zod's jitless mode and re-exports it, so the setting holds before any module
- * builds a schema, whatever chunk that module lands in. The schemas a chunk builds but never uses (the domain's
- * modules hold constants beside the api's schemas) are dropped from it: building one has no effect but its value,
- * and a screen that only reads a constant then loads no zod.
+ * builds a schema, whatever chunk that module lands in.
  */
 export function zodJitless(): Plugin {
   return {
     name: 'portal:zod-jitless',
     config: () => ({
       resolve: { alias: [{ find: /^zod$/, replacement: JITLESS_ZOD }] },
-      build: { rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } } },
     }),
   };
 }
