@@ -188,6 +188,10 @@ export function SiteCombobox({
       openOnClick
       disabled={disabled}
       positioning={{ placement: 'bottom-start', sameWidth: false }}
+      // The list exists while open only: mounted with every page, its reset to the top forced a layout of the
+      // page as the header first rendered.
+      lazyMount
+      unmountOnExit
     >
       <Combobox.Label fontSize="xs" color="fg.muted" mb="0" fontWeight="normal">
         {label}
