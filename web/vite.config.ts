@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { loginPage } from './vite/loginPage.ts';
 import { precompress } from './vite/precompress.ts';
+import { preloadHome } from './vite/preloadHome.ts';
 import { relay } from './vite/relay.ts';
 import { zodJitless } from './vite/zodJitless.ts';
 
@@ -69,6 +70,13 @@ export default defineConfig({
         ],
       },
     }),
+    // The dashboard, where a login leads.
+    preloadHome([
+      '/src/apps/dashboard/DashboardHomePage.tsx',
+      '/src/__generated__/DashboardHomePageQuery.graphql.ts',
+      '/src/__generated__/DashboardFiguresQuery.graphql.ts',
+      '/src/__generated__/DashboardMapQuery.graphql.ts',
+    ]),
     precompress(),
   ],
   server: { port: Number(process.env.WEB_DEV_PORT ?? 5173), proxy: gatewayProxy },
