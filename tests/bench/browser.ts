@@ -29,8 +29,8 @@ const figures = (page: Page) =>
  * they enter the DOM. Playwright's own check runs on the page's main thread, which the charts' rendering keeps busy
  * after the figures are painted, so it sees them up to 600 ms late on this machine.
  */
-function recordFiguresPaint(context: BrowserContext): Promise<void> {
-  return context.addInitScript(() => {
+async function recordFiguresPaint(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
     // The card's section is named by its heading.
     const shown = () =>
       [...document.querySelectorAll('main section[aria-labelledby]')].some(
