@@ -32,10 +32,7 @@ const camelCase = (name: string) => name.charAt(0).toLowerCase() + name.slice(1)
 describe('the theme', () => {
   // Chakra styles a component by the recipe of its key: `Fieldset` by `fieldset`, `DatePicker` by `datePicker`.
   it('has the recipe of every Chakra component the portal uses, since one without it renders unstyled', () => {
-    const chakraRecipeKeys = [
-      ...Object.keys(chakraTheme.recipes),
-      ...Object.keys(chakraTheme.slotRecipes),
-    ];
+    const chakraRecipeKeys = [...Object.keys(chakraTheme.recipes), ...Object.keys(chakraTheme.slotRecipes)];
     const imported = [...importedFromChakra()].map(camelCase);
     expect(imported).toContain('button');
     const needed = chakraRecipeKeys.filter((key) => imported.some((name) => name.startsWith(key)));
