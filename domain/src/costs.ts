@@ -1,7 +1,4 @@
-import { z } from 'zod';
-import { messages } from './messages.ts';
 import { thousandths } from './operations.ts';
-import { decimalSchema, quantityPattern } from './validation.ts';
 
 /** Costs of an operation (SPEC 3 "Costs"): each in euro excluding tax per tonne, set by the provider. */
 export const COST_FIELDS = ['treatmentCost', 'transportCost', 'recyclingRevenue', 'purchasePrice'] as const;
@@ -12,33 +9,6 @@ export const costFieldLabels: Record<CostField, string> = {
   recyclingRevenue: 'Recette de recyclage',
   purchasePrice: 'Prix de rachat',
 };
-
-const MAX_EUROS_PER_TONNE = 1_000_000;
-
-/** A price per tonne: zero or more, at most 2 decimals, comma or dot; blank is "not set". */
-const priceSchema = z.preprocess(
-  (value) => {
-    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-    if (typeof value === 'string' && value.trim() === '') return null;
-    return value;
-  },
-  decimalSchema(2)
-    .refine((v) => !quantityPattern.test(v) || !v.startsWith('-'), messages.negativeValue)
-    .refine(
-      (v) => !quantityPattern.test(v) || Number(v.replace(',', '.')) <= MAX_EUROS_PER_TONNE,
-      messages.valueTooLarge,
-    )
-    .transform((v) => v.replace(',', '.'))
-    .nullable(),
-);
-
-export const operationCostsSchema = z.object({
-  treatmentCost: priceSchema.optional(),
-  transportCost: priceSchema.optional(),
-  recyclingRevenue: priceSchema.optional(),
-  purchasePrice: priceSchema.optional(),
-});
-export type OperationCostsInput = z.input<typeof operationCostsSchema>;
 
 /**
  * What a price per tonne comes to for a quantity, in euros with 2 decimals, exactly (tonnes in thousandths

@@ -1,5 +1,5 @@
+import { normalizeTreatmentCode } from './codes.ts';
 import { thousandths } from './operations.ts';
-import { normalizeTreatmentCode } from './skips.ts';
 
 /**
  * Environmental figures of the dashboard (DOMAIN.md): the valorisation (recovery) rate from the FINAL treatment

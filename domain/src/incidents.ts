@@ -1,6 +1,6 @@
 import { defineFields } from './fields.ts';
 import { PHOTO_TYPES } from './files.ts';
-import { operationFields, operationOutletFields } from './operations.ts';
+import { operationFields, operationOutletFields } from './operation-rules.ts';
 import { skipFields } from './skips.ts';
 
 /**

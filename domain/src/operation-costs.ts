@@ -1,6 +1,7 @@
-import { type CostField, costFieldLabels, operationCostsSchema } from './costs.ts';
+import { operationCostsSchema } from './cost-rules.ts';
+import { type CostField, costFieldLabels } from './costs.ts';
 import { defineFields } from './fields.ts';
-import { operationOutletFields } from './operations.ts';
+import { operationOutletFields } from './operation-rules.ts';
 
 const cost = (name: CostField, column: string) =>
   ({

@@ -1,18 +1,10 @@
-import { z } from 'zod';
-import { defineFields, fieldLabels } from './fields.ts';
 import { messages } from './messages.ts';
-import {
-  normalizeTreatmentCode,
-  normalizeWasteCode,
-  positiveDecimalSchema,
-  referenceSchema,
-} from './skips.ts';
-import { isoDateSchema, siretSchema } from './validation.ts';
 
 /**
  * Operations (SPEC 3 "Operation", SPEC 4 "Operation statuses" and "Actions"): what a producer asks of its
  * provider on a container (a rotation, or its definitive retirement), and the one table of who may move an
- * operation from which status to which.
+ * operation from which status to which. Its zod rules (what a request, a completion or a declaration may
+ * carry) are in `operation-rules.ts`, apart: the screens that only show operations load none of zod.
  */
 
 export const OPERATION_TYPES = ['ROTATION', 'RETIREMENT', 'FLOW'] as const;
@@ -391,344 +383,44 @@ export function outletQuantitiesBalance(
   return receivedQuantity !== null && total === thousandths(receivedQuantity);
 }
 
-export const optionalText = (max: number) =>
-  z
-    .string({ error: messages.required })
-    .trim()
-    .max(max, messages.maxLength(max))
-    .nullish()
-    .transform((value) => (value ? value : null));
-
-export const treatmentCodeSchema = z
-  .string({ error: messages.unknownTreatmentCode })
-  .transform((raw, context) => {
-    const code = normalizeTreatmentCode(raw);
-    if (code === null) {
-      context.addIssue({ code: 'custom', message: messages.unknownTreatmentCode });
-      return z.NEVER;
-    }
-    return code;
-  });
-
-/** A SIRET typed with spaces (`732 829 320 00074`); a blank field of the form means none. */
-export const optionalSiret = z.preprocess(
-  (value) => (typeof value === 'string' ? value.replace(/\s/g, '') || null : value),
-  siretSchema.nullish().transform((value) => value ?? null),
-);
-
-/** A SIREN (9 digits) typed with spaces; a blank field of the form means none. */
-export const optionalSiren = z.preprocess(
-  (value) => (typeof value === 'string' ? value.replace(/\s/g, '') || null : value),
-  z
-    .string({ error: messages.required })
-    .regex(/^[0-9]{9}$/, messages.sirenFormat)
-    .nullish()
-    .transform((value) => value ?? null),
-);
-
-/** One final outlet of an operation (SPEC 3 "Outlet"); the api checks the code against the official list. */
-export const finalOutletSchema = z.object(
-  {
-    name: z
-      .string({ error: messages.required })
-      .trim()
-      .min(1, messages.required)
-      .max(255, messages.maxLength(255)),
-    siret: optionalSiret,
-    address: optionalText(500),
-    treatmentCode: treatmentCodeSchema,
-    /** Among the code's own (checked by the api against the official list); required where it has several. */
-    qualification: z
-      .enum(TREATMENT_QUALIFICATIONS, { error: messages.unknownChoice })
-      .nullish()
-      .transform((value) => value ?? null),
-    quantity: positiveDecimalSchema(3),
-    quantityUnit: z.enum(OUTLET_QUANTITY_UNITS, { error: messages.unknownChoice }),
-  },
-  { error: messages.required },
-);
-export type FinalOutletInput = z.input<typeof finalOutletSchema>;
-export type FinalOutletValues = z.output<typeof finalOutletSchema>;
-
-/** A final outlet of an operation as stored (`operation_final_outlet_links`): its fields, in the list's order. */
-export const operationOutletFields = defineFields()({
-  operation: {
-    kind: 'reference',
-    column: 'operation_id',
-    label: 'Opération',
-    required: true,
-    reference: {
-      resource: 'operations',
-      node: 'Operation',
-      graphField: 'operation',
-      graphInput: 'operationId',
-    },
-  },
-  position: { kind: 'integer', column: 'position', label: 'Rang', required: true },
-  name: { kind: 'text', column: 'name', label: "Nom de l'exutoire", required: true },
-  siret: { kind: 'text', column: 'siret', label: 'SIRET' },
-  address: { kind: 'text', column: 'address', label: 'Adresse' },
-  treatmentCode: { kind: 'code', column: 'treatment_code', label: 'Code de traitement', required: true },
-  qualification: {
-    kind: 'enum',
-    column: 'qualification',
-    label: 'Qualification du traitement',
-    values: TREATMENT_QUALIFICATIONS,
-  },
-  quantity: { kind: 'decimal', column: 'quantity', label: 'Quantité', required: true },
-  quantityUnit: {
-    kind: 'enum',
-    column: 'quantity_unit',
-    label: 'Unité de la quantité',
-    required: true,
-    values: OUTLET_QUANTITY_UNITS,
-  },
-  /** Its entry in the provider's outlet directory (matched by SIRET, or made from it). */
-  finalOutlet: {
-    kind: 'reference',
-    column: 'final_outlet_id',
-    label: 'Exutoire de l’annuaire',
-    reference: {
-      resource: 'final_outlets',
-      node: 'DirectoryOutlet',
-      graphField: 'directoryOutlet',
-      graphInput: 'directoryOutletId',
-    },
-  },
-});
-
-/** Who writes an operation's fields: the producer asks, the provider completes (domain moves apart). */
-export type OperationWriter = 'producer' | 'provider';
-
-const ref = (resource: string, node: string, graphField: string) => ({
-  resource,
-  node,
-  graphField,
-  graphInput: `${graphField}Id`,
-});
-
-/**
- * An operation's stored fields (SPEC 3 "Operation"): the one list the api selects and serialises, and from which
- * the request's and the completion's fields are written. Its status moves only through `OPERATION_ACTIONS`; its
- * final outlets are their own rows (`finalOutletSchema`). The completion's `comment` is the provider's comment.
- */
-export const operationFields = defineFields<OperationWriter>()({
-  type: {
-    kind: 'enum',
-    column: 'type',
-    label: "Type d'opération",
-    required: true,
-    values: OPERATION_TYPES,
-    rule: z.enum(REQUESTED_OPERATION_TYPES, { error: messages.unknownChoice }),
-    writers: ['producer'],
-  },
-  declaredBy: {
-    kind: 'enum',
-    column: 'declared_by',
-    label: 'Déclaré par',
-    values: FLOW_DECLARERS,
-  },
-  status: { kind: 'enum', column: 'status', label: 'Statut', required: true, values: OPERATION_STATUSES },
-  skip: { kind: 'reference', column: 'skip_id', label: 'Contenant', reference: ref('skips', 'Skip', 'skip') },
-  companySite: {
-    kind: 'reference',
-    column: 'company_site_id',
-    label: 'Établissement',
-    required: true,
-    reference: ref('company_sites', 'Establishment', 'establishment'),
-  },
-  companySiteEntity: {
-    kind: 'reference',
-    column: 'company_site_entity_id',
-    label: 'Chantier',
-    reference: {
-      ...ref('company_site_entities', 'Entity', 'entity'),
-      nestedUnder: { field: 'companySite', resource: 'company_sites' },
-    },
-  },
-  provider: {
-    kind: 'reference',
-    column: 'provider_site_id',
-    label: 'Prestataire',
-    reference: ref('company_sites', 'Establishment', 'provider'),
-  },
-  thirdLevelWaste: {
-    kind: 'reference',
-    column: 'third_level_waste_id',
-    label: 'Déchet',
-    reference: ref('third_level_wastes', 'ThirdLevelWaste', 'thirdLevelWaste'),
-  },
-  wasteCode: { kind: 'code', column: 'waste_code', label: 'Code déchet' },
-  dangerous: { kind: 'boolean', column: 'dangerous', label: 'Dangereux' },
-  plannedTreatmentCode: { kind: 'code', column: 'planned_treatment_code', label: 'Code de traitement prévu' },
-  requestedDate: {
-    kind: 'date',
-    column: 'requested_date',
-    label: 'Date souhaitée',
-    required: true,
-    rule: isoDateSchema,
-    writers: ['producer'],
-  },
-  interventionDate: { kind: 'date', column: 'intervention_date', label: "Date d'intervention" },
-  comment: {
-    kind: 'text',
-    column: 'comment',
-    label: 'Commentaire',
-    rule: optionalText(2000),
-    writers: ['producer'],
-  },
-  receivedQuantity: {
-    kind: 'decimal',
-    column: 'received_quantity',
-    label: 'Quantité réceptionnée (t)',
-    rule: positiveDecimalSchema(3).nullish(),
-    writers: ['provider'],
-  },
-  realInterventionDate: {
-    kind: 'date',
-    column: 'real_intervention_date',
-    label: "Date réelle d'intervention",
-    rule: isoDateSchema.nullish(),
-    writers: ['provider'],
-  },
-  quantityEstimated: {
-    kind: 'boolean',
-    column: 'quantity_estimated',
-    label: 'Quantité estimée',
-    rule: z.boolean({ error: messages.unknownChoice }).nullish(),
-    writers: ['provider'],
-  },
-  bsdNumber: {
-    kind: 'text',
-    column: 'bsd_number',
-    label: 'Numéro de BSD',
-    rule: optionalText(100),
-    writers: ['provider'],
-  },
-  // The transporter (a register's carrier, DOMAIN.md): a carrier establishment of the portal, whose name, SIRET
-  // and address are copied when it is chosen, or a party entered by hand; its receipt number either way.
-  transporterSite: {
-    kind: 'reference',
-    column: 'transporter_site_id',
-    label: 'Transporteur du portail',
-    reference: ref('company_sites', 'Establishment', 'transporterEstablishment'),
-    rule: referenceSchema.nullish().transform((value) => value ?? null),
-    writers: ['provider'],
-  },
-  transporterName: {
-    kind: 'text',
-    column: 'transporter_name',
-    label: 'Transporteur',
-    rule: optionalText(255),
-    writers: ['provider'],
-  },
-  transporterSiret: {
-    kind: 'text',
-    column: 'transporter_siret',
-    label: 'SIRET du transporteur',
-    rule: optionalSiret,
-    writers: ['provider'],
-  },
-  transporterAddress: {
-    kind: 'text',
-    column: 'transporter_address',
-    label: 'Adresse du transporteur',
-    rule: optionalText(500),
-    writers: ['provider'],
-  },
-  transporterReceiptNumber: {
-    kind: 'text',
-    column: 'transporter_receipt_number',
-    label: 'N° de récépissé du transporteur',
-    rule: optionalText(100),
-    writers: ['provider'],
-  },
-  // The eco-organisation (name, SIREN) and the broker or trader (name, SIRET, receipt number) of the register,
-  // where there is one: parties entered by hand; the compliance file finds a broker on the portal by its SIRET.
-  ecoOrganisationName: {
-    kind: 'text',
-    column: 'eco_organisation_name',
-    label: 'Éco-organisme',
-    rule: optionalText(255),
-    writers: ['provider'],
-  },
-  ecoOrganisationSiren: {
-    kind: 'text',
-    column: 'eco_organisation_siren',
-    label: "SIREN de l'éco-organisme",
-    rule: optionalSiren,
-    writers: ['provider'],
-  },
-  brokerName: {
-    kind: 'text',
-    column: 'broker_name',
-    label: 'Courtier ou négociant',
-    rule: optionalText(255),
-    writers: ['provider'],
-  },
-  brokerSiret: {
-    kind: 'text',
-    column: 'broker_siret',
-    label: 'SIRET du courtier',
-    rule: optionalSiret,
-    writers: ['provider'],
-  },
-  brokerReceiptNumber: {
-    kind: 'text',
-    column: 'broker_receipt_number',
-    label: 'N° de récépissé du courtier',
-    rule: optionalText(100),
-    writers: ['provider'],
-  },
-  providerComment: {
-    kind: 'text',
-    column: 'provider_comment',
-    label: 'Commentaire du prestataire',
-    rule: optionalText(2000),
-    writers: ['provider'],
-  },
-  program: {
-    kind: 'reference',
-    column: 'program_id',
-    label: 'Programme de rotations',
-    reference: ref('operation_programs', 'RotationProgram', 'program'),
-  },
-  version: { kind: 'integer', column: 'version', label: 'Version', required: true },
-  createdAt: { kind: 'timestamp', column: 'created_at', label: 'Demandée le', required: true },
-  updatedAt: { kind: 'timestamp', column: 'updated_at', label: 'Modifiée le', required: true },
-  completedAt: { kind: 'timestamp', column: 'completed_at', label: 'Complétée le' },
-  validatedAt: { kind: 'timestamp', column: 'validated_at', label: 'Validée le' },
-});
-export const operationFieldLabels = fieldLabels(operationFields);
-
-/**
- * The completion of an operation as the provider saves it (every field optional: save and resume later).
- * `complete: true` also asks for the move to COMPLETED, which `completionProblems` guards.
- */
-export const operationCompletionSchema = z.object({
-  receivedQuantity: operationFields.receivedQuantity.rule,
-  quantityEstimated: operationFields.quantityEstimated.rule,
-  realInterventionDate: operationFields.realInterventionDate.rule,
-  bsdNumber: operationFields.bsdNumber.rule,
-  transporterSite: operationFields.transporterSite.rule,
-  transporterName: operationFields.transporterName.rule,
-  transporterSiret: operationFields.transporterSiret.rule,
-  transporterAddress: operationFields.transporterAddress.rule,
-  transporterReceiptNumber: operationFields.transporterReceiptNumber.rule,
-  ecoOrganisationName: operationFields.ecoOrganisationName.rule,
-  ecoOrganisationSiren: operationFields.ecoOrganisationSiren.rule,
-  brokerName: operationFields.brokerName.rule,
-  brokerSiret: operationFields.brokerSiret.rule,
-  brokerReceiptNumber: operationFields.brokerReceiptNumber.rule,
-  comment: operationFields.providerComment.rule,
-  // Replaced as a whole; null (a merge-patch clearing it) is no outlet.
-  finalOutlets: z
-    .array(finalOutletSchema, { error: messages.required })
-    .max(20, messages.valueTooLarge)
-    .nullish()
-    .transform((outlets) => (outlets === null ? [] : outlets)),
-});
-export type OperationCompletionInput = z.input<typeof operationCompletionSchema>;
+/** The French label of each stored field of an operation (`operationFields` of `operation-rules.ts`, in its order). */
+export const operationFieldLabels = {
+  type: "Type d'opération",
+  declaredBy: 'Déclaré par',
+  status: 'Statut',
+  skip: 'Contenant',
+  companySite: 'Établissement',
+  companySiteEntity: 'Chantier',
+  provider: 'Prestataire',
+  thirdLevelWaste: 'Déchet',
+  wasteCode: 'Code déchet',
+  dangerous: 'Dangereux',
+  plannedTreatmentCode: 'Code de traitement prévu',
+  requestedDate: 'Date souhaitée',
+  interventionDate: "Date d'intervention",
+  comment: 'Commentaire',
+  receivedQuantity: 'Quantité réceptionnée (t)',
+  realInterventionDate: "Date réelle d'intervention",
+  quantityEstimated: 'Quantité estimée',
+  bsdNumber: 'Numéro de BSD',
+  transporterSite: 'Transporteur du portail',
+  transporterName: 'Transporteur',
+  transporterSiret: 'SIRET du transporteur',
+  transporterAddress: 'Adresse du transporteur',
+  transporterReceiptNumber: 'N° de récépissé du transporteur',
+  ecoOrganisationName: 'Éco-organisme',
+  ecoOrganisationSiren: "SIREN de l'éco-organisme",
+  brokerName: 'Courtier ou négociant',
+  brokerSiret: 'SIRET du courtier',
+  brokerReceiptNumber: 'N° de récépissé du courtier',
+  providerComment: 'Commentaire du prestataire',
+  program: 'Programme de rotations',
+  version: 'Version',
+  createdAt: 'Demandée le',
+  updatedAt: 'Modifiée le',
+  completedAt: 'Complétée le',
+  validatedAt: 'Validée le',
+} as const;
 
 /**
  * What still stops a completion (SPEC 5: the real received quantity and the real intervention date must be
@@ -798,49 +490,3 @@ export function handlingPartiesProblems(parties: {
   }
   return problems;
 }
-
-/** A producer's request (SPEC 4): a rotation or a retirement of a container, on a wished date. */
-export const operationRequestSchema = z.object({
-  type: operationFields.type.rule,
-  requestedDate: operationFields.requestedDate.rule,
-  comment: operationFields.comment.rule,
-});
-export type OperationRequestInput = z.input<typeof operationRequestSchema>;
-
-/**
- * A flow declared (SPEC 1, 4): by its producer (its own establishment, optionally the provider of the portal
- * that received it) or by a provider (its establishment and one of its client's). What it was, when it left and
- * how much; the rest of its register fields are filled in as a completion is, then sent.
- */
-export const flowDeclarationSchema = z.object({
-  declaredBy: z.enum(FLOW_DECLARERS, { error: messages.unknownChoice }),
-  companySite: referenceSchema,
-  companySiteEntity: referenceSchema.nullish().transform((value) => value ?? null),
-  provider: referenceSchema.nullish().transform((value) => value ?? null),
-  /** The precise waste (its label is the register's usual name); its default code unless one is given. */
-  thirdLevelWaste: referenceSchema,
-  wasteCode: z
-    .string({ error: messages.unknownWasteCode })
-    .transform((raw, context) => {
-      if (raw.trim() === '') return null;
-      const code = normalizeWasteCode(raw);
-      if (code === null) {
-        context.addIssue({ code: 'custom', message: messages.unknownWasteCode });
-        return z.NEVER;
-      }
-      return code;
-    })
-    .nullish()
-    .transform((value) => value ?? null),
-  plannedTreatmentCode: treatmentCodeSchema.nullish().transform((value) => value ?? null),
-  realInterventionDate: isoDateSchema,
-  receivedQuantity: positiveDecimalSchema(3)
-    .nullish()
-    .transform((value) => value ?? null),
-  quantityEstimated: z
-    .boolean({ error: messages.unknownChoice })
-    .nullish()
-    .transform((value) => value ?? false),
-  comment: optionalText(2000),
-});
-export type FlowDeclarationInput = z.input<typeof flowDeclarationSchema>;

@@ -1,14 +1,9 @@
 import { z } from 'zod';
-import { operationCostsSchema } from './costs.ts';
+import { operationCostsSchema } from './cost-rules.ts';
 import { defineFields } from './fields.ts';
 import { messages } from './messages.ts';
-import {
-  OUTLET_QUANTITY_UNITS,
-  optionalSiret,
-  optionalText,
-  TREATMENT_QUALIFICATIONS,
-  treatmentCodeSchema,
-} from './operations.ts';
+import { optionalSiret, optionalText, treatmentCodeSchema } from './operation-rules.ts';
+import { OUTLET_QUANTITY_UNITS, TREATMENT_QUALIFICATIONS } from './operations.ts';
 import { referenceSchema } from './skips.ts';
 import { isoDateSchema, postcodeSchema, requiredText } from './validation.ts';
 

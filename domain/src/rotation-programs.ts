@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineFields } from './fields.ts';
 import { messages } from './messages.ts';
-import { recurrenceFields, recurrenceProgramSchema } from './recurrence.ts';
+import { recurrenceFields, recurrenceProgramSchema } from './recurrence-rules.ts';
 import { skipSideFields } from './skips.ts';
 
 /**

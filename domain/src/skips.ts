@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isHazardousWasteCode, normalizeTreatmentCode, normalizeWasteCode } from './codes.ts';
 import { defineFields, fieldLabels, writableFields, writableSchema } from './fields.ts';
 import { messages } from './messages.ts';
 import { decimalSchema, isoDateSchema, quantityPattern, whenFieldsValid } from './validation.ts';
@@ -113,24 +114,6 @@ export function canRequestRotation(
   skip: Partial<Record<SkipField, unknown>> & { dangerous?: boolean | null },
 ): boolean {
   return missingForRotation(skip).length === 0;
-}
-
-/** A waste code of the official list's form, `15 01 10*`; typed without spaces or with dashes too. */
-export const WASTE_CODE_PATTERN = /^\d{2} \d{2} \d{2}\*?$/;
-
-/** `150110*`, `15-01-10*` or `15 01 10 *` as `15 01 10*`; null when it cannot be a waste code. */
-export function normalizeWasteCode(raw: string): string | null {
-  const match = /^(\d{2})[\s.-]*(\d{2})[\s.-]*(\d{2})\s*(\*?)$/.exec(raw.trim());
-  return match === null ? null : `${match[1]} ${match[2]} ${match[3]}${match[4]}`;
-}
-
-export const isHazardousWasteCode = (code: string) => code.trim().endsWith('*');
-
-/** `R3`, `r 3` or `D9F` as the official `R 3`, `D 9 F`; null when it cannot be a treatment code. */
-export function normalizeTreatmentCode(raw: string): string | null {
-  const match = /^([RD])\s*(\d{1,2})\s*(F?)$/i.exec(raw.trim());
-  if (match === null) return null;
-  return `${match[1]?.toUpperCase()} ${Number(match[2])}${match[3] ? ' F' : ''}`;
 }
 
 /** Empty text from a form means "no value". */

@@ -21,16 +21,18 @@ import {
   parisDate,
   RECURRENCE_INTERVAL_MAX,
   RECURRENCE_TYPES,
-  type RecurrenceProgramInput,
-  type RecurrenceProgramValues,
   type RecurrenceType,
-  recurrenceFields,
-  recurrenceProgramSchema,
   recurrenceTypeLabels,
   WEEKDAYS,
   type Weekday,
   weekdayLabels,
 } from '@portal/domain/recurrence';
+import {
+  type RecurrenceProgramInput,
+  type RecurrenceProgramValues,
+  recurrenceFields,
+  recurrenceProgramSchema,
+} from '@portal/domain/recurrence-rules';
 import { type ReactNode, useId, useMemo } from 'react';
 import { Controller, type FieldErrors, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

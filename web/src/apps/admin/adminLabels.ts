@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, type AuditAction, auditEnumValue } from '@portal/domain/admin';
+import { AUDIT_ACTIONS, type AuditAction, auditEnumValue } from '@portal/domain/audit';
 import { typologyLabels } from '@portal/domain/typologies';
 import { typologiesFromGraph } from '../../routing/screens.ts';
 

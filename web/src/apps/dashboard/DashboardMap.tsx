@@ -1,5 +1,5 @@
 import { fieldLabels } from '@portal/domain/fields';
-import { operationOutletFields } from '@portal/domain/operations';
+import { operationOutletFields } from '@portal/domain/operation-rules';
 import { establishmentFieldLabels } from '@portal/domain/sites';
 import 'leaflet/dist/leaflet.css';
 import { Box, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';

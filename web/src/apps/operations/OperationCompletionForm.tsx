@@ -14,15 +14,14 @@ import {
 } from '@chakra-ui/react';
 import { fieldLabels } from '@portal/domain/fields';
 import { messages } from '@portal/domain/messages';
+import { operationCompletionSchema, operationOutletFields } from '@portal/domain/operation-rules';
 import {
   completionProblems,
   fromThousandths,
   handlingPartiesProblems,
   OUTLET_QUANTITY_UNITS,
   type OutletQuantityUnit,
-  operationCompletionSchema,
   operationFieldLabels,
-  operationOutletFields,
   outletQuantityUnitLabels,
   thousandths,
   transporterProblems,

@@ -1,5 +1,6 @@
 import { Box, Button, Card, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
-import { COST_FIELDS, type CostField, costFieldLabels, operationCostsSchema } from '@portal/domain/costs';
+import { operationCostsSchema } from '@portal/domain/cost-rules';
+import { COST_FIELDS, type CostField, costFieldLabels } from '@portal/domain/costs';
 import { messages } from '@portal/domain/messages';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

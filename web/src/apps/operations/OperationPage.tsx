@@ -12,7 +12,8 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { fieldLabels } from '@portal/domain/fields';
-import { operationFieldLabels, operationOutletFields } from '@portal/domain/operations';
+import { operationOutletFields } from '@portal/domain/operation-rules';
+import { operationFieldLabels } from '@portal/domain/operations';
 import { isCarrierOnly } from '@portal/domain/typologies';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';

@@ -1,7 +1,8 @@
 import { CloseButton, Dialog, Flex, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { messages } from '@portal/domain/messages';
-import { operationRequestSchema } from '@portal/domain/operations';
-import { parisDate, recurrenceProgramSchema } from '@portal/domain/recurrence';
+import { operationRequestSchema } from '@portal/domain/operation-rules';
+import { parisDate } from '@portal/domain/recurrence';
+import { recurrenceProgramSchema } from '@portal/domain/recurrence-rules';
 import { type FieldPath, FormProvider, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';

@@ -1,5 +1,5 @@
+import { normalizeWasteCode } from '@portal/domain/codes';
 import { HISTORY_FILTERS, type HistoryFilter } from '@portal/domain/operations';
-import { normalizeWasteCode } from '@portal/domain/skips';
 import type { UserTypology } from '@portal/domain/typologies';
 import type {
   OperationFilter,

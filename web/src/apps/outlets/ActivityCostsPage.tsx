@@ -13,7 +13,8 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { COST_FIELDS, type CostField, costFieldLabels, operationCostsSchema } from '@portal/domain/costs';
+import { operationCostsSchema } from '@portal/domain/cost-rules';
+import { COST_FIELDS, type CostField, costFieldLabels } from '@portal/domain/costs';
 import { messages } from '@portal/domain/messages';
 import { parisDate } from '@portal/domain/recurrence';
 import { useEffect, useMemo, useState } from 'react';

@@ -11,10 +11,10 @@ import {
 } from '@chakra-ui/react';
 import { fieldLabels } from '@portal/domain/fields';
 import { messages } from '@portal/domain/messages';
+import { operationOutletFields } from '@portal/domain/operation-rules';
 import {
   OUTLET_QUANTITY_UNITS,
   type OutletQuantityUnit,
-  operationOutletFields,
   outletQuantitiesBalance,
   outletQuantityUnitLabels,
 } from '@portal/domain/operations';

@@ -1,6 +1,6 @@
 import { CloseButton, Dialog, Flex, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { messages } from '@portal/domain/messages';
-import { type FlowDeclarationInput, flowDeclarationSchema } from '@portal/domain/operations';
+import { type FlowDeclarationInput, flowDeclarationSchema } from '@portal/domain/operation-rules';
 import { parisDate } from '@portal/domain/recurrence';
 import { Suspense } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';

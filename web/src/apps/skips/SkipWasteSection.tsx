@@ -1,5 +1,6 @@
 import { Fieldset, SimpleGrid, Switch } from '@chakra-ui/react';
-import { isHazardousWasteCode, skipFieldLabels } from '@portal/domain/skips';
+import { isHazardousWasteCode } from '@portal/domain/codes';
+import { skipFieldLabels } from '@portal/domain/skips';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
