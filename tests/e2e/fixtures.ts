@@ -1,5 +1,6 @@
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import type { Stack } from '../../scripts/stack.ts';
+import { MISSING_TEXT } from '../../web/src/i18n/missingText.ts';
 import { startDemoPortal } from '../support/demo-portal.ts';
 import { type Mailbox, startMailbox } from '../support/mailbox.ts';
 
@@ -84,7 +85,8 @@ export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
     await recordToasts(context);
     await use(context);
   },
-  // The portal runs under its Content-Security-Policy: a journey fails on any violation the browser reports.
+  // The portal runs under its Content-Security-Policy: a journey fails on any violation the browser reports, and
+  // on any text shown as its key (none in French, or not loaded yet).
   page: async ({ page }, use) => {
     const violations: string[] = [];
     await page.exposeFunction('__portalCspViolation', (violation: string) => {
@@ -99,12 +101,15 @@ export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
         );
       });
     });
+    const missingTexts: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error' && CSP_CONSOLE_ERROR.test(message.text()))
-        violations.push(message.text());
+      if (message.type() !== 'error') return;
+      if (CSP_CONSOLE_ERROR.test(message.text())) violations.push(message.text());
+      if (message.text().startsWith(MISSING_TEXT)) missingTexts.push(message.text());
     });
     await use(page);
     expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    expect(missingTexts, 'keys shown without their French text').toEqual([]);
   },
   mailbox: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { frScreens } from '../../web/src/i18n/fr-screens.ts';
 import { fr } from '../../web/src/i18n/fr.ts';
 
 /**
@@ -70,7 +71,7 @@ export const establishmentScreen = (page: Page) => {
   return {
     profile,
     editProfile: profile.getByRole('button', { name: "Modifier l'établissement" }),
-    readOnlyNotice: profile.getByText(fr.establishment.readOnly),
+    readOnlyNotice: profile.getByText(frScreens.establishment.readOnly),
     profileForm: {
       name: profile.getByLabel(/^Nom de l'établissement/),
       siret: profile.getByLabel(/^SIRET/),

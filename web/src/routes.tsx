@@ -15,6 +15,7 @@ import { RootLayout } from './layouts/RootLayout.tsx';
 import { createQueryWarmer, createRoutePreloader, type RoutePreloader } from './relay/preload.ts';
 import { requireViewer } from './relay/viewerSession.ts';
 import {
+  type App,
   audienceIncludes,
   failingVisibly,
   isAdministrator,
@@ -28,6 +29,7 @@ import {
   type ScreenLayout,
   type ScreenLoader,
   typologiesFromGraph,
+  withScreenTexts,
 } from './routing/screens.ts';
 
 /**
@@ -75,6 +77,7 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
   const route = (
     screen: Screen,
     path: string | undefined,
+    app: App,
     parentAudience?: NavigationAudience,
   ): RouteObject => {
     const { lazy } = screen;
@@ -92,17 +95,20 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
         // A link pointed at runs the loader with the warmer: the screen's data is in the store when it opens.
         ...(loader && { warm: (args) => loader(context(args, warm)) }),
       } satisfies ScreenHandle,
-      ...(lazy && { lazy: failingVisibly(lazy) }),
-      ...(children.length > 0 && { children: children.map((child) => route(child, child.path, audience)) }),
+      ...(lazy && { lazy: failingVisibly(app.firstPageTextsOnly ? lazy : withScreenTexts(lazy)) }),
+      ...(children.length > 0 && {
+        children: children.map((child) => route(child, child.path, app, audience)),
+      }),
     } as RouteObject;
   };
 
   /** The built top-level screens of a layout, their absolute paths made relative to the root. */
   const screensOf = (layout: ScreenLayout): RouteObject[] =>
-    apps
-      .flatMap((app): readonly Screen[] => app.screens)
-      .filter((screen) => screen.layout === layout && isBuilt(screen))
-      .map((screen) => route(screen, screen.path === '/' ? undefined : screen.path?.slice(1)));
+    apps.flatMap((app) =>
+      app.screens
+        .filter((screen) => screen.layout === layout && isBuilt(screen))
+        .map((screen) => route(screen, screen.path === '/' ? undefined : screen.path?.slice(1), app)),
+    );
 
   return [
     {

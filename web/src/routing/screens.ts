@@ -5,6 +5,7 @@ import type { Params, ShouldRevalidateFunction } from 'react-router-dom';
 import type { viewerSessionQuery } from '../__generated__/viewerSessionQuery.graphql.ts';
 import type { SkeletonKind } from '../components/Skeletons.tsx';
 import type { TranslationResource } from '../i18n/fr.ts';
+import { loadScreenTexts } from '../i18n/index.ts';
 import type { QueryImport, RoutePreloader } from '../relay/preload.ts';
 
 /**
@@ -163,6 +164,11 @@ export interface App {
   name: string;
   screens: readonly Screen[];
   navigationGroups?: readonly NavigationGroupSpec[];
+  /**
+   * Its screens read only the text of the first page (`i18n/fr.ts`), so they open without waiting for the other
+   * screens' (`loadScreenTexts`): the dashboard's, the first page of a visit.
+   */
+  firstPageTextsOnly?: true;
 }
 
 /** What a screen's route carries for the layouts (React Router's `handle`, read with `useMatches`). */
@@ -253,6 +259,11 @@ export function viewerQuery(
     await requireViewer(options);
     return preload(routeKey, query, {});
   };
+}
+
+/** A screen's import that also waits for the other screens' text (`loadScreenTexts`), fetched alongside. */
+export function withScreenTexts(lazy: LazyScreen): LazyScreen {
+  return async () => (await Promise.all([lazy(), loadScreenTexts()]))[0];
 }
 
 /**

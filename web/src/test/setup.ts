@@ -2,6 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { toaster } from '../components/toaster.tsx';
+import { frScreens } from '../i18n/fr-screens.ts';
+import { i18n } from '../i18n/index.ts';
+
+// Tests render screens without their routes: every screen's text is there from the start.
+i18n.addResourceBundle('fr', 'translation', frScreens, true, false);
 
 // findBy* and waitFor: the default second is too short for a screen's first render on a busy machine.
 configure({ asyncUtilTimeout: 5_000 });

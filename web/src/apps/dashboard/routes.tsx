@@ -12,6 +12,7 @@ import { dashboardVariables, monthlyVariables } from './dashboardParams.ts';
 /** The yearly dashboard (`/`) and the detailed, monthly one (`/details`) of SPEC 2. */
 export const dashboardApp = defineApp({
   name: 'dashboard',
+  firstPageTextsOnly: true,
   screens: [
     {
       key: 'dashboard',
