@@ -96,6 +96,14 @@ export default defineConfig({
             },
             { name: 'relay', test: /node_modules[\\/](react-relay|relay-runtime|fbjs|invariant)[\\/]/ },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+            // The UI kit's modules that most screens share (the layout's, the lists', the forms'), in one chunk
+            // rather than in as many small ones as there are sets of screens sharing them; the others stay with
+            // the screens that use them.
+            {
+              name: 'ui',
+              test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@pandacss|stylis)[\\/]/,
+              minShareCount: 25,
+            },
           ],
         },
       },

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { frScreens } from '../../web/src/i18n/fr-screens.ts';
 import { fr } from '../../web/src/i18n/fr.ts';
+import { frScreens } from '../../web/src/i18n/fr-screens.ts';
 
 /**
  * The screens of establishments, clients and providers as their users find them: by role and accessible name.
