@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import type { Dispatcher } from 'undici';
 import type { GatewayConfig } from './config.ts';
 import type { CreateLoaders, Loaders } from './loaders/kit.ts';
+import type { OfficialLists } from './loaders/reference-lists.ts';
 import type { Logger } from './logger.ts';
 import { type RequestTrace, requestTrace, traceOf } from './request-trace.ts';
 import { RestCallLog, type RestCallObserver, RestClient } from './rest/client.ts';
@@ -36,6 +37,8 @@ export interface ContextDependencies {
   createLoaders: CreateLoaders;
   /** Told of each REST call once it ends (the metrics). */
   restCallEnded: RestCallObserver;
+  /** The official lists the process keeps (`loaders/reference-lists.ts`). */
+  officialLists: OfficialLists;
 }
 
 /**
@@ -98,7 +101,11 @@ export function createRequestContext(
   // Companies the viewer's screens show (own, of own sites, of linked sites): one batch fetches them all.
   const companyHints = new Set<number>();
   const loadersFor = (rest: RestClient) =>
-    deps.createLoaders(rest, { companyHints: () => companyHints, viewer: () => context.viewer() });
+    deps.createLoaders(rest, {
+      companyHints: () => companyHints,
+      viewer: () => context.viewer(),
+      officialLists: deps.officialLists,
+    });
   const rest = anonymous.withToken(credentials?.token ?? null);
 
   const context: GatewayContext = {

@@ -14,6 +14,7 @@ import { type ContextDependencies, contextFromExpress, type GatewayContext } fro
 import { createFormatError, ErrorCode, sendGraphErrors, sendProblem } from './errors.ts';
 import { fileRoutes } from './files.ts';
 import { GRAPHIQL_SCHEMA_PATH, graphiqlSchemaHandler } from './graphiql.ts';
+import { OfficialLists } from './loaders/reference-lists.ts';
 import { createLogger, type Logger, withRequestIds } from './logger.ts';
 import { healthRoutes } from './observability/health.ts';
 import { GatewayMetrics } from './observability/metrics.ts';
@@ -57,6 +58,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     logger,
     dispatcher: pool,
     createLoaders,
+    officialLists: new OfficialLists(),
     restCallEnded: (call, failure) => {
       metrics.restCallEnded(call, failure);
       pool.callEnded(call, failure);
@@ -154,6 +156,8 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
 
 export interface RunningGateway {
   url: string;
+  /** What its request contexts are built from (tests reach the process's official lists through it). */
+  contextDependencies: ContextDependencies;
   close(): Promise<void>;
 }
 
@@ -182,5 +186,9 @@ export async function startGateway(
     : config.host.includes(':')
       ? `[${config.host}]`
       : config.host;
-  return { url: `http://${host}:${port}`, close: () => gateway.close() };
+  return {
+    url: `http://${host}:${port}`,
+    contextDependencies: gateway.contextDependencies,
+    close: () => gateway.close(),
+  };
 }

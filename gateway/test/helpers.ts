@@ -48,13 +48,20 @@ export function testConfig(env: Record<string, string> = {}): GatewayConfig {
 export interface TestGateway {
   url: string;
   logger: ReturnType<typeof memoryLogger>;
+  /** Forgets the official lists the gateway process keeps: each test starts as a fresh process would. */
+  forgetOfficialLists(): void;
   close(): Promise<void>;
 }
 
 export async function startTestGateway(env: Record<string, string> = {}): Promise<TestGateway> {
   const logger = memoryLogger();
   const running = await startGateway(testConfig(env), { logger });
-  return { url: running.url, logger, close: running.close };
+  return {
+    url: running.url,
+    logger,
+    forgetOfficialLists: () => running.contextDependencies.officialLists.clear(),
+    close: running.close,
+  };
 }
 
 /**
@@ -69,6 +76,7 @@ export function useTestGateway(env: Record<string, string> = {}): TestGateway {
   afterAll(() => gateway.close());
   afterEach(() => {
     nock.cleanAll();
+    gateway.forgetOfficialLists();
   });
   return gateway;
 }

@@ -1,6 +1,7 @@
 import nock from 'nock';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
+import { OFFICIAL_LIST_TTL_MS, OfficialLists } from '../src/loaders/reference-lists.ts';
 import { toGlobalId } from '../src/schema/global-id.ts';
 import {
   collection,
@@ -239,5 +240,66 @@ describe('the waste hierarchy and the container reference lists', () => {
   it('needs a session', async () => {
     const { body } = await graphql(gateway, '{ skipTypes { code } }');
     expect(body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('the official lists the gateway process keeps', () => {
+  const query = '{ treatmentCodes { code } skipTypes { code } }';
+  const officialAndOwn = () =>
+    nock(API)
+      .get('/api/operation_treatment_codes')
+      .query({ pagination: 'false' })
+      .reply(200, collection('operation_treatment_codes', TREATMENT_CODES), JSON_LD)
+      .get('/api/skip_types')
+      .query({ pagination: 'false' })
+      .reply(200, collection('skip_types', SKIP_TYPES), JSON_LD);
+
+  it('reads an official list once for every caller, and the portal’s own contents at each request', async () => {
+    officialAndOwn();
+    const first = await graphql(gateway, query, {}, { cookies });
+    expect(first.body.errors).toBeUndefined();
+    expect(normalizedCalls(first.body)).toEqual([
+      'GET /api/operation_treatment_codes?pagination=false',
+      'GET /api/skip_types?pagination=false',
+    ]);
+
+    // Another user: the treatment codes come from the process, the skip types (the back office edits them) from
+    // the api again.
+    nock(API)
+      .get('/api/skip_types')
+      .query({ pagination: 'false' })
+      .reply(200, collection('skip_types', SKIP_TYPES), JSON_LD);
+    const other = { [SESSION_COOKIE]: 'tok-2', [USER_ID_COOKIE]: '2' };
+    const second = await graphql(gateway, query, {}, { cookies: other });
+    expect(second.body.errors).toBeUndefined();
+    expect(second.body.data).toEqual(first.body.data);
+    expect(normalizedCalls(second.body)).toEqual(['GET /api/skip_types?pagination=false']);
+  });
+
+  it('does not keep a list whose reading failed', async () => {
+    nock(API).get('/api/operation_treatment_codes').query({ pagination: 'false' }).reply(503);
+    const failed = await graphql(gateway, '{ treatmentCodes { code } }', {}, { cookies });
+    expect(failed.body.errors).toBeDefined();
+
+    nock(API)
+      .get('/api/operation_treatment_codes')
+      .query({ pagination: 'false' })
+      .reply(200, collection('operation_treatment_codes', TREATMENT_CODES), JSON_LD);
+    const retried = await graphql(gateway, '{ treatmentCodes { code } }', {}, { cookies });
+    expect(retried.body.errors).toBeUndefined();
+    expect(retried.body.data.treatmentCodes).toHaveLength(TREATMENT_CODES.length);
+  });
+
+  it('reads an official list again once it has been kept for its time', async () => {
+    let now = 0;
+    const lists = new OfficialLists(() => now);
+    const read = vi.fn(async () => ['R 3']);
+    await lists.get('/api/operation_treatment_codes?pagination=false', read);
+    now = OFFICIAL_LIST_TTL_MS - 1;
+    await lists.get('/api/operation_treatment_codes?pagination=false', read);
+    expect(read).toHaveBeenCalledTimes(1);
+    now = OFFICIAL_LIST_TTL_MS;
+    await lists.get('/api/operation_treatment_codes?pagination=false', read);
+    expect(read).toHaveBeenCalledTimes(2);
   });
 });

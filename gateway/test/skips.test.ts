@@ -142,6 +142,7 @@ function persisted(id: string, world: SkipWorld) {
 }
 afterEach(() => {
   nock.cleanAll();
+  gateway.forgetOfficialLists();
 });
 
 /**
@@ -192,6 +193,8 @@ describe('containers hang off establishments with batched loading', () => {
       for (const size of [2, 200, 2000]) {
         const world = skipWorld(size);
         mockSkipWorld(world);
+        // Each size as a first screen of the process: the official lists are read too.
+        gateway.forgetOfficialLists();
         const { body } = await persisted('SkipsScreen', world);
         expect(body.errors).toBeUndefined();
         expect(normalizedCalls(body)).toEqual(expectedCalls(world));

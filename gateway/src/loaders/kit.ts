@@ -1,6 +1,6 @@
 import type { RestClient } from '../rest/client.ts';
 import type { RestUser } from '../rest/types.ts';
-import type { ReferenceList } from './reference-lists.ts';
+import type { OfficialLists, ReferenceList } from './reference-lists.ts';
 
 /**
  * The DataLoaders of ONE GraphQL request (never shared: they cache what this caller may see). Each domain adds
@@ -17,6 +17,8 @@ export interface LoaderOptions {
   companyHints: () => Iterable<number>;
   /** The signed-in user (cached by the request): the mirror side of a site depends on it. */
   viewer: () => Promise<RestUser | null>;
+  /** The official lists the process keeps for all its requests (the one thing loaders share). */
+  officialLists: OfficialLists;
 }
 
 /** What a domain's loaders are built from, for ONE request. */

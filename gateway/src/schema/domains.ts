@@ -53,7 +53,7 @@ export const createLoaders: CreateLoaders = (rest, options) => {
   const kit: LoaderKit = {
     ...options,
     rest,
-    referenceList: createReferenceLists(rest),
+    referenceList: createReferenceLists(rest, options.officialLists),
     loaders: () => {
       if (loaders === undefined) throw new Error('A domain read the loaders while they were being built');
       return loaders;
