@@ -12,7 +12,13 @@ import { AuthLayout } from './layouts/AuthLayout.tsx';
 import { DashboardLayout } from './layouts/DashboardLayout.tsx';
 import { DashboardSkeleton } from './layouts/DashboardSkeleton.tsx';
 import { RootLayout } from './layouts/RootLayout.tsx';
-import { createQueryWarmer, createRoutePreloader, type RoutePreloader } from './relay/preload.ts';
+import { lastViewer } from './relay/lastViewer.ts';
+import {
+  createQueryWarmer,
+  createRoutePreloader,
+  oncePerNavigation,
+  type RoutePreloader,
+} from './relay/preload.ts';
 import { requireViewer } from './relay/viewerSession.ts';
 import {
   type App,
@@ -39,19 +45,35 @@ import {
  * the session, then starts its query in its loader; the screen reads it with usePreloadedQuery.
  */
 export function createRoutes(environment: IEnvironment): RouteObject[] {
-  const preload = createRoutePreloader(environment);
-  const warm = createQueryWarmer(environment);
+  const preload = oncePerNavigation(createRoutePreloader(environment));
+  const warm = oncePerNavigation(createQueryWarmer(environment));
 
   const context = (
     { request, params }: Pick<LoaderFunctionArgs, 'request' | 'params'>,
-    preloader: RoutePreloader = preload,
+    preloader: (request: Request) => RoutePreloader = preload,
   ): LoaderContext => ({
     request,
     params,
     searchParams: new URL(request.url).searchParams,
-    preload: preloader,
+    preload: preloader(request),
     requireViewer: (options) => requireViewer(environment, request, options),
   });
+
+  /**
+   * A screen's early start (`Screen.early`), when this browser last saw a signed-in user whom the screen's
+   * audience includes; its failure is the loader's to meet, if the loader asks the same.
+   */
+  const startEarly = (
+    screen: Screen,
+    audience: NavigationAudience | undefined,
+    loaderContext: LoaderContext,
+  ) => {
+    const guess = screen.early === undefined ? null : lastViewer();
+    if (guess === null || screen.early === undefined) return;
+    const typologies = typologiesFromGraph(guess.typologies);
+    if (audience !== undefined && !audienceIncludes(audience, typologies)) return;
+    screen.early(loaderContext, guess).catch(() => undefined);
+  };
 
   /**
    * A screen's loader behind its audience (its own, else its navigation entry's, else its parent's, since loaders
@@ -88,7 +110,13 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
     return {
       ...(path === undefined ? { index: true } : { path }),
       ...(screen.errors === 'screen' && { errorElement: <ScreenErrorState /> }),
-      ...(loader && { loader: (args: LoaderFunctionArgs) => loader(context(args)) }),
+      ...(loader && {
+        loader: (args: LoaderFunctionArgs) => {
+          const loaderContext = context(args);
+          startEarly(screen, audience, loaderContext);
+          return loader(loaderContext);
+        },
+      }),
       ...(shouldRevalidate && { shouldRevalidate }),
       handle: {
         ...(screen.skeleton && { skeleton: screen.skeleton }),
@@ -130,15 +158,23 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
             </Suspense>
           ),
           loader: async ({ request }) => {
+            const url = new URL(request.url);
+            const layoutQuery = () =>
+              preload(request)(
+                'dashboardLayout',
+                () => import('./__generated__/DashboardLayoutQuery.graphql.ts'),
+                {},
+              );
+            // With a signed-in user last seen here, the layout's query (which takes nothing of the viewer) starts
+            // with the session's, unless that user's remembered selection is about to send the page elsewhere.
+            const guess = lastViewer();
+            if (guess !== null && urlWithRememberedSelection(url, guess.id) === null)
+              layoutQuery().catch(() => undefined);
             const viewer = await requireViewer(environment, request);
             // A page opened without a selection (a bookmark, a mail link) shows the user's last one.
-            const restored = urlWithRememberedSelection(new URL(request.url), viewer.id);
+            const restored = urlWithRememberedSelection(url, viewer.id);
             if (restored !== null) throw redirect(restored);
-            return preload(
-              'dashboardLayout',
-              () => import('./__generated__/DashboardLayoutQuery.graphql.ts'),
-              {},
-            );
+            return layoutQuery();
           },
           shouldRevalidate: onlyWhenAskedFor,
           children: screensOf('dashboard'),

@@ -3,6 +3,7 @@ import type { RequestParameters, Variables } from 'relay-runtime';
 import type { LoginPageMutation } from '../__generated__/LoginPageMutation.graphql.ts';
 import sessionQuery, { type viewerSessionQuery } from '../__generated__/viewerSessionQuery.graphql.ts';
 import { createFetchFunction } from '../relay/fetchGraphQL.ts';
+import { rememberLastViewer } from '../relay/lastViewer.ts';
 import { isSameSitePath, RETURN_TO_PARAM, SESSION_EXPIRED_PARAM } from '../returnPath.ts';
 
 /**
@@ -22,6 +23,8 @@ const loginMutation = graphql`
     login(input: $input) {
       viewer {
         id
+        typologies
+        ownSiteTypology
       }
       userErrors {
         field
@@ -124,6 +127,8 @@ export function startLoginPage(
         await request<LoginPageMutation['response']>(loginMutation.params, { input: parsed.data })
       )?.login;
       if (login?.viewer) {
+        // The app's first queries start with its session check on this (see lastViewer.ts).
+        rememberLastViewer(login.viewer);
         leave(target);
         return;
       }

@@ -2,6 +2,7 @@ import { redirect } from 'react-router-dom';
 import { fetchQuery, graphql, type IEnvironment } from 'relay-runtime';
 import type { viewerSessionQuery } from '../__generated__/viewerSessionQuery.graphql.ts';
 import { isPublicPath, loginPath, termsPath } from '../paths.ts';
+import { forgetLastViewer, rememberLastViewer } from './lastViewer.ts';
 
 /**
  * Who is signed in, for the route guards; the side of the mirror views (SPEC 1) comes with it, so that a loader
@@ -53,7 +54,11 @@ export async function requireViewer(
 ): Promise<SessionViewer> {
   const viewer = await loadSessionViewer(environment);
   const url = new URL(request.url);
-  if (!viewer) throw redirect(loginPath(url.pathname + url.search));
+  if (!viewer) {
+    forgetLastViewer();
+    throw redirect(loginPath(url.pathname + url.search));
+  }
+  rememberLastViewer(viewer);
   if (!viewer.hasAcceptedCGU && !options.allowPendingTerms)
     throw redirect(termsPath(url.pathname + url.search));
   return viewer;
@@ -64,6 +69,7 @@ export async function requireViewer(
  * nothing of the previous session survives (logout, expired session).
  */
 export function leaveToLogin(returnTo?: string, options: { sessionExpired?: boolean } = {}): void {
+  forgetLastViewer();
   window.location.assign(loginPath(returnTo, options));
 }
 
@@ -78,6 +84,7 @@ export function createSessionExpiredHandler(
   return () => {
     const { pathname, search } = window.location;
     if (isPublicPath(pathname)) return;
+    forgetLastViewer();
     leave(loginPath(pathname + search, { sessionExpired: true }));
   };
 }

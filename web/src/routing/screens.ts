@@ -6,6 +6,7 @@ import type { viewerSessionQuery } from '../__generated__/viewerSessionQuery.gra
 import type { SkeletonKind } from '../components/Skeletons.tsx';
 import type { TranslationResource } from '../i18n/fr.ts';
 import { loadScreenTexts } from '../i18n/index.ts';
+import type { LastViewer } from '../relay/lastViewer.ts';
 import type { QueryImport, RoutePreloader } from '../relay/preload.ts';
 
 /**
@@ -138,6 +139,12 @@ export interface Screen {
   /** Reachable without a session (the login pages). */
   public?: boolean;
   loader?: ScreenLoader;
+  /**
+   * What the loader will surely ask, started on the word of the user this browser last saw signed in, before the
+   * session's viewer is known (it costs a round trip): the loader's own preloads with the same variables, in the
+   * same navigation, then take it up; a wrong guess costs a request, never a wrong screen.
+   */
+  early?: (context: LoaderContext, lastViewer: LastViewer) => Promise<unknown>;
   /** The screen's component, in its own chunk. A screen without one is not built yet: no route, a disabled entry. */
   lazy?: LazyScreen;
   /** `screen`: a failure of its loader or component is shown in place, inside the dashboard. Else the root's. */

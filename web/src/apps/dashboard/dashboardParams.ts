@@ -1,5 +1,7 @@
+import { isCarrierOnly } from '@portal/domain/typologies';
 import type { DashboardFiguresQuery$variables } from '../../__generated__/DashboardFiguresQuery.graphql.ts';
 import { globalId } from '../../relay/globalId.ts';
+import { typologiesFromGraph } from '../../routing/screens.ts';
 import type { Period } from './PeriodSelect.tsx';
 import { MONTH_PARAM, readSelection, YEAR_PARAM } from './selection.ts';
 
@@ -53,6 +55,28 @@ export function dashboardVariables(
       companyId: id('Company', selection.companyId),
       location: selection.location,
     },
+  };
+}
+
+/** What the dashboard's screen asks first: its home (a carrier's, or with figures) and its figures' variables. */
+export interface DashboardStart {
+  carrier: boolean;
+  /** None for a carrier, whose home shows what it carries. */
+  figures: DashboardFiguresQuery$variables | null;
+}
+
+/** The dashboard's start for a viewer (the session's, or the one this browser last knew: `lastViewer`). */
+export function dashboardStart(
+  viewer: { typologies: readonly string[]; ownSiteTypology: string | null },
+  params: URLSearchParams,
+  now = new Date(),
+): DashboardStart {
+  const carrier = isCarrierOnly(typologiesFromGraph(viewer.typologies));
+  return {
+    carrier,
+    figures: carrier
+      ? null
+      : dashboardVariables({ ownSiteTypology: viewer.ownSiteTypology ?? '' }, params, now),
   };
 }
 
