@@ -30,7 +30,7 @@ export interface GatewayConfig {
    * gateways: `npm start` runs both tiers on one environment.
    */
   trustProxy: TrustedProxies;
-  /** The dashboard map's background (issue 6). */
+  /** The dashboard map's background. */
   mapTiles: MapTilesConfig;
   /** METRICS_TOKEN: `/metrics` exists only when set, for a bearer of it (Prometheus). */
   metricsToken: string | undefined;

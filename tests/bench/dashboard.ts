@@ -1,5 +1,5 @@
 /**
- * Issue 6: the dashboard at scale, on PostgreSQL. A generated world of 200 establishments (4 producer companies of
+ * The dashboard at scale, on PostgreSQL. A generated world of 200 establishments (4 producer companies of
  * 50, their chantiers, 2 provider companies, a carrier) with 1,000,000 realised operations over the last 5 full
  * years (and a few cancelled or missed ones), their final outlets and costs; the bench user is a real user of the
  * portal (the seed's first producer user, whose company links are extended to the 4 producer companies, as a
@@ -8,7 +8,7 @@
  * Figures: p50 and p95 of every api endpoint of the dashboard (one line each in ENDPOINTS: an endpoint the api does
  * not serve is left out, and said so) for the whole scope, one company and one establishment, for the latest full
  * year; and of the `/` screen through the gateway (persisted queries, with the session cookie, as the browser
- * sends them). Goals (issue 6): every endpoint under 100 ms p50, the whole screen under 250 ms p50.
+ * sends them). Goals: every endpoint under 100 ms p50, the whole screen under 250 ms p50.
  *
  * The world goes into its own database, `bench_dashboard`, on the server of BENCH_POSTGRES_URL (default the local
  * `test` database's server, never touching `test` itself). It is kept between runs and reused when it was seeded
@@ -640,7 +640,7 @@ export async function benchDashboard(iterations: number): Promise<void> {
 
     const number = (value: string | undefined) => Number(value).toLocaleString('en-US');
     process.stdout.write(
-      `\n## Dashboard at scale, PostgreSQL (issue 6)\n` +
+      `\n## Dashboard at scale, PostgreSQL\n` +
         `World: ${own.length} establishments of ${WORLD.companies} producer companies, ` +
         `${world.entities.length} chantiers, ${number(counts.containers)} containers, ` +
         `${WORLD.retrieverCompanies} provider companies; ${number(counts.realised)} realised operations ` +

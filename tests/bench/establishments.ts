@@ -1,5 +1,5 @@
 /**
- * Issue 3: the establishments screen's query (`EstablishmentListPageQuery`, persisted, as the browser sends it with
+ * The establishments screen's query (`EstablishmentListPageQuery`, persisted, as the browser sends it with
  * its session cookie: the first 50 establishments with company, city, postcode, SIRET and chantier count, then a
  * search) at 20, 200 and 2,000 sites: REST calls and p50 through the gateway, beside the same data fetched the way
  * the original client did (whole site lists, one call per company name, one call per site for its chantiers).
@@ -143,6 +143,6 @@ export async function benchEstablishments(iterations: number, sizes = [20, 200, 
       portal.close();
     }
   }
-  printTable('## Establishments screen (issue 3): first page of 50, then a search', rows);
+  printTable('## Establishments screen: first page of 50, then a search', rows);
   printTable("## Header selection: the layout's query, the selector's first 20 sites, then a search", header);
 }

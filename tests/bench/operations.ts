@@ -1,5 +1,5 @@
 /**
- * Issue 5: the operations history of a provider that handles about 50,000 operations (a world of 30 producer
+ * The operations history of a provider that handles about 50,000 operations (a world of 30 producer
  * companies × 10 establishments × 6 containers over 4 years, all served by one provider company): the first page
  * of the history tab (`OperationListPageQuery`, persisted, with the session cookie, as the browser sends it) and
  * filtered pages (validated only; one client establishment), through the gateway, with the REST calls each costs,

@@ -1,5 +1,5 @@
 /**
- * Issue 2: time from starting the portal to the first login; login plus the dashboard shell's queries through the
+ * Time from starting the portal to the first login; login plus the dashboard shell's queries through the
  * gateway, beside the same data fetched with direct REST calls the way the original client did (one call per
  * company name, one per establishment for its chantiers).
  */
@@ -85,7 +85,7 @@ export async function benchShell(iterations: number): Promise<void> {
     const sum = (a: number[], b: number[]) => a.map((value, i) => value + (b[i] ?? 0));
     const ownSites = world.sites.filter((site) => site.company === user.company).length;
     process.stdout.write(
-      `\n## Login and dashboard shell (issue 2)\n` +
+      `\n## Login and dashboard shell\n` +
         `World: ${world.companies.length} companies, ${world.sites.length} sites, ${world.entities.length} chantiers ` +
         `(seeded in ${portal.seedSeconds.toFixed(1)} s). User ${user.email}: ${ownSites} establishments. ` +
         `${iterations} iterations.\n` +

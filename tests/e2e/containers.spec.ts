@@ -12,7 +12,7 @@ import {
 import { fieldDate, operationsScreen } from './screens.ts';
 
 /**
- * SPEC 3, 4 and 8 (issue 4): a producer creates containers on one of its establishments, orders deliveries on a
+ * SPEC 3, 4 and 8: a producer creates containers on one of its establishments, orders deliveries on a
  * monthly program that its provider acknowledges and schedules, sees what a container misses before a rotation,
  * archives, restores and deletes. These journeys own the containers they create (portal.ts).
  */

@@ -13,7 +13,7 @@ import {
 import { MONTHS, mainNavigation } from './screens.ts';
 
 /**
- * Issue 6: my costs (`/mes-couts`), a month at a time, over the demo world's history. The figures on screen are
+ * My costs (`/mes-couts`), a month at a time, over the demo world's history. The figures on screen are
  * the api's lines added up (in cents, exactly), in French formats; they follow the month chosen with the
  * selects, the previous/next buttons and the keyboard; a month without realised operations says so.
  * Read-only: no journey changes the demo history.

@@ -9,7 +9,7 @@ import {
 } from './portal.ts';
 
 /**
- * Issue 6: the map of `/`. The demo producer's establishment and its providers are placed on the map as the api
+ * The map of `/`. The demo producer's establishment and its providers are placed on the map as the api
  * says, and listed in the tables below it; the demo's outlets match no establishment's SIRET, so they are listed
  * "sans position connue". The e2e portal has no tile server (MAP_TILE_URL=none, fixtures.ts): the markers stand on a
  * plain background and no request leaves the machine. Read-only.

@@ -10,7 +10,7 @@ import {
 import { MONTHS, selectionBar } from './screens.ts';
 
 /**
- * Issue 6: the dashboard of `/` and `/details` over the demo world's history. The figures on screen are the api's, in
+ * The dashboard of `/` and `/details` over the demo world's history. The figures on screen are the api's, in
  * French formats, and follow the year and the establishment; a provider sees the mirror of its client's figures.
  * Read-only: no journey changes the demo history.
  */

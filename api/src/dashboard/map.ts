@@ -15,7 +15,7 @@ import { ROLES, type Role, scopeQuerySchema } from './scope.ts';
 import { FAMILY, periodSums } from './sums.ts';
 
 /**
- * The dashboard map (SPEC 7 "Map"; issue 6): for a year and the dashboard's scope, the producer and provider
+ * The dashboard map (SPEC 7 "Map"): for a year and the dashboard's scope, the producer and provider
  * sites of the realised operations with the tonnes between them (`aggregate_data`), and the final outlets those
  * tonnes went to (`final_outlet`). Both read the year's monthly sums (sums.ts `periodSums`, migration 009), grouped
  * by PostgreSQL: a few hundred rows whatever the volume.

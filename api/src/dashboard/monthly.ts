@@ -30,7 +30,7 @@ import {
 } from './sums.ts';
 
 /**
- * The monthly dashboard (SPEC 7 "Monthly dashboard"; issue 6, `/details`): the figures of one month of the real
+ * The monthly dashboard (SPEC 7 "Monthly dashboard", `/details`): the figures of one month of the real
  * intervention dates, in the same scope as the yearly dashboard (scope.ts), each aggregated by PostgreSQL: the
  * summaries and the month by waste from the monthly sums (`periodSums`), the charts by day from the operations.
  * Paths: `dashboardV2/{role}_{figure}/{userId}/month/{year}/{month}`.

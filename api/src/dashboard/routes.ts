@@ -28,7 +28,7 @@ import {
 } from './sums.ts';
 
 /**
- * The yearly dashboard (SPEC 7 "Year lists", "Yearly dashboard"; issue 6), aggregated by PostgreSQL: realised
+ * The yearly dashboard (SPEC 7 "Year lists", "Yearly dashboard"), aggregated by PostgreSQL: realised
  * operations by their real intervention date, their final outlets' tonnes (a percentage of the received weight
  * or tonnes), their costs, in the dashboard's scope (`scope.ts`). The answers are plain JSON objects that carry
  * their `@id` (the path asked) and `@type` (the figure's name).

@@ -4,7 +4,7 @@ import type { Policy } from '../policy/index.ts';
 import { visibleAsContainer } from '../resource/sides.ts';
 
 /**
- * The dashboard's scope (SPEC 7; issue 6): which realised operations a figure counts for the caller. The side
+ * The dashboard's scope (SPEC 7): which realised operations a figure counts for the caller. The side
  * (`producer`: my sites' operations; `retriever`: those my sites provide) and the query's optional site,
  * chantier, company and location narrow it; the api's policy bounds it to what the caller sees. The dashboard's
  * figures, its map and the monthly costs all count in this scope.
@@ -98,7 +98,7 @@ export async function scopeCondition(
   }
   // The company filter: operations whose producer or provider site belongs to that company. Its sites are read
   // once (a hashed subplan), where an `exists` on either site looked them up again for each of the rows (200,000
-  // operations of a year, in the benchmark of issue 6: tests/bench/dashboard.ts).
+  // operations of a year, in the dashboard benchmark: tests/bench/dashboard.ts).
   const companyId = idFilter(query, 'companyId');
   if (companyId !== undefined) {
     const sites = `select cs.id from company_sites cs where cs.company_id = ${params.add(companyId)}`;

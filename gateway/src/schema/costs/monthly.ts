@@ -16,7 +16,7 @@ import type { Resolvers } from '../domain.ts';
 import { thirdLevelWasteOf } from '../reference/wastes.ts';
 
 /**
- * The costs of a month (`/mes-couts`, issue 6) over `GET /api/operation_cost/get_monthly_cost`: ONE REST call
+ * The costs of a month (`/mes-couts`) over `GET /api/operation_cost/get_monthly_cost`: ONE REST call
  * gives a line per (establishment of my side, precise waste); the establishments come through the request's
  * batched site loader and the wastes from the waste list read once, so the screen costs a few calls whatever
  * the number of lines. Totals are added up exactly (tonnes in thousandths, euros in cents), never in floats.

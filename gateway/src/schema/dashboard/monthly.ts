@@ -8,7 +8,7 @@ import { thirdLevelWasteOf, type WasteCodeValue, wasteCodeValue } from '../refer
 import { costsOf, type RestCosts, restScope, treatmentShare } from './resolvers.ts';
 
 /**
- * The monthly dashboard (`/details`, issue 6) over `/api/dashboardV2/{role}_{figure}/me/month/{year}/{month}`:
+ * The monthly dashboard (`/details`) over `/api/dashboardV2/{role}_{figure}/me/month/{year}/{month}`:
  * like the yearly one, each widget is a field of its own (its own REST call, in parallel with the others).
  */
 

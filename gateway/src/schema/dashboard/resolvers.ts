@@ -8,7 +8,7 @@ import { databaseIdOf, toGlobalId } from '../global-id.ts';
 import type { TreatmentCodeValue } from '../reference/wastes.ts';
 
 /**
- * The dashboard (issue 6) over the api's aggregations (`/api/dashboardV2/...`): one object per year and scope,
+ * The dashboard over the api's aggregations (`/api/dashboardV2/...`): one object per year and scope,
  * each widget a field of its own, so that the widgets' REST calls go out in parallel and one failing only
  * fails its own field.
  */

@@ -29,7 +29,7 @@ import { formatTonnes } from '../../i18n/format.ts';
 const outletFieldLabels = fieldLabels(operationOutletFields);
 
 /**
- * The map of the year (issue 6): the producer and provider sites of the operations, the tonnes between them, and
+ * The map of the year: the producer and provider sites of the operations, the tonnes between them, and
  * the final outlets whose position is known (an establishment has their SIRET). Loaded apart (Leaflet is heavy).
  * Markers differ by shape, not only by colour, and need no image (the icons are inline SVG): without tiles
  * (MAP_TILE_URL=none) or without network they stand on a plain background. Everything the map shows is also in

@@ -24,7 +24,7 @@ export const detailsPageQuery = graphql`
 `;
 
 /**
- * The detailed dashboard (`/details`, SPEC 2; issue 6): the selection and filters, as on `/`, then the figures of
+ * The detailed dashboard (`/details`, SPEC 2): the selection and filters, as on `/`, then the figures of
  * one month, with their own query (started by the route's loader) and loading state.
  */
 export function DetailsPage() {

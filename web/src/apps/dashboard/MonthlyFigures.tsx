@@ -40,7 +40,7 @@ export const monthlyFiguresQuery = graphql`
 const MonthlyCharts = lazy(() => import('./MonthlyCharts.tsx'));
 
 /**
- * The monthly view (`/details`, issue 6): the year and month of the URL (`?annee=`, `?mois=`, this month by
+ * The monthly view (`/details`): the year and month of the URL (`?annee=`, `?mois=`, this month by
  * default), the month in brief beside the month before, its key figures, each waste down to its final treatment
  * codes, and its charts by day. A new period or selection keeps the previous figures on screen until the new ones
  * are there; an empty month says so rather than showing zeros that look like data.

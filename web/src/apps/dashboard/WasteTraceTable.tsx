@@ -12,7 +12,7 @@ import { WASTES_OF_MONTH_ANCHOR } from './chartAnchors.ts';
 import { operationsOfPeriod } from './operationsLink.ts';
 
 /**
- * Each waste of the month down to its final treatment codes (issue 6: every figure can be traced): tonnes, costs,
+ * Each waste of the month down to its final treatment codes (every figure can be traced): tonnes, costs,
  * and the codes its outlets carried with their tonnes, transit codes marked as such. Families are said in words,
  * never by colour alone.
  */

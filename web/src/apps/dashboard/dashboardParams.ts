@@ -31,7 +31,7 @@ export function currentMonth(now = new Date()): number {
   return Number(new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', month: 'numeric' }).format(now));
 }
 
-/** The month of `?mois=` (1 to 12), this month by default (issue 6: the monthly views open on the current date). */
+/** The month of `?mois=` (1 to 12), this month by default (the monthly views open on the current date). */
 export function readMonth(params: URLSearchParams, now = new Date()): number {
   const value = params.get(MONTH_PARAM);
   return value !== null && /^(0?[1-9]|1[0-2])$/.test(value) ? Number(value) : currentMonth(now);
