@@ -83,7 +83,17 @@ export function OfflineReadyNotice() {
 
   if (!pending) return null;
   return (
-    <Alert.Root status="success" role="status" size="sm" variant="subtle" mb="6" alignItems="center">
+    // Its end is kept clear of the screen's help link, which sits at the top right of the content.
+    <Alert.Root
+      status="success"
+      role="status"
+      size="sm"
+      variant="subtle"
+      mb="6"
+      width="auto"
+      me="12"
+      alignItems="center"
+    >
       <Alert.Indicator />
       <Alert.Title flex="1">{t('pwa.offlineReady')}</Alert.Title>
       <CloseButton
