@@ -22,8 +22,9 @@ const LISTS = ['/operations', '/mes-enlevements', '/mes-prestataires', '/mes-eta
 
 /**
  * Records in each page the time (epoch ms) of the first frame painted with the dashboard's figures (the treatment
- * cost's headline amount): the frame after they enter the DOM. Playwright's own check runs on the page's main thread, which the charts' rendering keeps busy
- * after the figures are painted, so it sees them up to 600 ms late on this machine.
+ * cost's headline amount): the frame after they enter the DOM. Playwright's own check runs on the page's main
+ * thread, which the charts' rendering keeps busy after the figures are painted, so it sees them up to 600 ms late
+ * on this machine.
  */
 async function recordFiguresPaint(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {

@@ -2,6 +2,7 @@ import { Alert, CloseButton } from '@chakra-ui/react';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
+import { readStored, writeStored } from '../browserStorage.ts';
 
 /** The version whose offline readiness the user was told, in this browser. */
 const OFFLINE_READY_KEY = 'portal.offlineReadyVersion';
@@ -16,22 +17,9 @@ export function portalVersion(): string {
   );
 }
 
-function toldVersion(): string | null {
-  try {
-    return window.localStorage.getItem(OFFLINE_READY_KEY);
-  } catch {
-    // Storage refused (private browsing, a policy): the notice may then come again, which is harmless.
-    return null;
-  }
-}
-
-function rememberTold(version: string): void {
-  try {
-    window.localStorage.setItem(OFFLINE_READY_KEY, version);
-  } catch {
-    // See toldVersion.
-  }
-}
+// Storage refused (private browsing, a policy): the notice may then come again, which is harmless.
+const toldVersion = () => readStored(OFFLINE_READY_KEY);
+const rememberTold = (version: string) => writeStored(OFFLINE_READY_KEY, version);
 
 /**
  * Whether the offline-ready notice waits to be shown. The service worker says it once installed, often while

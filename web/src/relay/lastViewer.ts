@@ -1,3 +1,5 @@
+import { readStored, readStoredJson, removeStored, writeStored } from '../browserStorage.ts';
+
 /**
  * What this browser last knew of its signed-in user: enough for the dashboard's first queries (the layout's, the
  * home's, the figures' and the map's) to start together with the session's own instead of after it. A guess: the
@@ -14,41 +16,20 @@ export interface LastViewer {
 
 const STORAGE_KEY = 'portail.lastViewer';
 
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 export function rememberLastViewer(viewer: LastViewer): void {
   const { id, typologies, ownSiteTypology } = viewer;
-  try {
-    storage()?.setItem(STORAGE_KEY, JSON.stringify({ id, typologies, ownSiteTypology }));
-  } catch {
-    // A full or refused storage only loses the head start.
-  }
+  const text = JSON.stringify({ id, typologies, ownSiteTypology });
+  // Each route guard gives the same viewer again: what is kept already needs no new write.
+  if (readStored(STORAGE_KEY) !== text) writeStored(STORAGE_KEY, text);
 }
 
 export function forgetLastViewer(): void {
-  try {
-    storage()?.removeItem(STORAGE_KEY);
-  } catch {
-    // Nothing kept, nothing to forget.
-  }
+  removeStored(STORAGE_KEY);
 }
 
 /** The last viewer, or null when none is kept or what is kept is not one (read as outside input). */
 export function lastViewer(): LastViewer | null {
-  let stored: unknown;
-  try {
-    const text = storage()?.getItem(STORAGE_KEY);
-    if (!text) return null;
-    stored = JSON.parse(text);
-  } catch {
-    return null;
-  }
+  const stored = readStoredJson(STORAGE_KEY);
   if (typeof stored !== 'object' || stored === null) return null;
   const { id, typologies, ownSiteTypology } = stored as Record<string, unknown>;
   if (typeof id !== 'string' || id === '') return null;

@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetLastViewer, lastViewer, rememberLastViewer } from '../relay/lastViewer.ts';
-import { leaveToLogin } from '../relay/viewerSession.ts';
+import { createSessionExpiredHandler, leaveToLogin } from '../relay/viewerSession.ts';
 import { viewerResolvers } from '../test/fixtures.ts';
 import { gerland, provider } from '../test/skipFixtures.ts';
 import {
@@ -77,16 +77,15 @@ describe('the dashboard of a user this browser knows', () => {
     expect(pendingOperationNames(environment)).toEqual(['viewerSessionQuery']);
 
     rememberLastViewer({ id: SESSION_ID, typologies: ['PRODUCER'], ownSiteTypology: 'PRODUCER' });
-    const assign = window.location.assign;
-    Object.defineProperty(window, 'location', {
-      value: { ...window.location, assign: () => {} },
-      writable: true,
-    });
-    try {
-      leaveToLogin();
-    } finally {
-      Object.defineProperty(window, 'location', { value: { ...window.location, assign }, writable: true });
-    }
+    // The session ends (the api answers UNAUTHENTICATED): the login page, and the browser knows nobody now.
+    const left: string[] = [];
+    createSessionExpiredHandler((url) => left.push(url))();
+    expect(left).toHaveLength(1);
+    expect(lastViewer()).toBeNull();
+
+    // Logging out leaves for the login page too (jsdom does not navigate).
+    rememberLastViewer({ id: SESSION_ID, typologies: ['PRODUCER'], ownSiteTypology: 'PRODUCER' });
+    leaveToLogin();
     expect(lastViewer()).toBeNull();
   });
 

@@ -1,3 +1,4 @@
+import { readStoredJson, writeStored } from '../../browserStorage.ts';
 import { type DashboardSelection, EMPTY_SELECTION, hasSelectionParams, writeSelection } from './selection.ts';
 
 /**
@@ -18,15 +19,6 @@ const REMEMBERED_KEYS = ['establishmentId', 'entityId', 'clientId', 'clientEntit
 
 const storageKey = (userId: string) => `${STORAGE_PREFIX}${userId}`;
 
-/** The browser's storage, or null where it is unavailable (disabled, or a private window that refuses it). */
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 const isId = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
@@ -38,23 +30,12 @@ export function rememberSelection(userId: string, selection: DashboardSelection)
     clientId: selection.clientId,
     clientEntityId: selection.clientEntityId,
   };
-  try {
-    storage()?.setItem(storageKey(userId), JSON.stringify(remembered));
-  } catch {
-    // A full or refused storage only loses the memory, never the screen.
-  }
+  writeStored(storageKey(userId), JSON.stringify(remembered));
 }
 
 /** The user's last selection, or null when none is kept (or what is kept is not a selection). */
 export function rememberedSelection(userId: string): DashboardSelection | null {
-  let stored: unknown;
-  try {
-    const text = storage()?.getItem(storageKey(userId));
-    if (!text) return null;
-    stored = JSON.parse(text);
-  } catch {
-    return null;
-  }
+  const stored = readStoredJson(storageKey(userId));
   if (typeof stored !== 'object' || stored === null) return null;
   const values = stored as Record<string, unknown>;
   const selection: DashboardSelection = { ...EMPTY_SELECTION };
