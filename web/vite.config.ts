@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { headStart } from './vite/headStart.ts';
 import { loginPage } from './vite/loginPage.ts';
 import { precompress } from './vite/precompress.ts';
 import { preloadHome } from './vite/preloadHome.ts';
@@ -70,6 +71,8 @@ export default defineConfig({
         ],
       },
     }),
+    // The dashboard's first queries leave before the app's scripts have run.
+    headStart('src/headStart.ts'),
     // The dashboard, where a login leads.
     preloadHome([
       '/src/apps/dashboard/DashboardHomePage.tsx',

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { persistedId } from '../persisted.ts';
 import { seriousViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { acceptTermsThroughApi, producer, signInToDashboard } from './portal.ts';
+import { acceptTermsThroughApi, producer, signIn, signInToDashboard } from './portal.ts';
 
 /**
  * Waits that do not feel long: a list loading for the first time shows the skeleton of its rows, not a spinner; a
@@ -121,4 +121,27 @@ test('a menu link pointed at fetches its screen’s data, so that the screen ope
   await expect(page.getByRole('heading', { level: 1, name: 'Mes prestataires' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Mes prestataires' }).getByRole('row').nth(1)).toBeVisible();
   await context.setOffline(false);
+});
+
+test('after the login, the dashboard asks each of its first queries once, the figures among them', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  // The dashboard's page asks with its address as referrer; the login page asks the session too, before.
+  page.on('request', (request) => {
+    const referrer = request.headers().referer;
+    if (request.method() === 'POST' && referrer !== undefined && new URL(referrer).pathname === '/')
+      asked.push(request.postData() ?? '');
+  });
+  await signIn(page, producer.email);
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByText(/HT$/).first()).toBeVisible();
+  // The page's head start sent them as it started, on what the login page kept of the user; the app took them up.
+  const ids = asked.map((body) => (JSON.parse(body) as { doc_id: string }).doc_id);
+  for (const operation of ['viewerSessionQuery', 'DashboardLayoutQuery', 'DashboardFiguresQuery'])
+    expect(
+      ids.filter((id) => id === persistedId(operation)),
+      operation,
+    ).toHaveLength(1);
+  expect(new Set(asked).size).toBe(asked.length);
 });

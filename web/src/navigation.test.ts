@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isNavigationGroup, type NavigationEntry, navigationFor, typologiesFromGraph } from './navigation.ts';
+import { isNavigationGroup, type NavigationEntry, navigationFor } from './navigation.ts';
+import { typologiesFromGraph } from './relay/graphTypologies.ts';
 
 const keys = (entries: NavigationEntry[]) =>
   entries.flatMap((entry) =>

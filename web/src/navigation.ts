@@ -9,11 +9,10 @@ import {
   type NavigationLabelKey,
   placedScreens,
   type ScreenNavigation,
-  typologiesFromGraph,
 } from './routing/screens.ts';
 
 export type { NavigationAudience, NavigationLabelKey };
-export { isAdministrator, typologiesFromGraph };
+export { isAdministrator };
 
 /**
  * The side navigation, from the apps' screens (their `navigation` entries): who sees each entry (its typologies,

@@ -12,7 +12,7 @@ import { AuthLayout } from './layouts/AuthLayout.tsx';
 import { DashboardLayout } from './layouts/DashboardLayout.tsx';
 import { DashboardSkeleton } from './layouts/DashboardSkeleton.tsx';
 import { RootLayout } from './layouts/RootLayout.tsx';
-import { lastViewer } from './relay/lastViewer.ts';
+import { typologiesFromGraph } from './relay/graphTypologies.ts';
 import {
   createQueryWarmer,
   createRoutePreloader,
@@ -34,7 +34,6 @@ import {
   type ScreenHandle,
   type ScreenLayout,
   type ScreenLoader,
-  typologiesFromGraph,
   withScreenTexts,
 } from './routing/screens.ts';
 
@@ -58,22 +57,6 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
     preload: preloader(request),
     requireViewer: (options) => requireViewer(environment, request, options),
   });
-
-  /**
-   * A screen's early start (`Screen.early`), when this browser last saw a signed-in user whom the screen's
-   * audience includes; its failure is the loader's to meet, if the loader asks the same.
-   */
-  const startEarly = (
-    screen: Screen,
-    audience: NavigationAudience | undefined,
-    loaderContext: LoaderContext,
-  ) => {
-    const guess = screen.early === undefined ? null : lastViewer();
-    if (guess === null || screen.early === undefined) return;
-    const typologies = typologiesFromGraph(guess.typologies);
-    if (audience !== undefined && !audienceIncludes(audience, typologies)) return;
-    screen.early(loaderContext, guess).catch(() => undefined);
-  };
 
   /**
    * A screen's loader behind its audience (its own, else its navigation entry's, else its parent's, since loaders
@@ -111,11 +94,7 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
       ...(path === undefined ? { index: true } : { path }),
       ...(screen.errors === 'screen' && { errorElement: <ScreenErrorState /> }),
       ...(loader && {
-        loader: (args: LoaderFunctionArgs) => {
-          const loaderContext = context(args);
-          startEarly(screen, audience, loaderContext);
-          return loader(loaderContext);
-        },
+        loader: (args: LoaderFunctionArgs) => loader(context(args)),
       }),
       ...(shouldRevalidate && { shouldRevalidate }),
       handle: {
@@ -159,22 +138,15 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
           ),
           loader: async ({ request }) => {
             const url = new URL(request.url);
-            const layoutQuery = () =>
-              preload(request)(
-                'dashboardLayout',
-                () => import('./__generated__/DashboardLayoutQuery.graphql.ts'),
-                {},
-              );
-            // With a signed-in user last seen here, the layout's query (which takes nothing of the viewer) starts
-            // with the session's, unless that user's remembered selection is about to send the page elsewhere.
-            const guess = lastViewer();
-            if (guess !== null && urlWithRememberedSelection(url, guess.id) === null)
-              layoutQuery().catch(() => undefined);
             const viewer = await requireViewer(environment, request);
             // A page opened without a selection (a bookmark, a mail link) shows the user's last one.
             const restored = urlWithRememberedSelection(url, viewer.id);
             if (restored !== null) throw redirect(restored);
-            return layoutQuery();
+            return preload(request)(
+              'dashboardLayout',
+              () => import('./__generated__/DashboardLayoutQuery.graphql.ts'),
+              {},
+            );
           },
           shouldRevalidate: onlyWhenAskedFor,
           children: screensOf('dashboard'),

@@ -50,6 +50,11 @@ export function homePreloads(
     if (chunk === undefined) throw new Error(`preloadHome: no chunk is built from ${module}`);
     add(chunk);
   }
-  const linked = new Set([...html.matchAll(/\s(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
+  const linked = linkedFiles(html);
   return [...wanted].filter((file) => !linked.has(file));
+}
+
+/** The files a page links already (its scripts and preloads), as paths without their leading slash. */
+export function linkedFiles(html: string): Set<string | undefined> {
+  return new Set([...html.matchAll(/\s(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
 }

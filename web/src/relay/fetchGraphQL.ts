@@ -1,8 +1,7 @@
-import { formatTraceparent, newSpanId, newTraceId } from '@portal/domain/trace-context';
 import type { FetchFunction, GraphQLResponse } from 'relay-runtime';
 import { type GraphQLErrorEntry, GraphQLRequestError, UnauthenticatedError } from './errors.ts';
-
-export const GRAPHQL_ENDPOINT = '/graphql';
+import { GRAPHQL_ENDPOINT, sendOperation } from './sendOperation.ts';
+import { takeSentAhead } from './sentAhead.ts';
 
 export interface FetchGraphQLOptions {
   /** Called once per request that finds the session missing or expired, before the request fails. */
@@ -16,10 +15,9 @@ interface GraphQLBody {
 }
 
 /**
- * Sends persisted operations: relay-compiler writes each operation's text to persisted-queries.json and leaves
- * only its id in the artifact, so the body is `{doc_id, variables}`. The session travels in the httpOnly cookie.
- * Each request starts a W3C trace (`traceparent`): its trace id is the request id of the gateway's and the
- * api's logs, and a failure carries it, for the user to quote to support.
+ * Relay's network layer: sends persisted operations (`sendOperation`), or takes up the one the page sent ahead
+ * with the same variables (`sentAhead.ts`), and reads the answer: a missing or expired session, a failure the
+ * user may quote by its request id, or the data.
  */
 export function createFetchFunction(options: FetchGraphQLOptions): FetchFunction {
   const endpoint = options.endpoint ?? GRAPHQL_ENDPOINT;
@@ -27,16 +25,13 @@ export function createFetchFunction(options: FetchGraphQLOptions): FetchFunction
     if (!params.id) {
       throw new Error(`Operation ${params.name} has no persisted id: run relay-compiler with persistConfig.`);
     }
-    const requestId = newTraceId();
-    const traceparent = formatTraceparent({ traceId: requestId, parentId: newSpanId(), flags: '01' });
+    const sent =
+      (endpoint === GRAPHQL_ENDPOINT ? takeSentAhead(params.id, variables) : undefined) ??
+      sendOperation(params.id, variables, endpoint);
+    const { requestId } = sent;
     let response: Response;
     try {
-      response = await fetch(endpoint, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/json', accept: 'application/json', traceparent },
-        body: JSON.stringify({ doc_id: params.id, variables }),
-      });
+      response = await sent.response;
     } catch (error) {
       // No answer (offline, the gateway unreachable): still a request the user may quote.
       throw new GraphQLRequestError(`${params.name}: ${String(error)}`, null, [], requestId);

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router-dom';
-import { fetchQuery, graphql, type IEnvironment } from 'relay-runtime';
+import { createOperationDescriptor, fetchQuery, getRequest, graphql, type IEnvironment } from 'relay-runtime';
 import type { viewerSessionQuery } from '../__generated__/viewerSessionQuery.graphql.ts';
 import { isPublicPath, loginPath, termsPath } from '../paths.ts';
 import { forgetLastViewer, rememberLastViewer } from './lastViewer.ts';
@@ -25,8 +25,19 @@ const sessionQuery = graphql`
 
 export type SessionViewer = NonNullable<viewerSessionQuery['response']['viewer']>;
 
-/** The signed-in user, from the store when known (login and acceptTerms keep it current), else from the gateway. */
+/** The environments whose store keeps the session's viewer. */
+const keepingSession = new WeakSet<IEnvironment>();
+
+/**
+ * The signed-in user, from the store when known (login and acceptTerms keep it current), else from the gateway.
+ * The store keeps it for the page's life (a logout leaves the page), so that the route guards of each navigation
+ * find it there rather than ask again once the store has collected what no screen holds.
+ */
 export async function loadSessionViewer(environment: IEnvironment): Promise<SessionViewer | null> {
+  if (!keepingSession.has(environment)) {
+    keepingSession.add(environment);
+    environment.retain(createOperationDescriptor(getRequest(sessionQuery), {}));
+  }
   const data = await fetchQuery<viewerSessionQuery>(
     environment,
     sessionQuery,

@@ -1,12 +1,11 @@
 import { adminPermissions } from '@portal/domain/permissions';
-import { isUserTypology, ownSiteTypology, type UserTypology } from '@portal/domain/typologies';
+import { ownSiteTypology, type UserTypology } from '@portal/domain/typologies';
 import type { ComponentType, ReactNode } from 'react';
 import type { Params, ShouldRevalidateFunction } from 'react-router-dom';
 import type { viewerSessionQuery } from '../__generated__/viewerSessionQuery.graphql.ts';
 import type { SkeletonKind } from '../components/Skeletons.tsx';
 import type { TranslationResource } from '../i18n/fr.ts';
 import { loadScreenTexts } from '../i18n/index.ts';
-import type { LastViewer } from '../relay/lastViewer.ts';
 import type { QueryImport, RoutePreloader } from '../relay/preload.ts';
 
 /**
@@ -36,16 +35,6 @@ export type NavigationAudience = readonly AudienceRole[] | 'everyone' | { side: 
 
 /** Every typology: the screens of every signed-in user but the common ones (help, contact, profile). */
 export const ALL_ROLES: readonly UserTypology[] = ['producer', 'retriever', 'carrier'];
-
-/** The graph's `UserTypology` enum values (PRODUCER, ...) as the domain's typologies. */
-export function typologiesFromGraph(values: readonly string[]): UserTypology[] {
-  return values.map((value) => value.toLowerCase()).filter(isUserTypology);
-}
-
-/** The domain's typologies (`producer`) as the graph's `UserTypology` values (PRODUCER). */
-export function typologiesToGraph<T extends string>(typologies: readonly string[]): T[] {
-  return typologies.map((typology) => typology.toUpperCase() as T);
-}
 
 /** The typologies of a viewer read through the graph's flags (`isProducer`, `isRetriever`, `isCarrier`). */
 export function typologiesOfViewer(viewer: {
@@ -139,12 +128,6 @@ export interface Screen {
   /** Reachable without a session (the login pages). */
   public?: boolean;
   loader?: ScreenLoader;
-  /**
-   * What the loader will surely ask, started on the word of the user this browser last saw signed in, before the
-   * session's viewer is known (it costs a round trip): the loader's own preloads with the same variables, in the
-   * same navigation, then take it up; a wrong guess costs a request, never a wrong screen.
-   */
-  early?: (context: LoaderContext, lastViewer: LastViewer) => Promise<unknown>;
   /** The screen's component, in its own chunk. A screen without one is not built yet: no route, a disabled entry. */
   lazy?: LazyScreen;
   /** `screen`: a failure of its loader or component is shown in place, inside the dashboard. Else the root's. */

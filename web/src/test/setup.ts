@@ -4,6 +4,7 @@ import { afterEach, vi } from 'vitest';
 import { toaster } from '../components/toaster.tsx';
 import { frScreens } from '../i18n/fr-screens.ts';
 import { i18n } from '../i18n/index.ts';
+import { forgetSentAhead } from '../relay/sentAhead.ts';
 
 // Tests render screens without their routes: every screen's text is there from the start.
 i18n.addResourceBundle('fr', 'translation', frScreens, true, false);
@@ -21,6 +22,8 @@ afterEach(() => {
   window.sessionStorage.clear();
   // The last dashboard selection is kept per user in the browser: each test starts without one.
   window.localStorage.clear();
+  // What a test sent ahead, and that its app asked, are not the next test's.
+  forgetSentAhead();
   // The files of a worker share one window (the project does not isolate them, for speed): each test starts at
   // the root of an empty page, whatever the previous one left.
   window.history.replaceState(null, '', '/');

@@ -13,7 +13,7 @@ import type { EstablishmentFormDialogUpdateMutation } from '../../__generated__/
 import { FormDialog } from '../../forms/FormDialog.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { useMutationForm } from '../../forms/useMutationForm.ts';
-import { typologiesFromGraph, typologiesToGraph } from '../../routing/screens.ts';
+import { typologiesFromGraph, typologiesToGraph } from '../../relay/graphTypologies.ts';
 import { AdminDialogForm, countChange } from './AdminParts.tsx';
 import { SiretField } from './SiretField.tsx';
 import { TypologyCheckboxes } from './TypologyCheckboxes.tsx';

@@ -19,7 +19,7 @@ import type { UserFormDialogUpdateMutation } from '../../__generated__/UserFormD
 import { FormDialog } from '../../forms/FormDialog.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { useMutationForm } from '../../forms/useMutationForm.ts';
-import { typologiesFromGraph, typologiesToGraph } from '../../routing/screens.ts';
+import { typologiesFromGraph, typologiesToGraph } from '../../relay/graphTypologies.ts';
 import type { AdminChoice } from './AdminCombobox.tsx';
 import { AdminDialogForm } from './AdminParts.tsx';
 import { adminUserPath } from './adminPaths.ts';

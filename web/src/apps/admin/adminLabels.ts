@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS, type AuditAction, auditEnumValue } from '@portal/domain/audit';
 import { typologyLabels } from '@portal/domain/typologies';
-import { typologiesFromGraph } from '../../routing/screens.ts';
+import { typologiesFromGraph } from '../../relay/graphTypologies.ts';
 
 /** The French labels of the graph's typologies (`PRODUCER`), in the domain's words, joined by commas. */
 export function typologyNames(values: readonly string[]): string {

@@ -1,7 +1,12 @@
 import { isCarrierOnly } from '@portal/domain/typologies';
-import type { DashboardFiguresQuery$variables } from '../../__generated__/DashboardFiguresQuery.graphql.ts';
+import type { ConcreteRequest } from 'relay-runtime';
+import dashboardFiguresQuery, {
+  type DashboardFiguresQuery$variables,
+} from '../../__generated__/DashboardFiguresQuery.graphql.ts';
+import dashboardHomePageQuery from '../../__generated__/DashboardHomePageQuery.graphql.ts';
+import dashboardMapQuery from '../../__generated__/DashboardMapQuery.graphql.ts';
 import { globalId } from '../../relay/globalId.ts';
-import { typologiesFromGraph } from '../../routing/screens.ts';
+import { typologiesFromGraph } from '../../relay/graphTypologies.ts';
 import type { Period } from './PeriodSelect.tsx';
 import { MONTH_PARAM, readSelection, YEAR_PARAM } from './selection.ts';
 
@@ -78,6 +83,42 @@ export function dashboardStart(
       ? null
       : dashboardVariables({ ownSiteTypology: viewer.ownSiteTypology ?? '' }, params, now),
   };
+}
+
+/** A query a screen asks as it opens: its route's key, its artifact and its variables. */
+export interface OpeningQuery {
+  routeKey: string;
+  artifact: ConcreteRequest;
+  variables: Record<string, unknown>;
+}
+
+/**
+ * The queries the dashboard's screen asks as it opens, its home's first: its home's, and, but for a carrier (whose
+ * home shows what it carries), its figures' and its map's with the URL's scope and year. Its loader starts them,
+ * and so does the page's head start (`dashboardAhead.ts`) on what the browser last knew of its user. Their
+ * artifacts are imported with this module, not when asked: the head start runs while the app's scripts run, and
+ * an import's answer would wait for them.
+ */
+export function dashboardQueries({ carrier, figures }: DashboardStart): OpeningQuery[] {
+  const home: OpeningQuery = {
+    routeKey: 'dashboardHome',
+    artifact: dashboardHomePageQuery,
+    variables: { carrier },
+  };
+  if (figures === null) return [home];
+  return [
+    home,
+    {
+      routeKey: 'dashboardFigures',
+      artifact: dashboardFiguresQuery,
+      variables: figures,
+    },
+    {
+      routeKey: 'dashboardMap',
+      artifact: dashboardMapQuery,
+      variables: figures,
+    },
+  ];
 }
 
 /** The monthly view's variables (`/details`): the dashboard's scope, `?annee=` and `?mois=` (this month by default). */

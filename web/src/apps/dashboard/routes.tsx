@@ -1,39 +1,27 @@
+import type { PreloadedQuery } from 'react-relay';
 import { redirect } from 'react-router-dom';
-import type { DashboardFiguresQuery } from '../../__generated__/DashboardFiguresQuery.graphql.ts';
 import type { DashboardHomePageQuery } from '../../__generated__/DashboardHomePageQuery.graphql.ts';
-import type { DashboardMapQuery } from '../../__generated__/DashboardMapQuery.graphql.ts';
 import type { DetailsPageQuery } from '../../__generated__/DetailsPageQuery.graphql.ts';
 import type { MonthlyFiguresQuery } from '../../__generated__/MonthlyFiguresQuery.graphql.ts';
+import { typologiesFromGraph } from '../../relay/graphTypologies.ts';
 import type { RoutePreloader } from '../../relay/preload.ts';
-import { ALL_ROLES, defineApp, isAdministrator, typologiesFromGraph } from '../../routing/screens.ts';
+import { ALL_ROLES, defineApp, isAdministrator } from '../../routing/screens.ts';
 import { ADMIN_HOME } from '../admin/adminPaths.ts';
-import { type DashboardStart, dashboardStart, monthlyVariables } from './dashboardParams.ts';
+import {
+  type DashboardStart,
+  dashboardQueries,
+  dashboardStart,
+  monthlyVariables,
+} from './dashboardParams.ts';
 
-/**
- * The dashboard's queries: its home's, and, but for a carrier (whose home shows what it carries), its figures'
- * and its map's with the URL's scope and year. Resolves to the home's reference once all have started.
- */
-async function startDashboard(preload: RoutePreloader, { carrier, figures }: DashboardStart) {
-  const [home] = await Promise.all([
-    preload<DashboardHomePageQuery>(
-      'dashboardHome',
-      () => import('../../__generated__/DashboardHomePageQuery.graphql.ts'),
-      { carrier },
+/** Starts the dashboard's opening queries; resolves to the home's reference once all have started. */
+async function startDashboard(preload: RoutePreloader, start: DashboardStart) {
+  const [home] = await Promise.all(
+    dashboardQueries(start).map(({ routeKey, artifact, variables }) =>
+      preload(routeKey, async () => ({ default: artifact }), variables),
     ),
-    figures !== null &&
-      preload<DashboardFiguresQuery>(
-        'dashboardFigures',
-        () => import('../../__generated__/DashboardFiguresQuery.graphql.ts'),
-        figures,
-      ),
-    figures !== null &&
-      preload<DashboardMapQuery>(
-        'dashboardMap',
-        () => import('../../__generated__/DashboardMapQuery.graphql.ts'),
-        figures,
-      ),
-  ]);
-  return home;
+  );
+  return home as PreloadedQuery<DashboardHomePageQuery>;
 }
 
 /** The yearly dashboard (`/`) and the detailed, monthly one (`/details`) of SPEC 2. */
@@ -49,8 +37,6 @@ export const dashboardApp = defineApp({
       // The figures' query starts here too (render-as-you-fetch); the screen reads it with the URL's scope
       // and year, and asks again itself when they change.
       // A carrier's home shows what it carries, without the figures of producers and providers.
-      early: ({ preload, searchParams }, lastViewer) =>
-        startDashboard(preload, dashboardStart(lastViewer, searchParams)),
       loader: async ({ requireViewer, preload, searchParams }) => {
         const viewer = await requireViewer();
         // An administrator of the operator without a typology has no establishment and no figures: its home is

@@ -4,8 +4,9 @@ import type { PickupsLayoutQuery } from '../../__generated__/PickupsLayoutQuery.
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { type RouteTab, TabsLayout } from '../../layouts/TabsLayout.tsx';
 import { paths } from '../../paths.ts';
+import { typologiesFromGraph } from '../../relay/graphTypologies.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
-import { audienceIncludes, typologiesFromGraph } from '../../routing/screens.ts';
+import { audienceIncludes } from '../../routing/screens.ts';
 import { TO_VALIDATE_AUDIENCE } from './operationListParams.ts';
 
 /** `/operations` (SPEC 2: operations with three tabs): containers, requests in progress, history. */

@@ -1,5 +1,6 @@
 import type { HazardousPickupsPageQuery } from '../../__generated__/HazardousPickupsPageQuery.graphql.ts';
-import { defineApp, typologiesFromGraph } from '../../routing/screens.ts';
+import { typologiesFromGraph } from '../../relay/graphTypologies.ts';
+import { defineApp } from '../../routing/screens.ts';
 import { hazardousPickupFilterOf } from './hazardousPickupParams.ts';
 
 /** What the return step's loader tells its page: where a linked account's slips are read. */
