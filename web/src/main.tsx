@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './AppProviders.tsx';
 import { PwaUpdatePrompt } from './components/PwaUpdatePrompt.tsx';
 import { createRelayEnvironment } from './relay/environment.ts';
+import { endSendingAhead } from './relay/sentAhead.ts';
 import { createSessionExpiredHandler } from './relay/viewerSession.ts';
 import { createRoutes } from './routes.tsx';
 import { enableIntentPreloading } from './routing/intentPreload.ts';
@@ -12,6 +13,15 @@ const environment = createRelayEnvironment({ onUnauthenticated: createSessionExp
 
 const router = createBrowserRouter(createRoutes(environment));
 enableIntentPreloading(router);
+// What the page's head start sent serves its first navigation only.
+if (router.state.initialized) endSendingAhead();
+else {
+  const stopWatching = router.subscribe((state) => {
+    if (!state.initialized) return;
+    endSendingAhead();
+    stopWatching();
+  });
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,7 +1,7 @@
 import type { RequestParameters } from 'relay-runtime';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFetchFunction } from './fetchGraphQL.ts';
-import { SENT_AHEAD_TTL_MS, sendAhead, takeSentAhead } from './sentAhead.ts';
+import { endSendingAhead, SENT_AHEAD_TTL_MS, sendAhead, takeSentAhead } from './sentAhead.ts';
 
 const params = {
   id: 'c0ffee',
@@ -70,7 +70,16 @@ describe('operations sent ahead of the app', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it('are not taken once stale: later asks get fresh data', () => {
+  it("serve the page's first navigation only: later asks get fresh data", () => {
+    const fetchMock = countingGateway();
+    sendAhead('c0ffee', { year: 2026 });
+    endSendingAhead();
+    expect(takeSentAhead('c0ffee', { year: 2026 })).toBeUndefined();
+    sendAhead('c0ffee', { year: 2025 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('are not taken once stale', () => {
     vi.useFakeTimers();
     countingGateway();
     sendAhead('c0ffee', {});

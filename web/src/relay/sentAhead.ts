@@ -3,8 +3,9 @@ import { GRAPHQL_ENDPOINT, type SentOperation, sendOperation } from './sendOpera
 /**
  * Operations sent before the app has loaded (`headStart.ts`, on what this browser last knew of its user), each
  * taken up once by the network layer when Relay asks the same operation with the same variables: the first
- * queries of a page then travel while the app's scripts load and run instead of after. An answer not taken
- * within `SENT_AHEAD_TTL_MS` is not used: the page asked otherwise, and later asks deserve fresh data.
+ * queries of a page then travel while the app's scripts load and run instead of after. They serve the page's
+ * first navigation only (`endSendingAhead`, once it has run its loaders), and within `SENT_AHEAD_TTL_MS`: what it
+ * did not take was asked otherwise, and later asks (after accepting the terms, say) deserve fresh data.
  */
 export const SENT_AHEAD_TTL_MS = 10_000;
 
@@ -32,6 +33,12 @@ export function takeSentAhead(id: string, variables: Record<string, unknown>): S
   sentAhead.delete(key);
   if (entry === undefined || Date.now() - entry.sentAt > SENT_AHEAD_TTL_MS) return undefined;
   return entry.operation;
+}
+
+/** The page's first navigation has asked what it needed: the rest is dropped, and nothing more is sent ahead. */
+export function endSendingAhead(): void {
+  sentAhead.clear();
+  appAsking = true;
 }
 
 /** Forgets what was sent ahead, and that the app has asked (tests). */

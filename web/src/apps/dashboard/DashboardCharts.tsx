@@ -1,6 +1,4 @@
 import { Box, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { ResponsiveBar } from '@nivo/bar';
-import { ResponsivePie } from '@nivo/pie';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
@@ -10,8 +8,11 @@ import { ResponsiveTable, type TableColumn } from '../../components/ResponsiveTa
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
 import { TREATMENT_CODES_ANCHOR } from './chartAnchors.ts';
 import {
+  ChartBox,
   ChartLegend,
   CostBars,
+  SizedBar,
+  SizedPie,
   seriesColor,
   TonnesBars,
   tonnesByPeriod,
@@ -122,7 +123,7 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
         anchor={TREATMENT_CODES_ANCHOR}
         title={t('dashboard.charts.treatmentDistribution')}
         chart={
-          <ResponsivePie
+          <SizedPie
             animate={false}
             data={[...families].map(([label, value]) => ({ id: label, label, value }))}
             margin={{ top: 20, right: 170, bottom: 20, left: 150 }}
@@ -151,7 +152,7 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
       <ChartSection
         title={t('dashboard.charts.wasteDistribution')}
         chart={
-          <ResponsivePie
+          <SizedPie
             animate={false}
             data={(data.wasteDistribution ?? []).map((row) => ({
               id: row.label ?? unknownFlow,
@@ -180,7 +181,7 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
       <ChartSection
         title={t('dashboard.charts.costsByWaste')}
         chart={
-          <ResponsiveBar
+          <SizedBar
             animate={false}
             data={(data.costsByWaste ?? []).map((row) => ({
               flow: row.label ?? unknownFlow,
@@ -259,9 +260,9 @@ export function ChartSection({
         <Text color="fg.muted">{t('dashboard.charts.noData')}</Text>
       ) : (
         <>
-          <Box h="72" aria-hidden="true">
+          <ChartBox h="72" aria-hidden="true">
             {chart}
-          </Box>
+          </ChartBox>
           {legend && <ChartLegend keys={legend} />}
           <details open={tableOpen} onToggle={(event) => setTableOpen(event.currentTarget.open)}>
             <summary>{t('dashboard.charts.showData')}</summary>

@@ -1,6 +1,8 @@
-import { Box, HStack, Text } from '@chakra-ui/react';
-import { ResponsiveBar } from '@nivo/bar';
+import { Box, type BoxProps, HStack, Text } from '@chakra-ui/react';
+import { Bar, type BarDatum, type BarSvgProps } from '@nivo/bar';
+import { type MayHaveLabel, Pie, type PieSvgProps } from '@nivo/pie';
 import { costFieldLabels } from '@portal/domain/costs';
+import { createContext, startTransition, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal, formatEuros, formatTonnes } from '../../i18n/format.ts';
 
@@ -10,6 +12,58 @@ import { formatDecimal, formatEuros, formatTonnes } from '../../i18n/format.ts';
  * data as a table (ChartSection), so none is read by colour alone. Charts are drawn at once (`animate={false}`, here
  * and in DashboardCharts): nivo's spring animation ran JavaScript on every frame while the dashboard loaded.
  */
+
+interface ChartSize {
+  width: number;
+  height: number;
+}
+
+const ChartSizeContext = createContext<ChartSize>({ width: 0, height: 0 });
+
+/**
+ * The box a chart is drawn in, its size set by the page's layout: the chart (`SizedBar`, `SizedPie`) is drawn once
+ * the box is measured, and again when it resizes, in a render React may interrupt (a transition). Drawing the
+ * dashboard's charts takes a few hundred milliseconds of a phone's main thread; nivo's own responsive wrapper
+ * measures in a layout effect, which makes that one uninterrupted task, holding up the page's first clicks.
+ */
+export function ChartBox({ children, ...props }: BoxProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState<ChartSize | null>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      const { width, height } = entry.contentRect;
+      startTransition(() =>
+        setSize((current) =>
+          current?.width === width && current.height === height ? current : { width, height },
+        ),
+      );
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <Box ref={ref} {...props}>
+      {size !== null && size.width > 0 && size.height > 0 && (
+        <ChartSizeContext.Provider value={size}>{children}</ChartSizeContext.Provider>
+      )}
+    </Box>
+  );
+}
+
+/** nivo's bar chart at the size of its `ChartBox`. */
+export function SizedBar<D extends BarDatum>(props: Omit<BarSvgProps<D>, 'width' | 'height'>) {
+  const { width, height } = useContext(ChartSizeContext);
+  return <Bar<D> {...(props as BarSvgProps<D>)} width={width} height={height} />;
+}
+
+/** nivo's pie chart at the size of its `ChartBox`. */
+export function SizedPie<D extends MayHaveLabel>(props: Omit<PieSvgProps<D>, 'width' | 'height'>) {
+  const { width, height } = useContext(ChartSizeContext);
+  return <Pie<D> {...(props as PieSvgProps<D>)} width={width} height={height} />;
+}
 
 /**
  * The series colours, in order: nivo's own scheme first (the charts' look), then six more, so that up to twelve
@@ -131,7 +185,7 @@ export function CostBars({
   ticks?: string[];
 }) {
   return (
-    <ResponsiveBar
+    <SizedBar
       animate={false}
       data={data}
       keys={keys}
@@ -162,7 +216,7 @@ export function TonnesBars({
   ticks?: string[];
 }) {
   return (
-    <ResponsiveBar
+    <SizedBar
       animate={false}
       data={data}
       keys={keys}
