@@ -1,6 +1,7 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOpenedOnce } from './useOpenedOnce.ts';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -30,6 +31,7 @@ export function ConfirmDialog({
   onClose,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
+  if (!useOpenedOnce(open)) return null;
   return (
     <Dialog.Root
       role="alertdialog"

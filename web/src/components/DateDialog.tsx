@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import type { DateDialogProps } from './DatePickerDialog.tsx';
+import { useOpenedOnce } from './useOpenedOnce.ts';
 
 export type { DateOutcome, EarliestDate } from './DatePickerDialog.tsx';
 
@@ -13,9 +14,7 @@ const DatePickerDialog = lazy(() =>
  * offer it; once loaded it stays mounted, so that it closes as it opened.
  */
 export function DateDialog(props: DateDialogProps) {
-  const [opened, setOpened] = useState(props.open);
-  if (props.open && !opened) setOpened(true);
-  if (!opened) return null;
+  if (!useOpenedOnce(props.open)) return null;
   return (
     <Suspense fallback={null}>
       <DatePickerDialog {...props} />

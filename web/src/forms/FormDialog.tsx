@@ -1,5 +1,6 @@
 import { Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useOpenedOnce } from '../components/useOpenedOnce.ts';
 
 /**
  * The frame of a form in a dialog: open while there is something to edit, closed by Escape, the backdrop or the
@@ -16,6 +17,7 @@ export function FormDialog({
   size?: 'md' | 'lg' | 'xl';
   children: ReactNode;
 }) {
+  if (!useOpenedOnce(open)) return null;
   return (
     <Dialog.Root
       open={open}

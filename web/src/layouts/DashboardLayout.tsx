@@ -11,7 +11,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { Suspense, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from 'react-relay';
 import { Navigate, Outlet, Link as RouterLink, useLocation } from 'react-router-dom';
@@ -54,7 +54,6 @@ export function DashboardLayout() {
   const location = useLocation();
   const { viewer } = usePreloadedRouteQuery<DashboardLayoutQuery>(dashboardLayoutQuery);
   const [menuOpen, setMenuOpen] = useState(false);
-  const pendingNavigation = usePendingNavigation();
   const entries = useMemo(
     () =>
       navigationFor(typologiesFromGraph(viewer?.typologies ?? []), {
@@ -164,11 +163,11 @@ export function DashboardLayout() {
               <ScreenHelpLink />
             </Box>
             <OfflineReadyNotice />
-            <UpdatingRegion busy={pendingNavigation} label={t('app.loading')}>
+            <ScreenRegion>
               <Suspense fallback={<RouteSkeleton />}>
                 <Outlet />
               </Suspense>
-            </UpdatingRegion>
+            </ScreenRegion>
             <Box mt="12">
               <LegalLinks withTerms />
             </Box>
@@ -209,6 +208,21 @@ export function DashboardLayout() {
         </Portal>
       </Drawer.Root>
     </DashboardSelectionProvider>
+  );
+}
+
+/**
+ * The screen, marked busy while the user moves to another page not on screen yet (`usePendingNavigation`). Only
+ * this re-renders as a navigation starts and ends: the router's state is read synchronously, and re-rendering the
+ * layout re-rendered the screen being left (its charts: some 150 ms here) at the very click.
+ */
+function ScreenRegion({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const pending = usePendingNavigation();
+  return (
+    <UpdatingRegion busy={pending} label={t('app.loading')}>
+      {children}
+    </UpdatingRegion>
   );
 }
 

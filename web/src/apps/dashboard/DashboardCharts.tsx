@@ -1,5 +1,5 @@
 import { Box, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { memo, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { useLocation } from 'react-router-dom';
@@ -23,8 +23,10 @@ import {
  * The charts of the year (SPEC 1, 2): treatment cost evolution, waste evolution, distribution by treatment type,
  * waste distribution and cost distribution by waste. Loaded apart (nivo is heavy) so the figures come first.
  * Each chart has its data as a table below it: readable without colour, and by screen readers.
+ * Memoized: the router re-renders its screens at each change of its state (a navigation starting), and redrawing
+ * this at the click held the click up.
  */
-export default function DashboardCharts({ dashboard }: { dashboard: DashboardCharts_dashboard$key }) {
+export default memo(function DashboardCharts({ dashboard }: { dashboard: DashboardCharts_dashboard$key }) {
   const { t } = useTranslation();
   const data = useFragment(
     graphql`
@@ -213,7 +215,7 @@ export default function DashboardCharts({ dashboard }: { dashboard: DashboardCha
       />
     </SimpleGrid>
   );
-}
+});
 
 /** A chart with its title, and its data as a table for those who cannot or would rather not read the chart. */
 export function ChartSection({

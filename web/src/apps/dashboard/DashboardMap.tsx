@@ -4,7 +4,7 @@ import { establishmentFieldLabels } from '@portal/domain/sites';
 import 'leaflet/dist/leaflet.css';
 import { Box, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { divIcon, latLngBounds } from 'leaflet';
-import { useEffect, useId } from 'react';
+import { memo, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   AttributionControl,
@@ -103,13 +103,15 @@ export const dashboardMapQuery = graphql`
 /**
  * The map of the year in a scope. It has its own query (started by the route's loader, with the figures' one):
  * its outlets are the slowest figures of `/`, and the figures never wait for them.
+ * Memoized: the router re-renders its screens at each change of its state (a navigation starting), and redrawing
+ * this at the click held the click up.
  */
-export default function DashboardMap({ variables }: { variables: DashboardMapQuery['variables'] }) {
+export default memo(function DashboardMap({ variables }: { variables: DashboardMapQuery['variables'] }) {
   const { yearlyDashboard } = useLazyLoadQuery<DashboardMapQuery>(dashboardMapQuery, variables, {
     fetchPolicy: 'store-or-network',
   });
   return <MapSection dashboard={yearlyDashboard} />;
-}
+});
 
 function MapSection({ dashboard }: { dashboard: DashboardMap_dashboard$key }) {
   const { t } = useTranslation();

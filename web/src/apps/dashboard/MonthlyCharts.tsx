@@ -1,4 +1,5 @@
 import { SimpleGrid } from '@chakra-ui/react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import type { MonthlyCharts_dashboard$key } from '../../__generated__/MonthlyCharts_dashboard.graphql.ts';
@@ -9,8 +10,10 @@ import { ChartSection } from './DashboardCharts.tsx';
 /**
  * The charts of the month (`/details`): tonnes by day and waste, and costs by day, each with its data as a table.
  * Loaded apart (nivo is heavy) so the figures come first.
+ * Memoized: the router re-renders its screens at each change of its state (a navigation starting), and redrawing
+ * this at the click held the click up.
  */
-export default function MonthlyCharts({ dashboard }: { dashboard: MonthlyCharts_dashboard$key }) {
+export default memo(function MonthlyCharts({ dashboard }: { dashboard: MonthlyCharts_dashboard$key }) {
   const { t } = useTranslation();
   const data = useFragment(
     graphql`
@@ -82,4 +85,4 @@ export default function MonthlyCharts({ dashboard }: { dashboard: MonthlyCharts_
       />
     </SimpleGrid>
   );
-}
+});
