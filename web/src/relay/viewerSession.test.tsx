@@ -27,6 +27,7 @@ describe('expired session', () => {
                 typologies: ['PRODUCER'],
                 ownSiteTypology: 'PRODUCER',
                 isRetriever: false,
+                permissions: [],
               },
             },
           });

@@ -12,6 +12,7 @@ import type {
   OperationListPageQuery,
 } from '../../__generated__/OperationListPageQuery.graphql.ts';
 import type { OperationListPaginationQuery } from '../../__generated__/OperationListPaginationQuery.graphql.ts';
+import { lazyDialog } from '../../components/lazyDialog.tsx';
 import { UpdatingRegion } from '../../components/Skeletons.tsx';
 import { DateFilter } from '../../forms/DateFilter.tsx';
 import { FilterField } from '../../forms/FilterField.tsx';
@@ -21,7 +22,6 @@ import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
 import { useKeptRouteQuery } from '../../relay/preload.ts';
 import { typologiesOfViewer } from '../../routing/screens.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
-import { DeclareFlowDialog } from '../register/DeclareFlowDialog.tsx';
 import { OperationTable } from './OperationTable.tsx';
 import {
   FROM_PARAM,
@@ -44,6 +44,11 @@ import {
   writeParam,
 } from './operationListParams.ts';
 import { RotationProgramList } from './RotationProgramList.tsx';
+
+const DeclareFlowDialog = lazyDialog(
+  () => import('../register/DeclareFlowDialog.tsx').then((module) => module.DeclareFlowDialog),
+  (props) => props.open,
+);
 
 export const operationListPageQuery = graphql`
   query OperationListPageQuery(

@@ -16,13 +16,22 @@ import type { SkipCard_skip$data, SkipCard_skip$key } from '../../__generated__/
 import type { SkipCardArchiveMutation } from '../../__generated__/SkipCardArchiveMutation.graphql.ts';
 import type { SkipCardDeleteMutation } from '../../__generated__/SkipCardDeleteMutation.graphql.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { lazyDialog } from '../../components/lazyDialog.tsx';
 import { mutationFeedback } from '../../forms/mutationFeedback.ts';
 import { formatDecimal } from '../../i18n/format.ts';
 import { useLeaveLists } from '../../relay/listMembership.ts';
-import { IncidentDialog } from '../operations/IncidentDialog.tsx';
-import { OperationRequestDialog, type OperationRequestType } from '../operations/OperationRequestDialog.tsx';
+import type { OperationRequestType } from '../operations/OperationRequestDialog.tsx';
 import { FillingGauge } from './FillingGauge.tsx';
 import type { SkipListScope } from './skipsTabParams.ts';
+
+const OperationRequestDialog = lazyDialog(
+  () => import('../operations/OperationRequestDialog.tsx').then((module) => module.OperationRequestDialog),
+  (props) => props.skip !== null,
+);
+const IncidentDialog = lazyDialog(
+  () => import('../operations/IncidentDialog.tsx').then((module) => module.IncidentDialog),
+  (props) => props.target !== null,
+);
 
 const archiveSkipMutation = graphql`
   mutation SkipCardArchiveMutation($input: ArchiveSkipInput!) {

@@ -6,12 +6,13 @@ import { useSearchParams } from 'react-router-dom';
 import type { RecordProxy } from 'relay-runtime';
 import type { SkipList_establishment$key } from '../../__generated__/SkipList_establishment.graphql.ts';
 import type { SkipListPaginationQuery } from '../../__generated__/SkipListPaginationQuery.graphql.ts';
+import { lazyDialog } from '../../components/lazyDialog.tsx';
 import { useListMembership } from '../../relay/listMembership.ts';
 import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
-import { DeliveryOrderDialog, type DeliveryOrderTarget } from './DeliveryOrderDialog.tsx';
+import type { DeliveryOrderTarget } from './DeliveryOrderDialog.tsx';
 import { SkipCard } from './SkipCard.tsx';
-import { SkipFormDialog, type SkipFormTarget } from './SkipFormDialog.tsx';
+import type { SkipFormTarget } from './SkipFormDialog.tsx';
 import {
   readStateFilter,
   STATE_FILTER_KEYS,
@@ -20,6 +21,15 @@ import {
   scopeShows,
   writeStateFilter,
 } from './skipsTabParams.ts';
+
+const SkipFormDialog = lazyDialog(
+  () => import('./SkipFormDialog.tsx').then((module) => module.SkipFormDialog),
+  (props) => props.target !== null,
+);
+const DeliveryOrderDialog = lazyDialog(
+  () => import('./DeliveryOrderDialog.tsx').then((module) => module.DeliveryOrderDialog),
+  (props) => props.target !== null,
+);
 
 /**
  * The containers of one site (SPEC 3, 4): state, filling level, planned work, dangerous and missing fields, with
