@@ -1,17 +1,9 @@
 import { parseTraceparent } from '@portal/domain/trace-context';
 import type { RequestParameters } from 'relay-runtime';
 import { describe, expect, it, vi } from 'vitest';
+import { screenQueryParams as params } from '../test/fixtures.ts';
 import { GraphQLRequestError, UnauthenticatedError } from './errors.ts';
 import { createFetchFunction } from './fetchGraphQL.ts';
-
-const params = {
-  id: 'c0ffee',
-  cacheID: 'c0ffee',
-  name: 'SomeScreenQuery',
-  operationKind: 'query',
-  text: null,
-  metadata: {},
-} as RequestParameters;
 
 function respond(status: number, body: unknown, contentType = 'application/json') {
   const fetchMock = vi.fn(

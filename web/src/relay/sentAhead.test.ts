@@ -1,16 +1,7 @@
-import type { RequestParameters } from 'relay-runtime';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screenQueryParams as params } from '../test/fixtures.ts';
 import { createFetchFunction } from './fetchGraphQL.ts';
 import { endSendingAhead, SENT_AHEAD_TTL_MS, sendAhead, takeSentAhead } from './sentAhead.ts';
-
-const params = {
-  id: 'c0ffee',
-  cacheID: 'c0ffee',
-  name: 'SomeScreenQuery',
-  operationKind: 'query',
-  text: null,
-  metadata: {},
-} as RequestParameters;
 
 /** A gateway answering each request with the number of the request. */
 function countingGateway() {

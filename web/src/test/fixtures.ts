@@ -1,3 +1,4 @@
+import type { RequestParameters } from 'relay-runtime';
 import { globalId } from '../relay/globalId.ts';
 import type { TypeValues } from './TestWrapper.tsx';
 
@@ -18,6 +19,16 @@ export interface CompanyFixture {
 }
 
 export const USER_ID = 'VXNlcjox';
+
+/** What Relay gives the network layer for a persisted screen query (its id, no text). */
+export const screenQueryParams = {
+  id: 'c0ffee',
+  cacheID: 'c0ffee',
+  name: 'SomeScreenQuery',
+  operationKind: 'query',
+  text: null,
+  metadata: {},
+} as RequestParameters;
 
 export function establishment(
   databaseId: number,
