@@ -13,12 +13,7 @@ import { DashboardLayout } from './layouts/DashboardLayout.tsx';
 import { DashboardSkeleton } from './layouts/DashboardSkeleton.tsx';
 import { RootLayout } from './layouts/RootLayout.tsx';
 import { typologiesFromGraph } from './relay/graphTypologies.ts';
-import {
-  createQueryWarmer,
-  createRoutePreloader,
-  oncePerNavigation,
-  type RoutePreloader,
-} from './relay/preload.ts';
+import { createQueryWarmer, createRoutePreloader, type RoutePreloader } from './relay/preload.ts';
 import { requireViewer } from './relay/viewerSession.ts';
 import {
   type App,
@@ -44,17 +39,17 @@ import {
  * the session, then starts its query in its loader; the screen reads it with usePreloadedQuery.
  */
 export function createRoutes(environment: IEnvironment): RouteObject[] {
-  const preload = oncePerNavigation(createRoutePreloader(environment));
-  const warm = oncePerNavigation(createQueryWarmer(environment));
+  const preload = createRoutePreloader(environment);
+  const warm = createQueryWarmer(environment);
 
   const context = (
     { request, params }: Pick<LoaderFunctionArgs, 'request' | 'params'>,
-    preloader: (request: Request) => RoutePreloader = preload,
+    preloader: RoutePreloader = preload,
   ): LoaderContext => ({
     request,
     params,
     searchParams: new URL(request.url).searchParams,
-    preload: preloader(request),
+    preload: preloader,
     requireViewer: (options) => requireViewer(environment, request, options),
   });
 
@@ -93,9 +88,7 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
     return {
       ...(path === undefined ? { index: true } : { path }),
       ...(screen.errors === 'screen' && { errorElement: <ScreenErrorState /> }),
-      ...(loader && {
-        loader: (args: LoaderFunctionArgs) => loader(context(args)),
-      }),
+      ...(loader && { loader: (args: LoaderFunctionArgs) => loader(context(args)) }),
       ...(shouldRevalidate && { shouldRevalidate }),
       handle: {
         ...(screen.skeleton && { skeleton: screen.skeleton }),
@@ -137,12 +130,11 @@ export function createRoutes(environment: IEnvironment): RouteObject[] {
             </Suspense>
           ),
           loader: async ({ request }) => {
-            const url = new URL(request.url);
             const viewer = await requireViewer(environment, request);
             // A page opened without a selection (a bookmark, a mail link) shows the user's last one.
-            const restored = urlWithRememberedSelection(url, viewer.id);
+            const restored = urlWithRememberedSelection(new URL(request.url), viewer.id);
             if (restored !== null) throw redirect(restored);
-            return preload(request)(
+            return preload(
               'dashboardLayout',
               () => import('./__generated__/DashboardLayoutQuery.graphql.ts'),
               {},

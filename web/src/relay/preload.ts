@@ -57,30 +57,6 @@ export function createRoutePreloader(environment: IEnvironment): RoutePreloader 
   };
 }
 
-/**
- * A preloader for each navigation (React Router gives all the loaders of one navigation the same `Request`): a
- * query asked again with the same variables in the same navigation, by an early start (`Screen.early`) and then
- * by the loader, is the same reference rather than a second request.
- */
-export function oncePerNavigation(preloader: RoutePreloader): (request: Request) => RoutePreloader {
-  const started = new WeakMap<Request, Map<string, Promise<PreloadedQuery<OperationType>>>>();
-  return (request) =>
-    (<TQuery extends OperationType>(routeKey: string, query: QueryImport, variables: VariablesOf<TQuery>) => {
-      let queries = started.get(request);
-      if (queries === undefined) {
-        queries = new Map();
-        started.set(request, queries);
-      }
-      const key = `${routeKey} ${JSON.stringify(variables)}`;
-      let reference = queries.get(key);
-      if (reference === undefined) {
-        reference = preloader(routeKey, query, variables) as Promise<PreloadedQuery<OperationType>>;
-        queries.set(key, reference);
-      }
-      return reference as Promise<PreloadedQuery<TQuery>>;
-    }) as RoutePreloader;
-}
-
 /** How long the data a hovered link fetched stays in the store, unless its screen is opened and keeps it. */
 export const WARM_RETENTION_MS = 30_000;
 

@@ -6,7 +6,7 @@ import viewerSessionQuery from '../../__generated__/viewerSessionQuery.graphql.t
 import { rememberLastViewer } from '../../relay/lastViewer.ts';
 import { takeSentAhead } from '../../relay/sentAhead.ts';
 import { sendDashboardAhead } from './dashboardAhead.ts';
-import { dashboardQueries, dashboardStart } from './dashboardParams.ts';
+import { dashboardQueries } from './dashboardParams.ts';
 import { EMPTY_SELECTION } from './selection.ts';
 import { rememberSelection } from './selectionMemory.ts';
 
@@ -44,7 +44,7 @@ describe("the dashboard's head start", () => {
     const asked = [
       askedByRelay(viewerSessionQuery, {}),
       askedByRelay(dashboardLayoutQuery, {}),
-      ...dashboardQueries(dashboardStart(producer, params)).map(({ artifact, variables }) =>
+      ...dashboardQueries(producer, params).map(({ artifact, variables }) =>
         askedByRelay(artifact, variables),
       ),
     ];

@@ -4,7 +4,7 @@ import viewerSessionQuery from '../../__generated__/viewerSessionQuery.graphql.t
 import { typologiesFromGraph } from '../../relay/graphTypologies.ts';
 import { lastViewer } from '../../relay/lastViewer.ts';
 import { sendAhead } from '../../relay/sentAhead.ts';
-import { dashboardQueries, dashboardStart } from './dashboardParams.ts';
+import { dashboardQueries } from './dashboardParams.ts';
 import { urlWithRememberedSelection } from './selectionMemory.ts';
 
 /**
@@ -23,8 +23,7 @@ export function sendDashboardAhead(url: URL): void {
   const params = restored === null ? url.searchParams : new URL(restored, url).searchParams;
   send(viewerSessionQuery, {});
   send(dashboardLayoutQuery, {});
-  for (const { artifact, variables } of dashboardQueries(dashboardStart(viewer, params)))
-    send(artifact, variables);
+  for (const { artifact, variables } of dashboardQueries(viewer, params)) send(artifact, variables);
 }
 
 function send(artifact: ConcreteRequest, variables: Record<string, unknown>): void {

@@ -63,28 +63,6 @@ export function dashboardVariables(
   };
 }
 
-/** What the dashboard's screen asks first: its home (a carrier's, or with figures) and its figures' variables. */
-export interface DashboardStart {
-  carrier: boolean;
-  /** None for a carrier, whose home shows what it carries. */
-  figures: DashboardFiguresQuery$variables | null;
-}
-
-/** The dashboard's start for a viewer (the session's, or the one this browser last knew: `lastViewer`). */
-export function dashboardStart(
-  viewer: { typologies: readonly string[]; ownSiteTypology: string | null },
-  params: URLSearchParams,
-  now = new Date(),
-): DashboardStart {
-  const carrier = isCarrierOnly(typologiesFromGraph(viewer.typologies));
-  return {
-    carrier,
-    figures: carrier
-      ? null
-      : dashboardVariables({ ownSiteTypology: viewer.ownSiteTypology ?? '' }, params, now),
-  };
-}
-
 /** A query a screen asks as it opens: its route's key, its artifact and its variables. */
 export interface OpeningQuery {
   routeKey: string;
@@ -93,19 +71,25 @@ export interface OpeningQuery {
 }
 
 /**
- * The queries the dashboard's screen asks as it opens, its home's first: its home's, and, but for a carrier (whose
- * home shows what it carries), its figures' and its map's with the URL's scope and year. Its loader starts them,
- * and so does the page's head start (`dashboardAhead.ts`) on what the browser last knew of its user. Their
- * artifacts are imported with this module, not when asked: the head start runs while the app's scripts run, and
- * an import's answer would wait for them.
+ * The queries the dashboard's screen asks as it opens for a viewer (the session's, or the one this browser last
+ * knew: `lastViewer`), its home's first: its home's, and, but for a carrier (whose home shows what it carries),
+ * its figures' and its map's with the URL's scope and year. Its loader starts them, and so does the page's head
+ * start (`dashboardAhead.ts`). Their artifacts are imported with this module, not when asked: the head start runs
+ * while the app's scripts run, and an import's answer would wait for them.
  */
-export function dashboardQueries({ carrier, figures }: DashboardStart): OpeningQuery[] {
+export function dashboardQueries(
+  viewer: { typologies: readonly string[]; ownSiteTypology: string | null },
+  params: URLSearchParams,
+  now = new Date(),
+): OpeningQuery[] {
+  const carrier = isCarrierOnly(typologiesFromGraph(viewer.typologies));
   const home: OpeningQuery = {
     routeKey: 'dashboardHome',
     artifact: dashboardHomePageQuery,
     variables: { carrier },
   };
-  if (figures === null) return [home];
+  if (carrier) return [home];
+  const figures = dashboardVariables({ ownSiteTypology: viewer.ownSiteTypology ?? '' }, params, now);
   return [
     home,
     {

@@ -7,17 +7,12 @@ import { typologiesFromGraph } from '../../relay/graphTypologies.ts';
 import type { RoutePreloader } from '../../relay/preload.ts';
 import { ALL_ROLES, defineApp, isAdministrator } from '../../routing/screens.ts';
 import { ADMIN_HOME } from '../admin/adminPaths.ts';
-import {
-  type DashboardStart,
-  dashboardQueries,
-  dashboardStart,
-  monthlyVariables,
-} from './dashboardParams.ts';
+import { dashboardQueries, monthlyVariables, type OpeningQuery } from './dashboardParams.ts';
 
 /** Starts the dashboard's opening queries; resolves to the home's reference once all have started. */
-async function startDashboard(preload: RoutePreloader, start: DashboardStart) {
+async function startDashboard(preload: RoutePreloader, queries: OpeningQuery[]) {
   const [home] = await Promise.all(
-    dashboardQueries(start).map(({ routeKey, artifact, variables }) =>
+    queries.map(({ routeKey, artifact, variables }) =>
       preload(routeKey, async () => ({ default: artifact }), variables),
     ),
   );
@@ -43,7 +38,7 @@ export const dashboardApp = defineApp({
         // the back office.
         if (typologiesFromGraph(viewer.typologies).length === 0 && isAdministrator(viewer.permissions))
           throw redirect(ADMIN_HOME);
-        return startDashboard(preload, dashboardStart(viewer, searchParams));
+        return startDashboard(preload, dashboardQueries(viewer, searchParams));
       },
       revalidate: 'unlessOnlySearchChanged',
       lazy: () =>
