@@ -6,12 +6,12 @@ import { PwaUpdatePrompt } from './components/PwaUpdatePrompt.tsx';
 import { createRelayEnvironment } from './relay/environment.ts';
 import { endSendingAhead } from './relay/sentAhead.ts';
 import { createSessionExpiredHandler } from './relay/viewerSession.ts';
-import { createRoutes } from './routes.tsx';
+import { createAppRouter } from './routes.tsx';
 import { enableIntentPreloading } from './routing/intentPreload.ts';
 
 const environment = createRelayEnvironment({ onUnauthenticated: createSessionExpiredHandler() });
 
-const router = createBrowserRouter(createRoutes(environment));
+const router = createAppRouter(environment, createBrowserRouter);
 enableIntentPreloading(router);
 // What the page's head start sent serves its first navigation only.
 if (router.state.initialized) endSendingAhead();

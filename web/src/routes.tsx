@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router-dom';
+import { type DataRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router-dom';
 import type { IEnvironment } from 'relay-runtime';
 import { urlWithRememberedSelection } from './apps/dashboard/selectionMemory.ts';
 import { NotFoundPage } from './apps/errors/NotFoundPage.tsx';
@@ -13,7 +13,12 @@ import { DashboardLayout } from './layouts/DashboardLayout.tsx';
 import { DashboardSkeleton } from './layouts/DashboardSkeleton.tsx';
 import { RootLayout } from './layouts/RootLayout.tsx';
 import { typologiesFromGraph } from './relay/graphTypologies.ts';
-import { createQueryWarmer, createRoutePreloader, type RoutePreloader } from './relay/preload.ts';
+import {
+  createQueryWarmer,
+  createRoutePreloader,
+  NAVIGATION_DATA_WAIT_MS,
+  type RoutePreloader,
+} from './relay/preload.ts';
 import { requireViewer } from './relay/viewerSession.ts';
 import {
   type App,
@@ -33,25 +38,52 @@ import {
 } from './routing/screens.ts';
 
 /**
+ * The app's router over the route table (`makeRouter`: the browser's, or a test's memory router), the routes
+ * knowing from it which screen is on display (see `createRoutes`).
+ */
+export function createAppRouter(
+  environment: IEnvironment,
+  makeRouter: (routes: RouteObject[]) => DataRouter,
+): DataRouter {
+  // Its first loaders may run before it is made: no screen is on display then.
+  let router: DataRouter | undefined;
+  router = makeRouter(
+    createRoutes(environment, () => (router?.state.initialized ? router.state.location.pathname : null)),
+  );
+  return router;
+}
+
+/**
  * The route table of SPEC 2 (matching is case-insensitive: /customer/login works), built from the apps' screens
  * (`apps/registry.ts`): the root and the layouts are here, the screens in each app's `routes.tsx`. Layout
  * elements are loaded with the app; screens are split into their own chunks. Each authenticated screen checks
  * the session, then starts its query in its loader; the screen reads it with usePreloadedQuery.
+ * `shownPathname` gives the path of the screen on display (the router's location, null until its first
+ * navigation is done): a loader that leaves it for another screen waits a moment for that screen's data
+ * (`NAVIGATION_DATA_WAIT_MS`), so that the screen is drawn whole; a change of the search alone, or a reload of
+ * the screen, does not.
  */
-export function createRoutes(environment: IEnvironment): RouteObject[] {
+export function createRoutes(environment: IEnvironment, shownPathname: () => string | null): RouteObject[] {
   const preload = createRoutePreloader(environment);
   const warm = createQueryWarmer(environment);
+  const preloadAwaitingData: RoutePreloader = (routeKey, query, variables) =>
+    preload(routeKey, query, variables, NAVIGATION_DATA_WAIT_MS);
 
   const context = (
     { request, params }: Pick<LoaderFunctionArgs, 'request' | 'params'>,
-    preloader: RoutePreloader = preload,
-  ): LoaderContext => ({
-    request,
-    params,
-    searchParams: new URL(request.url).searchParams,
-    preload: preloader,
-    requireViewer: (options) => requireViewer(environment, request, options),
-  });
+    preloader?: RoutePreloader,
+  ): LoaderContext => {
+    const url = new URL(request.url);
+    const shown = shownPathname();
+    const leavingScreen = shown !== null && shown !== url.pathname;
+    return {
+      request,
+      params,
+      searchParams: url.searchParams,
+      preload: preloader ?? (leavingScreen ? preloadAwaitingData : preload),
+      requireViewer: (options) => requireViewer(environment, request, options),
+    };
+  };
 
   /**
    * A screen's loader behind its audience (its own, else its navigation entry's, else its parent's, since loaders

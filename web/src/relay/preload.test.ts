@@ -2,7 +2,12 @@ import { createOperationDescriptor } from 'relay-runtime';
 import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import viewerSessionQueryNode from '../__generated__/viewerSessionQuery.graphql.ts';
-import { createQueryWarmer, createRoutePreloader, WARM_RETENTION_MS } from './preload.ts';
+import {
+  createQueryWarmer,
+  createRoutePreloader,
+  NAVIGATION_DATA_WAIT_MS,
+  WARM_RETENTION_MS,
+} from './preload.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -49,6 +54,57 @@ describe('route preloader', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await preload('screen', sessionQuery, {});
     expect(sent(environment)).toBe(0);
+  });
+});
+
+describe('route preloader, leaving a screen for another', () => {
+  /** Whether the promise has settled once the pending callbacks have run. */
+  async function isSettled(promise: Promise<unknown>): Promise<boolean> {
+    let settled = false;
+    void promise.then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    return settled;
+  }
+
+  it('waits for the data, or for its failure, before the screen is drawn', async () => {
+    vi.useFakeTimers();
+    const environment = createMockEnvironment();
+    const preload = createRoutePreloader(environment);
+    const answered = preload('screen', sessionQuery, {}, NAVIGATION_DATA_WAIT_MS);
+    expect(await isSettled(answered)).toBe(false);
+    answerAll(environment);
+    expect(await isSettled(answered)).toBe(true);
+    expect(environment.check(createOperationDescriptor(viewerSessionQueryNode, {})).status).toBe('available');
+
+    const failing = createMockEnvironment();
+    const failed = createRoutePreloader(failing)('screen', sessionQuery, {}, NAVIGATION_DATA_WAIT_MS);
+    expect(await isSettled(failed)).toBe(false);
+    for (const operation of failing.mock.getAllOperations())
+      failing.mock.reject(operation, new Error('HTTP 502'));
+    // The screen meets the failure as it reads the reference.
+    const reference = await failed;
+    const failure = await new Promise((resolve) => reference.source?.subscribe({ error: resolve }));
+    expect(failure).toEqual(new Error('HTTP 502'));
+  });
+
+  it('waits no longer than NAVIGATION_DATA_WAIT_MS, and not at all for data the store holds', async () => {
+    vi.useFakeTimers();
+    const environment = createMockEnvironment();
+    const preload = createRoutePreloader(environment);
+    const slow = preload('screen', sessionQuery, {}, NAVIGATION_DATA_WAIT_MS);
+    await vi.advanceTimersByTimeAsync(NAVIGATION_DATA_WAIT_MS - 1);
+    expect(await isSettled(slow)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await isSettled(slow)).toBe(true);
+    // The request goes on: its data shows once there.
+    expect(sent(environment)).toBe(1);
+    answerAll(environment);
+
+    // In the store (a link pointed at fetched it): drawn at once, and refreshed.
+    expect(await isSettled(preload('other', sessionQuery, {}, NAVIGATION_DATA_WAIT_MS))).toBe(true);
+    expect(sent(environment)).toBe(1);
   });
 });
 

@@ -31,18 +31,39 @@ export type RoutePreloader = <TQuery extends OperationType>(
 ) => Promise<PreloadedQuery<TQuery>>;
 
 /**
+ * The same, and how long to wait for the data too (`dataWaitMs`), the query started: see `NAVIGATION_DATA_WAIT_MS`.
+ */
+export type ScreenPreloader = <TQuery extends OperationType>(
+  routeKey: string,
+  query: QueryImport,
+  variables: VariablesOf<TQuery>,
+  dataWaitMs?: number,
+) => Promise<PreloadedQuery<TQuery>>;
+
+/**
+ * How long a move to another screen waits for the data of the screen it opens, the screen being left staying on
+ * display meanwhile, marked busy (`usePendingNavigation`). A screen whose data came in that time is drawn whole,
+ * in one go. Without the wait, a screen whose layout is new (a tabbed screen, the dashboard's home with its
+ * figures) showed its skeleton at once, and React, which holds content back until a skeleton it has just shown
+ * has stayed 300 ms (so that content does not flash in piece by piece), drew the data that long after it came.
+ * Data slower than this shows the skeleton, then the data, as before.
+ */
+export const NAVIGATION_DATA_WAIT_MS = 600;
+
+/**
  * Starts a route's query from its loader (render-as-you-fetch): from the store and the network, or from the store
  * alone when the browser is offline and the store holds it. Each route keeps its current reference and the
  * one before it: during a navigation the screen being left still renders the previous one (React keeps it on
  * screen until the new screen is ready), so it is disposed only when the route loads a third time. Navigation
  * thus never retains more than two queries per route.
  */
-export function createRoutePreloader(environment: IEnvironment): RoutePreloader {
+export function createRoutePreloader(environment: IEnvironment): ScreenPreloader {
   const live = new Map<string, { current: { dispose(): void }; previous?: { dispose(): void } }>();
   return async <TQuery extends OperationType>(
     routeKey: string,
     queryImport: QueryImport,
     variables: VariablesOf<TQuery>,
+    dataWaitMs = 0,
   ) => {
     const { default: query } = await queryImport();
     // Offline, a screen already seen shows its last data (the banner says the portal is offline) instead of failing.
@@ -53,8 +74,33 @@ export function createRoutePreloader(environment: IEnvironment): RoutePreloader 
     const entry = live.get(routeKey);
     entry?.previous?.dispose();
     live.set(routeKey, entry ? { current: reference, previous: entry.current } : { current: reference });
+    if (dataWaitMs > 0 && !isInStore(environment, query, variables)) await settled(reference, dataWaitMs);
     return reference;
   };
+}
+
+/**
+ * Resolves once the query's request has answered or failed (its failure is the screen's to show, as it reads the
+ * reference), or after `ms`, whichever comes first.
+ */
+function settled(reference: PreloadedQuery<OperationType>, ms: number): Promise<void> {
+  const { source } = reference;
+  if (!source) return Promise.resolve();
+  return new Promise((resolve) => {
+    let subscription: { unsubscribe(): void } | undefined;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      subscription?.unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(finish, ms);
+    // The request's outcome is replayed to a late subscriber, possibly at once.
+    subscription = source.subscribe({ complete: finish, error: finish });
+    if (done) subscription.unsubscribe();
+  });
 }
 
 /** How long the data a hovered link fetched stays in the store, unless its screen is opened and keeps it. */

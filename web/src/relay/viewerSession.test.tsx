@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import DashboardLayoutQuery from '../__generated__/DashboardLayoutQuery.graphql.ts';
 import viewerSessionQuery from '../__generated__/viewerSessionQuery.graphql.ts';
-import { createRoutes } from '../routes.tsx';
-import { renderRoutes, screen } from '../test/TestWrapper.tsx';
+import { renderRoute, screen } from '../test/TestWrapper.tsx';
 import { createRelayEnvironment } from './environment.ts';
 import { createSessionExpiredHandler } from './viewerSession.ts';
 
@@ -42,7 +41,7 @@ describe('expired session', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const leave = vi.fn();
     const environment = createRelayEnvironment({ onUnauthenticated: createSessionExpiredHandler(leave) });
-    const { router } = renderRoutes(createRoutes(environment), { path: '/', environment });
+    const { router } = renderRoute('/', environment);
 
     await vi.waitFor(() => expect(leave).toHaveBeenCalledWith('/customer/Login?session=expiree'));
     expect(requested).toContain(DashboardLayoutQuery.params.id);

@@ -226,6 +226,54 @@ describe('a screen that has data', () => {
     );
   });
 
+  it('opens another screen whole once its data is there, the screen being left staying meanwhile, marked busy', async () => {
+    const view = await signInAt('/mes-etablissements');
+    await resolveOperation(
+      view.environment,
+      'EstablishmentListPageQuery',
+      viewerResolvers({ establishments: [gerland] }),
+    );
+    const site = await screen.findByRole('link', { name: 'Martin Industries > Usine de Lyon Gerland' });
+    const navigation = screen.getByRole('navigation', { name: 'Navigation principale' });
+    await view.user.click(within(navigation).getByRole('link', { name: 'Mes enlèvements' }));
+    await findOperation(view.environment, 'OperationListPageQuery');
+    await act(async () => {});
+    // Not the next screen's title and tabs over a skeleton: the establishments, marked busy.
+    expect(site).toBeInTheDocument();
+    expect(busyState(screen.getByRole('heading', { level: 1 }))).toBe('true');
+    expect(screen.queryByRole('heading', { level: 1, name: 'Mes enlèvements' })).not.toBeInTheDocument();
+    noSkeleton();
+
+    await resolveList(
+      view.environment,
+      { retriever: false, sites: [gerland] },
+      {
+        operations: [operationNode({ databaseId: 41, status: 'REALISED' })],
+      },
+    );
+    expect(await screen.findByRole('link', { name: /n° 41$/ })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Mes enlèvements' })).toBeInTheDocument();
+    expect(site).not.toBeInTheDocument();
+    noSkeleton();
+  });
+
+  it('shows the next screen’s skeleton when its data is slow', async () => {
+    const view = await signInAt('/mes-etablissements');
+    await resolveOperation(
+      view.environment,
+      'EstablishmentListPageQuery',
+      viewerResolvers({ establishments: [gerland] }),
+    );
+    const site = await screen.findByRole('link', { name: 'Martin Industries > Usine de Lyon Gerland' });
+    const navigation = screen.getByRole('navigation', { name: 'Navigation principale' });
+    await view.user.click(within(navigation).getByRole('link', { name: 'Mes enlèvements' }));
+    await findOperation(view.environment, 'OperationListPageQuery');
+    // After NAVIGATION_DATA_WAIT_MS, the screen opens on its skeleton.
+    await expectSkeleton('list');
+    expect(screen.getByRole('heading', { level: 1, name: 'Mes enlèvements' })).toBeInTheDocument();
+    expect(site).not.toBeInTheDocument();
+  });
+
   it('keeps the page on screen, marked busy, while another tab loads, instead of a spinner', async () => {
     const view = await openOperationList({
       path: '/mes-enlevements?etablissement=12',

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, type DataRouter, type RouteObject, RouterProvider } from 'react-router-dom';
 import type { IEnvironment, OperationDescriptor } from 'relay-runtime';
 import {
   createMockEnvironment,
@@ -10,7 +10,7 @@ import {
   type MockResolvers,
 } from 'relay-test-utils';
 import { AppProviders } from '../AppProviders.tsx';
-import { createRoutes } from '../routes.tsx';
+import { createAppRouter } from '../routes.tsx';
 
 /**
  * The one test wrapper: the app's providers (Relay mock environment, Chakra, i18n) around a memory router.
@@ -18,13 +18,29 @@ import { createRoutes } from '../routes.tsx';
  */
 export type { MockEnvironment };
 
-/** Renders the app's real route table at a path (`strict`: in React's strict mode, as the app runs). */
+/**
+ * Renders the app's real route table at a path (`strict`: in React's strict mode, as the app runs), on a Relay
+ * mock environment unless given another.
+ */
+export function renderRoute<TEnvironment extends IEnvironment>(
+  path: string,
+  environment: TEnvironment,
+  options?: { strict?: boolean },
+): RenderedRouter<TEnvironment>;
 export function renderRoute(
   path: string,
-  environment: MockEnvironment = createMockEnvironment(),
+  environment?: MockEnvironment,
+  options?: { strict?: boolean },
+): RenderedRouter<MockEnvironment>;
+export function renderRoute(
+  path: string,
+  environment: IEnvironment = createMockEnvironment(),
   { strict = false }: { strict?: boolean } = {},
 ) {
-  return renderRoutes(createRoutes(environment), { path, environment, strict });
+  const router = createAppRouter(environment, (routes) =>
+    createMemoryRouter(routes, { initialEntries: [path] }),
+  );
+  return renderRouter(router, environment, strict);
 }
 
 /** Renders any route objects (layouts, error boundaries) with the same providers. */
@@ -34,6 +50,20 @@ export function renderRoutes<TEnvironment extends IEnvironment = MockEnvironment
 ) {
   const environment = options.environment ?? (createMockEnvironment() as IEnvironment as TEnvironment);
   const router = createMemoryRouter(routes, { initialEntries: [options.path ?? '/'] });
+  return renderRouter(router, environment, options.strict ?? false);
+}
+
+type RenderedRouter<TEnvironment extends IEnvironment> = ReturnType<typeof render> & {
+  router: DataRouter;
+  environment: TEnvironment;
+  user: ReturnType<typeof userEvent.setup>;
+};
+
+function renderRouter<TEnvironment extends IEnvironment>(
+  router: DataRouter,
+  environment: TEnvironment,
+  strict: boolean,
+): RenderedRouter<TEnvironment> {
   // No pointer-events check before each action: it reads computed styles up the tree, slow in jsdom.
   const user = userEvent.setup({ pointerEventsCheck: 0 });
   const app = (
@@ -41,7 +71,7 @@ export function renderRoutes<TEnvironment extends IEnvironment = MockEnvironment
       <RouterProvider router={router} />
     </AppProviders>
   );
-  const view = render(options.strict ? <StrictMode>{app}</StrictMode> : app);
+  const view = render(strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...view, router, environment, user };
 }
 

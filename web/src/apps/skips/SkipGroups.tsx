@@ -7,6 +7,7 @@ import type { SkipGroupsClientsPaginationQuery } from '../../__generated__/SkipG
 import type { SkipGroupsOwn_viewer$key } from '../../__generated__/SkipGroupsOwn_viewer.graphql.ts';
 import type { SkipGroupsOwnPaginationQuery } from '../../__generated__/SkipGroupsOwnPaginationQuery.graphql.ts';
 import type { SkipList_establishment$key } from '../../__generated__/SkipList_establishment.graphql.ts';
+import { DeferredDraw } from '../../components/DeferredDraw.tsx';
 import { reportLoadMoreFailure } from '../../relay/pagination.ts';
 import { SkipList, SkipStateFilter } from './SkipList.tsx';
 
@@ -148,10 +149,13 @@ function Groups({
   }
   return (
     <>
-      {sites.map((site) => (
-        <Box key={site.id} borderTopWidth="1px" pt="5">
-          <SkipList establishment={site} entityId={null} grouped />
-        </Box>
+      {/* The first site's containers fill the screen: the other sites' are drawn in the next render. */}
+      {sites.map((site, index) => (
+        <DeferredDraw key={site.id} now={index === 0}>
+          <Box borderTopWidth="1px" pt="5">
+            <SkipList establishment={site} entityId={null} grouped />
+          </Box>
+        </DeferredDraw>
       ))}
       <Text fontSize="sm" color="fg.muted">
         {t('skips.groupCount', { shown: sites.length, count: totalCount })}

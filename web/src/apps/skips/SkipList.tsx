@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { RecordProxy } from 'relay-runtime';
 import type { SkipList_establishment$key } from '../../__generated__/SkipList_establishment.graphql.ts';
 import type { SkipListPaginationQuery } from '../../__generated__/SkipListPaginationQuery.graphql.ts';
+import { DeferredDraw } from '../../components/DeferredDraw.tsx';
 import { lazyDialog } from '../../components/lazyDialog.tsx';
 import { useListMembership } from '../../relay/listMembership.ts';
 import { PAGE_SIZE, reportLoadMoreFailure } from '../../relay/pagination.ts';
@@ -30,6 +31,12 @@ const DeliveryOrderDialog = lazyDialog(
   () => import('./DeliveryOrderDialog.tsx').then((module) => module.DeliveryOrderDialog),
   (props) => props.target !== null,
 );
+
+/**
+ * The cards drawn in a list's first render: about what a screen shows before scrolling (a card is tall); the
+ * others follow in the next render (`DeferredDraw`).
+ */
+const CARDS_DRAWN_FIRST = 3;
 
 /**
  * The containers of one site (SPEC 3, 4): state, filling level, planned work, dangerous and missing fields, with
@@ -154,18 +161,20 @@ export function SkipList({
         </Box>
       ) : (
         <Stack as="ul" gap="4" listStyleType="none" m="0" p="0" aria-labelledby={headingId}>
-          {edges.map((edge) => (
-            <Box as="li" key={edge.node.id}>
-              <SkipCard
-                skip={edge.node}
-                canOrder={data.canManageSkips}
-                list={{ connectionId: data.skips.__id, states: listedStates, entityId }}
-                onEdit={(skip) =>
-                  setFormTarget({ kind: 'edit', skip, establishmentDatabaseId: data.databaseId })
-                }
-                onOrder={(skip) => setOrderTarget({ skip, establishmentId: data.id })}
-              />
-            </Box>
+          {edges.map((edge, index) => (
+            <DeferredDraw key={edge.node.id} now={index < CARDS_DRAWN_FIRST}>
+              <Box as="li">
+                <SkipCard
+                  skip={edge.node}
+                  canOrder={data.canManageSkips}
+                  list={{ connectionId: data.skips.__id, states: listedStates, entityId }}
+                  onEdit={(skip) =>
+                    setFormTarget({ kind: 'edit', skip, establishmentDatabaseId: data.databaseId })
+                  }
+                  onOrder={(skip) => setOrderTarget({ skip, establishmentId: data.id })}
+                />
+              </Box>
+            </DeferredDraw>
           ))}
         </Stack>
       )}

@@ -72,7 +72,8 @@ describe('the operations screen', () => {
       within(lyon).getByRole('heading', { level: 3, name: 'Martin Industries > Usine de Lyon Gerland' }),
     ).toBeInTheDocument();
     expect(within(lyon).getByRole('article', { name: 'Benne carton quai 2' })).toBeInTheDocument();
-    const depot = within(containers).getByRole('region', {
+    // The other sites are drawn in the render after the first site's.
+    const depot = await within(containers).findByRole('region', {
       name: 'Martin Industries > Dépôt de Villeurbanne',
     });
     expect(depot).toHaveTextContent('Aucun contenant en service sur ce site.');
