@@ -123,9 +123,30 @@ test('a menu link pointed at fetches its screen’s data, so that the screen ope
   await context.setOffline(false);
 });
 
+/** A stack as Chromium's devtools protocol gives a request's initiator (Runtime.StackTrace). */
+interface InitiatorStack {
+  callFrames: { url: string }[];
+  parent?: InitiatorStack;
+}
+
+/** The scripts (their addresses) on the stack that sent a request. */
+function senderScripts(stack: InitiatorStack | undefined): string[] {
+  if (stack === undefined) return [];
+  return [...stack.callFrames.map((frame) => frame.url), ...senderScripts(stack.parent)];
+}
+
 test('after the login, the dashboard asks each of its first queries once, the figures among them', async ({
   page,
 }) => {
+  // Who sent each of the dashboard page's queries.
+  const senders = new Map<string, string[]>();
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('Network.enable');
+  devtools.on('Network.requestWillBeSent', ({ request, initiator, documentURL }) => {
+    if (request.method !== 'POST' || new URL(documentURL).pathname !== '/' || !request.postData) return;
+    const { doc_id: id } = JSON.parse(request.postData) as { doc_id: string };
+    senders.set(id, senderScripts(initiator.stack));
+  });
   const asked: string[] = [];
   // The dashboard's page asks with its address as referrer; the login page asks the session too, before.
   page.on('request', (request) => {
@@ -144,4 +165,10 @@ test('after the login, the dashboard asks each of its first queries once, the fi
       operation,
     ).toHaveLength(1);
   expect(new Set(asked).size).toBe(asked.length);
+  // Sent by the head start, before the app's scripts ran, whichever of the page's scripts ran first.
+  for (const operation of ['viewerSessionQuery', 'DashboardLayoutQuery', 'DashboardFiguresQuery'])
+    expect(
+      senders.get(persistedId(operation))?.some((url) => /\/headStart[-.]/.test(url)),
+      operation,
+    ).toBe(true);
 });

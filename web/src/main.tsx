@@ -1,3 +1,6 @@
+// First: the head start, which index.html also runs on its own (one module, run once), runs before the app,
+// whichever of the page's two scripts the browser runs first; else the app's own first request stopped it.
+import './headStart.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
