@@ -59,9 +59,9 @@ export function createAppRouter(
  * elements are loaded with the app; screens are split into their own chunks. Each authenticated screen checks
  * the session, then starts its query in its loader; the screen reads it with usePreloadedQuery.
  * `shownPathname` gives the path of the screen on display (the router's location, null until its first
- * navigation is done): a loader that leaves it for another screen waits a moment for that screen's data
- * (`NAVIGATION_DATA_WAIT_MS`), so that the screen is drawn whole; a change of the search alone, or a reload of
- * the screen, does not.
+ * navigation is done): a loader that opens a screen, the page's first or another than the one on display, waits
+ * a moment for that screen's data (`NAVIGATION_DATA_WAIT_MS`), so that the screen is drawn whole; a change of the
+ * search alone, or a reload of the screen, does not.
  */
 export function createRoutes(environment: IEnvironment, shownPathname: () => string | null): RouteObject[] {
   const preload = createRoutePreloader(environment);
@@ -74,13 +74,13 @@ export function createRoutes(environment: IEnvironment, shownPathname: () => str
     preloader?: RoutePreloader,
   ): LoaderContext => {
     const url = new URL(request.url);
-    const shown = shownPathname();
-    const leavingScreen = shown !== null && shown !== url.pathname;
+    // The page's first screen, or another than the one on display.
+    const opensScreen = shownPathname() !== url.pathname;
     return {
       request,
       params,
       searchParams: url.searchParams,
-      preload: preloader ?? (leavingScreen ? preloadAwaitingData : preload),
+      preload: preloader ?? (opensScreen ? preloadAwaitingData : preload),
       requireViewer: (options) => requireViewer(environment, request, options),
     };
   };
@@ -161,12 +161,13 @@ export function createRoutes(environment: IEnvironment, shownPathname: () => str
               <DashboardLayout />
             </Suspense>
           ),
-          loader: async ({ request }) => {
-            const viewer = await requireViewer(environment, request);
+          loader: async (args) => {
+            const { request, requireViewer: requireSessionViewer, preload: preloadLayout } = context(args);
+            const viewer = await requireSessionViewer();
             // A page opened without a selection (a bookmark, a mail link) shows the user's last one.
             const restored = urlWithRememberedSelection(new URL(request.url), viewer.id);
             if (restored !== null) throw redirect(restored);
-            return preload(
+            return preloadLayout(
               'dashboardLayout',
               () => import('./__generated__/DashboardLayoutQuery.graphql.ts'),
               {},

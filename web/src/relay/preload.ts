@@ -41,12 +41,13 @@ export type ScreenPreloader = <TQuery extends OperationType>(
 ) => Promise<PreloadedQuery<TQuery>>;
 
 /**
- * How long a move to another screen waits for the data of the screen it opens, the screen being left staying on
- * display meanwhile, marked busy (`usePendingNavigation`). A screen whose data came in that time is drawn whole,
- * in one go. Without the wait, a screen whose layout is new (a tabbed screen, the dashboard's home with its
- * figures) showed its skeleton at once, and React, which holds content back until a skeleton it has just shown
- * has stayed 300 ms (so that content does not flash in piece by piece), drew the data that long after it came.
- * Data slower than this shows the skeleton, then the data, as before.
+ * How long the opening of a screen (the page's first, or another than the one on display) waits for its data,
+ * what is on display staying meanwhile: the page's skeleton, or the screen being left, marked busy
+ * (`usePendingNavigation`). A screen whose data came in that time is drawn whole, in one go. Without the wait, a
+ * screen whose layout is new (the dashboard's frame on a first load, a tabbed screen, the home with its figures)
+ * showed its skeleton at once, and React, which holds content back until a skeleton it has just shown has stayed
+ * 300 ms (so that content does not flash in piece by piece), drew the data that long after it came. Data slower
+ * than this shows the screen's skeleton, then the data, as before.
  */
 export const NAVIGATION_DATA_WAIT_MS = 600;
 

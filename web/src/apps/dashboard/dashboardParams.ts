@@ -21,9 +21,15 @@ export interface DashboardViewer {
   ownSiteTypology: string;
 }
 
-/** This year in France. */
+/** The offset of French time from UTC at every new year (winter time, UTC+1). */
+const NEW_YEAR_OFFSET_MS = 60 * 60 * 1000;
+
+/**
+ * This year in France: the year an hour after UTC, French time being UTC+1 at every new year. Not asked of Intl:
+ * its first formatter with a time zone costs 20 to 70 ms as a page starts, where the head start asks the year.
+ */
 export function currentYear(now = new Date()): number {
-  return Number(new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', year: 'numeric' }).format(now));
+  return new Date(now.getTime() + NEW_YEAR_OFFSET_MS).getUTCFullYear();
 }
 
 export function readYear(params: URLSearchParams, now = new Date()): number {
