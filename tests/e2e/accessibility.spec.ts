@@ -55,6 +55,8 @@ test('the monthly view, its figures, its table of wastes and its charts', async 
   // A month of the demo history: the figures, the wastes down to their codes and the charts are all there.
   await page.goto('/details?annee=2025&mois=6');
   await expect(page.getByRole('heading', { name: 'Indicateurs de juin 2025' })).toBeVisible();
+  // The charts are drawn as the user scrolls down to them.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect(page.getByRole('heading', { name: 'Coûts par jour' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   // An empty month says so, accessibly too.

@@ -85,17 +85,20 @@ test('a producer switches year and establishment and the figures follow; its pro
   await selectionBar(page).chooseSite('establishment', second.site);
   await expect(page.getByLabel('Année')).toHaveValue(String(second.latest));
   await expect(quantities).toContainText(operationsText(second.yLatest.operations));
-  // The charts come with their data as tables.
-  await expect(page.getByRole('heading', { name: 'Répartition par type de traitement' })).toBeVisible();
-  await page.getByText('Voir les données du graphique').first().click();
-  await expect(page.getByRole('table', { name: 'Évolution des coûts' })).toBeVisible();
-  // The rate leads to the final treatment codes behind it: their table opens.
+  // The rate leads to the final treatment codes behind it, in the charts, which are drawn for it (below the
+  // figures, they are out of sight until then): their table opens, in view.
+  await expect(page.getByRole('heading', { name: 'Évolution des coûts' })).toHaveCount(0);
   await page
     .getByRole('region', { name: 'Taux de valorisation' })
     .getByRole('link', { name: 'Voir les codes de traitement finaux' })
     .click();
   await expect(page).toHaveURL(/#codes-de-traitement$/);
-  await expect(page.getByRole('table', { name: 'Répartition par type de traitement' })).toBeVisible();
+  const codes = page.getByRole('table', { name: 'Répartition par type de traitement' });
+  await expect(codes).toBeInViewport();
+  // The charts come with their data as tables.
+  await expect(page.getByRole('heading', { name: 'Répartition par type de traitement' })).toBeVisible();
+  await page.getByText('Voir les données du graphique').first().click();
+  await expect(page.getByRole('table', { name: 'Évolution des coûts' })).toBeVisible();
 
   // The provider, choosing that client, sees the same figures from its side.
   const providerContext = await browser.newContext({ baseURL });

@@ -114,6 +114,18 @@ export function ChartPlaceholder() {
   );
 }
 
+/** The place of a group of charts drawn once the user scrolls near them: as many charts' shapes, as laid out. */
+export function ChartsPlaceholder({ count }: { count: number }) {
+  return (
+    <SimpleGrid columns={{ base: 1, xl: 2 }} gap="6" aria-hidden="true">
+      {Array.from({ length: count }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the shapes are alike and never reordered
+        <ChartBones key={index} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
 function ChartBones() {
   return (
     <Card.Root>

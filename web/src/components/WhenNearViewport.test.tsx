@@ -59,6 +59,39 @@ describe('WhenNearViewport', () => {
     expect(observer?.disconnected).toBe(true);
   });
 
+  it('shows its content at once, and for good, when the address names one of its anchors', () => {
+    globalThis.IntersectionObserver = ViewportStandIn as unknown as typeof IntersectionObserver;
+    const content = (
+      <WhenNearViewport placeholder={<p>En attente</p>} anchors={['codes']}>
+        <p>Les graphiques</p>
+      </WhenNearViewport>
+    );
+    window.history.replaceState(null, '', '/#codes');
+    const opened = render(content);
+    expect(screen.getByText('Les graphiques')).toBeInTheDocument();
+    opened.unmount();
+
+    window.history.replaceState(null, '', '/');
+    render(content);
+    expect(screen.getByText('En attente')).toBeInTheDocument();
+    // A link followed to another anchor changes nothing; one to its anchor draws it.
+    act(() => {
+      window.location.hash = 'ailleurs';
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+    });
+    expect(screen.queryByText('Les graphiques')).toBeNull();
+    act(() => {
+      window.location.hash = 'codes';
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+    });
+    expect(screen.getByText('Les graphiques')).toBeInTheDocument();
+    act(() => {
+      window.history.replaceState(null, '', '/');
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+    });
+    expect(screen.getByText('Les graphiques')).toBeInTheDocument();
+  });
+
   it('shows its content at once where the browser cannot tell', () => {
     // @ts-expect-error: a browser without IntersectionObserver
     globalThis.IntersectionObserver = undefined;

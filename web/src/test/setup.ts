@@ -52,6 +52,8 @@ if (typeof window.ResizeObserver === 'undefined') {
   };
 }
 if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
+// jsdom lays nothing out: a section a link leads to brings itself into view (ChartSection).
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 // React Router's ScrollRestoration scrolls the window on navigation.
 window.scrollTo = () => {};
 // jsdom computes Chakra's CSS animations but never fires `animationend`: closed dialogs and drawers would stay

@@ -1,5 +1,5 @@
 import { Box, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { memo, type ReactNode, useEffect, useId, useState } from 'react';
+import { memo, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { useLocation } from 'react-router-dom';
@@ -241,11 +241,16 @@ export function ChartSection({
   const targeted = anchor !== undefined && hash === `#${anchor}`;
   // The table is drawn once opened (or when a link leads to its chart): hidden, it was work of every first render.
   const [tableOpen, setTableOpen] = useState(targeted);
+  const section = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (targeted) setTableOpen(true);
+    if (!targeted) return;
+    setTableOpen(true);
+    // Drawn after the browser looked for the anchor (the charts come when near, in a chunk of their own).
+    section.current?.scrollIntoView();
   }, [targeted]);
   return (
     <Stack
+      ref={section}
       as="section"
       id={anchor}
       aria-labelledby={headingId}

@@ -5,9 +5,9 @@ import { graphql } from 'react-relay';
 import { Link as RouterLink } from 'react-router-dom';
 import type { DashboardFiguresQuery } from '../../__generated__/DashboardFiguresQuery.graphql.ts';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
-import { ChartPlaceholder, ChartSkeleton } from '../../components/Skeletons.tsx';
+import { ChartPlaceholder, ChartSkeleton, ChartsPlaceholder } from '../../components/Skeletons.tsx';
 import { WhenNearViewport } from '../../components/WhenNearViewport.tsx';
-import { TREATMENT_CODES_ANCHOR } from './chartAnchors.ts';
+import { CHARTS_MARGIN, TREATMENT_CODES_ANCHOR } from './chartAnchors.ts';
 import { DashboardSummaryCards } from './DashboardSummaryCards.tsx';
 import { dashboardVariables } from './dashboardParams.ts';
 import { detailsOf, operationsOfPeriod } from './operationsLink.ts';
@@ -28,7 +28,10 @@ export const dashboardFiguresQuery = graphql`
   }
 `;
 
-/** nivo is heavy: the charts come in their own chunk, after the figures. */
+/**
+ * nivo is heavy: the charts come in their own chunk, drawn once the user scrolls near them (below the key figures,
+ * they are out of sight on a laptop's or a phone's screen as the page opens), or follows a link to one of them.
+ */
 const DashboardCharts = lazy(() => import('./DashboardCharts.tsx'));
 /**
  * So is Leaflet: the map has a chunk (and a stylesheet) of its own, drawn once the user scrolls near it (below the
@@ -92,9 +95,15 @@ export function DashboardFigures({ viewer }: { viewer: { ownSiteTypology: string
             operationsLink={operationsLink}
             codesAnchor={TREATMENT_CODES_ANCHOR}
           />
-          <Suspense fallback={<ChartSkeleton />}>
-            <DashboardCharts dashboard={yearlyDashboard} />
-          </Suspense>
+          <WhenNearViewport
+            placeholder={<ChartsPlaceholder count={5} />}
+            margin={CHARTS_MARGIN}
+            anchors={[TREATMENT_CODES_ANCHOR]}
+          >
+            <Suspense fallback={<ChartSkeleton />}>
+              <DashboardCharts dashboard={yearlyDashboard} />
+            </Suspense>
+          </WhenNearViewport>
           <ErrorBoundary
             fallback={
               <Text role="alert" color="fg.error">

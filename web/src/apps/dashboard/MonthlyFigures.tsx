@@ -7,9 +7,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { MonthlyFigures_light$key } from '../../__generated__/MonthlyFigures_light.graphql.ts';
 import type { MonthlyFigures_month$key } from '../../__generated__/MonthlyFigures_month.graphql.ts';
 import type { MonthlyFiguresQuery } from '../../__generated__/MonthlyFiguresQuery.graphql.ts';
-import { ChartSkeleton } from '../../components/Skeletons.tsx';
+import { ChartSkeleton, ChartsPlaceholder } from '../../components/Skeletons.tsx';
+import { WhenNearViewport } from '../../components/WhenNearViewport.tsx';
 import { formatEuros, formatTonnes } from '../../i18n/format.ts';
-import { WASTES_OF_MONTH_ANCHOR } from './chartAnchors.ts';
+import { CHARTS_MARGIN, WASTES_OF_MONTH_ANCHOR } from './chartAnchors.ts';
 import { DashboardSummaryCards } from './DashboardSummaryCards.tsx';
 import { monthlyVariables } from './dashboardParams.ts';
 import { operationsOfPeriod } from './operationsLink.ts';
@@ -36,7 +37,7 @@ export const monthlyFiguresQuery = graphql`
   }
 `;
 
-/** nivo is heavy: the charts come in their own chunk, after the figures. */
+/** nivo is heavy: the charts come in their own chunk, drawn once the user scrolls near them. */
 const MonthlyCharts = lazy(() => import('./MonthlyCharts.tsx'));
 
 /**
@@ -91,9 +92,11 @@ export function MonthlyFigures({ viewer }: { viewer: { ownSiteTypology: string }
             codesAnchor={WASTES_OF_MONTH_ANCHOR}
           />
           <WasteTraceTable dashboard={monthlyDashboard} />
-          <Suspense fallback={<ChartSkeleton />}>
-            <MonthlyCharts dashboard={monthlyDashboard} />
-          </Suspense>
+          <WhenNearViewport placeholder={<ChartsPlaceholder count={2} />} margin={CHARTS_MARGIN}>
+            <Suspense fallback={<ChartSkeleton />}>
+              <MonthlyCharts dashboard={monthlyDashboard} />
+            </Suspense>
+          </WhenNearViewport>
         </>
       )}
     </PeriodFigures>

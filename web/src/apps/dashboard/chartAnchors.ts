@@ -4,3 +4,6 @@
  */
 export const TREATMENT_CODES_ANCHOR = 'codes-de-traitement';
 export const WASTES_OF_MONTH_ANCHOR = 'dechets-du-mois';
+
+/** How near the viewport the charts are drawn (`WhenNearViewport`): just before they come into view. */
+export const CHARTS_MARGIN = '100px';
