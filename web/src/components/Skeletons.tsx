@@ -109,7 +109,7 @@ export function ChartSkeleton() {
 export function ChartPlaceholder() {
   return (
     <Box aria-hidden="true">
-      <ChartBones />
+      <ChartBones still />
     </Box>
   );
 }
@@ -120,18 +120,24 @@ export function ChartsPlaceholder({ count }: { count: number }) {
     <SimpleGrid columns={{ base: 1, xl: 2 }} gap="6" aria-hidden="true">
       {Array.from({ length: count }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the shapes are alike and never reordered
-        <ChartBones key={index} />
+        <ChartBones key={index} still />
       ))}
     </SimpleGrid>
   );
 }
 
-function ChartBones() {
+/**
+ * A chart's shapes; `still`, without the pulse of loading, for a place whose content is not loading (it comes
+ * when scrolled near): nothing moves, and an animation running for as long as the page stays open costs the
+ * processor every frame.
+ */
+function ChartBones({ still = false }: { still?: boolean }) {
+  const motion = still ? { animation: 'none' } : {};
   return (
     <Card.Root>
       <Card.Body gap="4">
-        <Bone height="5" width={{ base: '60%', md: '30%' }} />
-        <Bone height={{ base: '48', md: '64' }} />
+        <Bone height="5" width={{ base: '60%', md: '30%' }} {...motion} />
+        <Bone height={{ base: '48', md: '64' }} {...motion} />
       </Card.Body>
     </Card.Root>
   );
