@@ -63,6 +63,24 @@ async function signInAt(path: string) {
   return view;
 }
 
+/**
+ * Signs in on the establishments, shown with their first row (returned), then follows the menu to the pick-ups,
+ * whose query is then on its way.
+ */
+async function leaveEstablishmentsForPickups() {
+  const view = await signInAt('/mes-etablissements');
+  await resolveOperation(
+    view.environment,
+    'EstablishmentListPageQuery',
+    viewerResolvers({ establishments: [gerland] }),
+  );
+  const site = await screen.findByRole('link', { name: 'Martin Industries > Usine de Lyon Gerland' });
+  const navigation = screen.getByRole('navigation', { name: 'Navigation principale' });
+  await view.user.click(within(navigation).getByRole('link', { name: 'Mes enlèvements' }));
+  await findOperation(view.environment, 'OperationListPageQuery');
+  return { view, site };
+}
+
 describe('a first load', () => {
   it('shows the dashboard’s frame and the skeleton of the list being opened until the session is known', async () => {
     const view = renderRoute('/mes-enlevements?etablissement=12');
@@ -227,16 +245,7 @@ describe('a screen that has data', () => {
   });
 
   it('opens another screen whole once its data is there, the screen being left staying meanwhile, marked busy', async () => {
-    const view = await signInAt('/mes-etablissements');
-    await resolveOperation(
-      view.environment,
-      'EstablishmentListPageQuery',
-      viewerResolvers({ establishments: [gerland] }),
-    );
-    const site = await screen.findByRole('link', { name: 'Martin Industries > Usine de Lyon Gerland' });
-    const navigation = screen.getByRole('navigation', { name: 'Navigation principale' });
-    await view.user.click(within(navigation).getByRole('link', { name: 'Mes enlèvements' }));
-    await findOperation(view.environment, 'OperationListPageQuery');
+    const { view, site } = await leaveEstablishmentsForPickups();
     await act(async () => {});
     // Not the next screen's title and tabs over a skeleton: the establishments, marked busy.
     expect(site).toBeInTheDocument();
@@ -258,16 +267,7 @@ describe('a screen that has data', () => {
   });
 
   it('shows the next screen’s skeleton when its data is slow', async () => {
-    const view = await signInAt('/mes-etablissements');
-    await resolveOperation(
-      view.environment,
-      'EstablishmentListPageQuery',
-      viewerResolvers({ establishments: [gerland] }),
-    );
-    const site = await screen.findByRole('link', { name: 'Martin Industries > Usine de Lyon Gerland' });
-    const navigation = screen.getByRole('navigation', { name: 'Navigation principale' });
-    await view.user.click(within(navigation).getByRole('link', { name: 'Mes enlèvements' }));
-    await findOperation(view.environment, 'OperationListPageQuery');
+    const { view, site } = await leaveEstablishmentsForPickups();
     // After NAVIGATION_DATA_WAIT_MS, the screen opens on its skeleton.
     await expectSkeleton('list');
     expect(screen.getByRole('heading', { level: 1, name: 'Mes enlèvements' })).toBeInTheDocument();
