@@ -1,4 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WhenNearViewport } from './WhenNearViewport.tsx';
 
@@ -37,10 +39,16 @@ afterEach(() => {
   ViewportStandIn.instances = [];
 });
 
+/** Renders `content` at `path` in a router, as the app does (the router tells the address's anchor). */
+function renderAt(content: ReactNode, path = '/') {
+  const router = createMemoryRouter([{ path: '*', element: content }], { initialEntries: [path] });
+  return { ...render(<RouterProvider router={router} />), router };
+}
+
 describe('WhenNearViewport', () => {
   it('shows its placeholder until its place comes near the viewport, then its content for good', () => {
     globalThis.IntersectionObserver = ViewportStandIn as unknown as typeof IntersectionObserver;
-    render(
+    renderAt(
       <WhenNearViewport placeholder={<p>En attente</p>} margin="300px">
         <p>La carte</p>
       </WhenNearViewport>,
@@ -59,43 +67,32 @@ describe('WhenNearViewport', () => {
     expect(observer?.disconnected).toBe(true);
   });
 
-  it('shows its content at once, and for good, when the address names one of its anchors', () => {
+  it('shows its content at once, and for good, when the address names one of its anchors', async () => {
     globalThis.IntersectionObserver = ViewportStandIn as unknown as typeof IntersectionObserver;
     const content = (
       <WhenNearViewport placeholder={<p>En attente</p>} anchors={['codes']}>
         <p>Les graphiques</p>
       </WhenNearViewport>
     );
-    window.history.replaceState(null, '', '/#codes');
-    const opened = render(content);
+    const opened = renderAt(content, '/#codes');
     expect(screen.getByText('Les graphiques')).toBeInTheDocument();
     opened.unmount();
 
-    window.history.replaceState(null, '', '/');
-    render(content);
+    const { router } = renderAt(content);
     expect(screen.getByText('En attente')).toBeInTheDocument();
     // A link followed to another anchor changes nothing; one to its anchor draws it.
-    act(() => {
-      window.location.hash = 'ailleurs';
-      window.dispatchEvent(new HashChangeEvent('hashchange'));
-    });
+    await act(() => router.navigate('/#ailleurs'));
     expect(screen.queryByText('Les graphiques')).toBeNull();
-    act(() => {
-      window.location.hash = 'codes';
-      window.dispatchEvent(new HashChangeEvent('hashchange'));
-    });
+    await act(() => router.navigate('/#codes'));
     expect(screen.getByText('Les graphiques')).toBeInTheDocument();
-    act(() => {
-      window.history.replaceState(null, '', '/');
-      window.dispatchEvent(new HashChangeEvent('hashchange'));
-    });
+    await act(() => router.navigate('/'));
     expect(screen.getByText('Les graphiques')).toBeInTheDocument();
   });
 
   it('shows its content at once where the browser cannot tell', () => {
     // @ts-expect-error: a browser without IntersectionObserver
     globalThis.IntersectionObserver = undefined;
-    render(
+    renderAt(
       <WhenNearViewport placeholder={<p>En attente</p>}>
         <p>La carte</p>
       </WhenNearViewport>,

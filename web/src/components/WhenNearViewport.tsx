@@ -1,10 +1,5 @@
-import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-
-const subscribeToHash = (onChange: () => void) => {
-  window.addEventListener('hashchange', onChange);
-  return () => window.removeEventListener('hashchange', onChange);
-};
-const currentHash = () => window.location.hash;
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 
 /**
  * Renders `children` once their place comes within `margin` of the viewport, and `placeholder` (of about their
@@ -26,7 +21,7 @@ export function WhenNearViewport({
 }) {
   const placeholderRef = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  const hash = useSyncExternalStore(subscribeToHash, currentHash, () => '');
+  const { hash } = useLocation();
   const named = anchors.some((anchor) => hash === `#${anchor}`);
 
   useEffect(() => {

@@ -9,7 +9,6 @@ import { graphql, useMutation } from 'react-relay';
 import { z } from 'zod';
 import type { OperationRequestDialogMutation } from '../../__generated__/OperationRequestDialogMutation.graphql.ts';
 import type { OperationRequestDialogProgramMutation } from '../../__generated__/OperationRequestDialogProgramMutation.graphql.ts';
-import { useOpenedOnce } from '../../components/useOpenedOnce.ts';
 import { FormDateInput } from '../../forms/DateInput.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { FormDialogFooter } from '../../forms/FormDialogFooter.tsx';
@@ -89,7 +88,6 @@ const REQUEST_FIELDS: Record<string, FieldPath<FormValues>> = {
  * or for the definitive retirement of a container (SPEC 3, 4).
  */
 export function OperationRequestDialog({ skip, type, onClose }: OperationRequestDialogProps) {
-  if (!useOpenedOnce(skip !== null)) return null;
   return (
     <Dialog.Root
       open={skip !== null}
