@@ -1,4 +1,4 @@
-import { messages, SITE_IMPORT_MAX_BYTES } from '@portal/domain';
+import { messages, parisDate, SITE_IMPORT_MAX_BYTES } from '@portal/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -450,6 +450,56 @@ describe('the back office', () => {
       'link.update',
       'link.create',
     ]);
+  });
+
+  it('counts a link in force by the date in France, whatever the time zone of the database session', async () => {
+    const producerCompany = await created<{ id: number }>('/api/admin/companies', {
+      name: 'Fromageries Savoie',
+    });
+    const shop = await created<{ id: number }>('/api/admin/company_sites', {
+      company: producerCompany.id,
+      name: 'Boutique de Chambéry',
+      postcode: '73000',
+      city: 'Chambéry',
+      typologies: ['producer'],
+    });
+    const retriever = customers['prestataire@demo.fr'] as Session;
+    const [providerSite] = await members<{ id: number }>('/api/users/me/company_sites', retriever);
+    const today = parisDate(new Date());
+    // One link starts today in France, the other ends then: with the session's own date (`current_date`), one of
+    // them was out of force at any hour, the session's date being behind France's (UTC-12) or ahead of it (UTC+14).
+    const starting = await created<{ id: number }>('/api/admin/site_links', {
+      producerSite: shop.id,
+      retrieverSite: providerSite?.id,
+      startDate: today,
+    });
+    const ending = await created<{ id: number }>('/api/admin/site_links', {
+      producerSite: shop.id,
+      retrieverSite: (
+        await members<{ id: number }>(
+          '/api/users/me/company_sites',
+          customers['transporteur@demo.fr'] as Session,
+        )
+      )[0]?.id,
+      startDate: '2026-01-01',
+      endDate: today,
+    });
+    try {
+      for (const zone of ['Etc/GMT+12', 'Etc/GMT-14']) {
+        await api.db.query(`set time zone '${zone}'`);
+        for (const link of [starting, ending]) {
+          const shown = await get(api, `/api/admin/site_links/${link.id}`, admin);
+          expect(shown.json<{ inForce: boolean }>().inForce, `${zone}, link ${link.id}`).toBe(true);
+        }
+        const inView = await api.db.query<{ retrieverSiteId: number }>(
+          'select retriever_site_id as "retrieverSiteId" from site_links where producer_site_id = $1',
+          [shop.id],
+        );
+        expect(inView.length, zone).toBe(2);
+      }
+    } finally {
+      await api.db.query('reset time zone');
+    }
   });
 
   it('hides a deactivated establishment, and every establishment of a deactivated company, from its users', async () => {

@@ -348,7 +348,8 @@ export const adminSiteLinkFields = defineFields()({
   endDate: { kind: 'date', column: 'end_date', label: 'Date de fin' },
   inForce: {
     kind: 'boolean',
-    column: '(l.start_date <= current_date and (l.end_date is null or l.end_date >= current_date))',
+    // France's date (`france_today()`, as the `site_links` view reads it), not the database session's.
+    column: '(l.start_date <= france_today() and (l.end_date is null or l.end_date >= france_today()))',
     label: 'En vigueur',
   },
 });

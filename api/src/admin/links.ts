@@ -51,10 +51,7 @@ export const adminSiteLinks = defineResource({
     },
     defaultOrder: [{ field: 'producerSiteName', direction: 'asc' }],
     filters: [
-      byFlag(
-        'inForce',
-        '(l.start_date <= current_date and (l.end_date is null or l.end_date >= current_date))',
-      ),
+      byFlag('inForce', adminSiteLinkFields.inForce.column),
       {
         query: { site: { type: 'integer', description: 'Links of this establishment, on either side' } },
         where(raw, params) {
