@@ -1,7 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -88,6 +91,8 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     // startGateway's owner (main.ts, scripts/stack.ts) decides when to stop.
     stopOnTerminationSignals: false,
     formatError: createFormatError(logger, config.nodeEnv),
+    // Compact JSON: Apollo's default indents every answer, which costs the processor and bytes for no reader.
+    stringifyResult: (result) => JSON.stringify(result),
     logger: {
       debug: () => {},
       info: (message) => logger.info(String(message)),
@@ -96,6 +101,9 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     },
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      // No field has cache hints (every answer is a user's data, sent no-store), and the default plugin wraps
+      // every resolver of the schema to compute them.
+      ApolloServerPluginCacheControlDisabled(),
       exposeSchema
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true })
         : ApolloServerPluginLandingPageDisabled(),

@@ -116,6 +116,18 @@ describe('the headers of the graph, /auth/token and the files', () => {
     }
   });
 
+  it('answer the graph in compact JSON, no indentation to parse or send', async () => {
+    // The development gateway takes a document of its own; the production one only persisted queries.
+    const response = await request(`${development.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ viewer { email } }' }),
+    });
+    const text = await response.body.text();
+    expect(JSON.parse(text)).toMatchObject({ data: { viewer: null } });
+    expect(text).not.toMatch(/\n|": /);
+  });
+
   it('make a file no-store whatever the api says of its caching', async () => {
     nock(API).get('/api/incident_photos/4/download').reply(200, Buffer.from('photo'), {
       'content-type': 'image/png',

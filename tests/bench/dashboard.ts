@@ -63,7 +63,11 @@ const ENDPOINTS: [label: string, path: string][] = [
 ];
 
 /** The operations the browser sends to show `/` (web/src/routes.tsx): the layout, the home page, the figures. */
-const SCREEN_OPERATIONS = ['DashboardLayoutQuery', 'DashboardHomePageQuery'];
+/** The screen's queries beside the figures, with the variables the producer's browser sends. */
+const SCREEN_OPERATIONS: [string, object][] = [
+  ['DashboardLayoutQuery', {}],
+  ['DashboardHomePageQuery', { carrier: false }],
+];
 
 /**
  * The api calls the gateway makes at once for the `/` figures (DashboardFiguresQuery), by their labels in
@@ -575,7 +579,9 @@ export async function benchDashboard(iterations: number): Promise<void> {
     // The `/` screen through the gateway, as the browser sends it: persisted queries with the session cookie.
     const cookie = await sessionCookie(gateway, user.email);
     const figuresId = persistedId('DashboardFiguresQuery');
-    const screenIds = SCREEN_OPERATIONS.map(persistedId);
+    const screenQueries = SCREEN_OPERATIONS.map(
+      ([name, variables]) => [persistedId(name), variables] as const,
+    );
     const scope = (producerSiteId: string | null) => ({
       side: 'PRODUCER',
       producerSiteId,
@@ -594,7 +600,7 @@ export async function benchDashboard(iterations: number): Promise<void> {
     const screen = async () => {
       const answers = await Promise.all([
         figures(null),
-        ...screenIds.map((id) => graphql(gateway, { doc_id: id }, {}, { cookie })),
+        ...screenQueries.map(([id, variables]) => graphql(gateway, { doc_id: id }, variables, { cookie })),
       ]);
       restCalls = answers.reduce((sum, answer) => sum + answer.restCalls, 0);
     };
