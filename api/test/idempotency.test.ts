@@ -451,7 +451,11 @@ describe('Idempotency-Key on the creating writes', () => {
     const before = { skips: await count('skips'), entities: await count('company_site_entities') };
     for (const [url, other] of [
       ['/api/skips', { ...body, name: 'Benne B' }],
-      [`/api/company_sites/${w.ownSiteIds[0]}/company_site_entities`, body],
+      // Valid where it goes: a body the route refuses is refused before its key is looked up.
+      [
+        `/api/company_sites/${w.ownSiteIds[0]}/company_site_entities`,
+        { name: 'Chantier A', startDate: '2026-03-02' },
+      ],
     ] as const) {
       const refused = await postWithKey(url, w.producer, other, key);
       expectProblem(refused, 422);

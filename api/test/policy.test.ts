@@ -1,5 +1,6 @@
 import { messages } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AccessRow, accessFromRow, accessWith, Policy } from '../src/policy/index.ts';
 import {
   createTestApi,
   get,
@@ -178,6 +179,17 @@ describe('access, read at every request', () => {
       ]);
     }
     expect((await get(api, ownSite, producer)).json()).toMatchObject({ hasFullAccess: true });
+  });
+
+  it("reads with the caller's credentials the same access as the policy's own statement", async () => {
+    const byUserId = accessWith('test_access_by_user', 'select id as "userId" from users where id = $1');
+    for (const session of [producer, retriever, carrier, chantier]) {
+      const row = await api.db.one<AccessRow>(byUserId, [session.userId]);
+      const alone = await new Policy(api.db, session.userId).access();
+      expect(accessFromRow(session.userId, row)).toEqual(alone);
+      expect(alone.ownSites.size).toBeGreaterThan(0);
+    }
+    expect(await api.db.maybeOne(byUserId, [0])).toBeNull();
   });
 });
 

@@ -1,9 +1,8 @@
 import { messages } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { ApiContext } from '../context.ts';
-import type { NamedStatement } from '../db/index.ts';
 import { ApiProblem, unauthenticated } from '../hydra/index.ts';
-import { Policy } from '../policy/index.ts';
+import { type AccessRow, accessFromRow, accessWith, Policy } from '../policy/index.ts';
 import { ACCESS_TOKEN_PATTERN, hashToken, TOKEN_PATTERN } from './tokens.ts';
 
 /** The authenticated caller of a request, with its policy. */
@@ -29,19 +28,27 @@ export function callerOf(request: FastifyRequest): Caller {
 }
 
 /**
- * The lookups of every authenticated request: named, so that each connection plans them once (`NamedStatement`).
- * A deactivated account has none left to find: its deactivation revokes them, and it cannot sign in again.
+ * The lookups of every authenticated request, each with the caller's access (the policy's links) in the same
+ * statement, since nearly every route asks the policy: one round trip to the database before the route's own.
+ * Named, so that each connection plans them once (`NamedStatement`). A deactivated account has none left to
+ * find: its deactivation revokes them, and it cannot sign in again.
  */
-const SESSION_BY_TOKEN: NamedStatement = {
-  name: 'auth_session',
-  text: `select id, user_id as "userId", last_used_at as "lastUsedAt" from sessions
-         where token_hash = $1 and revoked_at is null and expires_at > $2`,
-};
-const ACCESS_TOKEN_BY_TOKEN: NamedStatement = {
-  name: 'auth_access_token',
-  text: `select id, user_id as "userId", read_only as "readOnly", last_used_at as "lastUsedAt"
-         from personal_access_tokens where token_hash = $1 and revoked_at is null and expires_at > $2`,
-};
+const SESSION_BY_TOKEN = accessWith(
+  'auth_session',
+  `select id, user_id as "userId", last_used_at as "lastUsedAt" from sessions
+   where token_hash = $1 and revoked_at is null and expires_at > $2`,
+);
+const ACCESS_TOKEN_BY_TOKEN = accessWith(
+  'auth_access_token',
+  `select id, user_id as "userId", read_only as "readOnly", last_used_at as "lastUsedAt"
+   from personal_access_tokens where token_hash = $1 and revoked_at is null and expires_at > $2`,
+);
+
+interface Credentials extends AccessRow {
+  id: number;
+  userId: number;
+  lastUsedAt: Date | null;
+}
 
 /**
  * The bearer-token hook of every protected route: 401 when the token is missing, unknown, expired or
@@ -55,10 +62,7 @@ export function authenticateWith({ db, secret, config }: ApiContext) {
       return authenticateAccessToken(request, token);
     if (token === undefined || !TOKEN_PATTERN.test(token)) throw unauthenticated();
     const now = config.now();
-    const session = await db.maybeOne<{ id: number; userId: number; lastUsedAt: Date | null }>(
-      SESSION_BY_TOKEN,
-      [hashToken(secret, token), now],
-    );
+    const session = await db.maybeOne<Credentials>(SESSION_BY_TOKEN, [hashToken(secret, token), now]);
     if (session === null) throw unauthenticated();
     // The sessions list says when each was last used; to the minute is enough, so most requests write nothing.
     if (session.lastUsedAt === null || now.getTime() - new Date(session.lastUsedAt).getTime() > 60_000) {
@@ -68,19 +72,17 @@ export function authenticateWith({ db, secret, config }: ApiContext) {
       userId: session.userId,
       sessionId: session.id,
       accessTokenId: null,
-      policy: new Policy(db, session.userId),
+      policy: new Policy(db, session.userId, accessFromRow(session.userId, session)),
     };
   };
 
   /** A personal access token: the same checks, and a read-only one reads only. */
   async function authenticateAccessToken(request: FastifyRequest, token: string): Promise<void> {
     const now = config.now();
-    const found = await db.maybeOne<{
-      id: number;
-      userId: number;
-      readOnly: boolean;
-      lastUsedAt: Date | null;
-    }>(ACCESS_TOKEN_BY_TOKEN, [hashToken(secret, token), now]);
+    const found = await db.maybeOne<Credentials & { readOnly: boolean }>(ACCESS_TOKEN_BY_TOKEN, [
+      hashToken(secret, token),
+      now,
+    ]);
     if (found === null) throw unauthenticated();
     if (found.readOnly && !['GET', 'HEAD'].includes(request.method)) {
       throw new ApiProblem(403, messages.accessTokenReadOnly);
@@ -92,7 +94,7 @@ export function authenticateWith({ db, secret, config }: ApiContext) {
       userId: found.userId,
       sessionId: null,
       accessTokenId: found.id,
-      policy: new Policy(db, found.userId),
+      policy: new Policy(db, found.userId, accessFromRow(found.userId, found)),
     };
   }
 }

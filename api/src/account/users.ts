@@ -16,22 +16,25 @@ interface UserRow {
   notificationEmail: string | null;
   hasAcceptedCGU: boolean;
   cguAcceptedVersion: number | null;
+  /** The chantiers linked to the user directly (the policy's `links.entityIds`), with their sites. */
+  entities: { id: number; siteId: number }[];
 }
 
 /** The User item of the contract (SPEC 3), for the caller only. */
 export async function userItem(db: Db, policy: Policy) {
-  const user = await db.maybeOne<UserRow>(
-    `select id, email, lastname, firstname, phone, function, notification_email as "notificationEmail",
-            ${termsAcceptedSql('users')} as "hasAcceptedCGU", cgu_accepted_version as "cguAcceptedVersion"
-     from users where id = $1`,
-    [policy.userId],
-  );
+  const [user, access] = await Promise.all([
+    db.maybeOne<UserRow>(
+      `select id, email, lastname, firstname, phone, function, notification_email as "notificationEmail",
+              ${termsAcceptedSql('users')} as "hasAcceptedCGU", cgu_accepted_version as "cguAcceptedVersion",
+              (select coalesce(json_agg(json_build_object('id', e.id, 'siteId', e.company_site_id) order by e.id), '[]')
+               from user_company_site_entities ue join company_site_entities e on e.id = ue.company_site_entity_id
+               where ue.user_id = users.id) as entities
+       from users where id = $1`,
+      [policy.userId],
+    ),
+    policy.access(),
+  ]);
   if (user === null) throw notFound();
-  const access = await policy.access();
-  const entities = await db.query<{ id: number; siteId: number }>(
-    `select id, company_site_id as "siteId" from company_site_entities where id = any($1::int[]) order by id`,
-    [access.links.entityIds],
-  );
   const ownSiteIds = [...access.ownSites.keys()];
   const ownCompanyIds = [...new Set([...access.ownSites.values()].map((site) => site.companyId))].sort(
     (a, b) => a - b,
@@ -60,7 +63,7 @@ export async function userItem(db: Db, policy: Policy) {
     companySites: access.links.companySiteIds.map((id) => iri('company_sites', id)),
     companySitesIds: access.links.companySiteIds,
     companySitesIdsFull: ownSiteIds,
-    companySiteEntities: entities.map((entity) => entityIri(entity.siteId, entity.id)),
+    companySiteEntities: user.entities.map((entity) => entityIri(entity.siteId, entity.id)),
   });
 }
 

@@ -1,4 +1,7 @@
 export {
+  type AccessRow,
+  accessFromRow,
+  accessWith,
   type CallerAccess,
   type LinkedSite,
   type OperationSides,
