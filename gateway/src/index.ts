@@ -23,6 +23,7 @@ import { healthRoutes } from './observability/health.ts';
 import { GatewayMetrics } from './observability/metrics.ts';
 import { graphqlRequestGuard, loadPersistedQueries } from './persisted-queries.ts';
 import { tracing } from './request-trace.ts';
+import { callsAheadPlugin, RememberedCalls } from './rest/calls-ahead.ts';
 import { RestPool } from './rest/pool.ts';
 import { restCallsPlugin } from './rest-calls-plugin.ts';
 import { buildSchema, createLoaders } from './schema/index.ts';
@@ -62,6 +63,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     dispatcher: pool,
     createLoaders,
     officialLists: new OfficialLists(),
+    rememberedCalls: new RememberedCalls(),
     restCallEnded: (call, failure) => {
       metrics.restCallEnded(call, failure);
       pool.callEnded(call, failure);
@@ -109,6 +111,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
         : ApolloServerPluginLandingPageDisabled(),
       ...(suggestions ? [] : [noSuggestionsPlugin()]),
       metrics.plugin(),
+      callsAheadPlugin(deps.rememberedCalls),
       ...(config.debug ? [restCallsPlugin()] : []),
     ],
   });

@@ -103,6 +103,7 @@ describe('the establishments screen costs a fixed number of REST calls', () => {
       async () => {
         const counts: number[] = [];
         for (const size of [2, 200, 2000]) {
+          gateway.forgetWhatTheProcessKeeps();
           const world = mirrorWorld(size, typology);
           mockWorld(world);
           const { body } = await graphql(gateway, ESTABLISHMENTS_SCREEN, {}, { cookies: session(world) });
@@ -170,6 +171,7 @@ describe('the establishments screen costs a fixed number of REST calls', () => {
     SCALE,
     async () => {
       for (const size of [2, 200, 2000]) {
+        gateway.forgetWhatTheProcessKeeps();
         const world = mirrorWorld(size);
         mockWorld(world);
         const { body } = await graphql(gateway, WITH_LINKED_LIST, {}, { cookies: session(world) });
@@ -359,6 +361,7 @@ describe('search, order and paging go to the api', () => {
 
   async function page(world: World, variables: Record<string, unknown>) {
     nock.cleanAll();
+    gateway.forgetWhatTheProcessKeeps();
     mockWorld(world);
     const { body } = await graphql(gateway, PAGE, variables, { cookies: session(world) });
     expect(body.errors).toBeUndefined();

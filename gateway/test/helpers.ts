@@ -48,8 +48,11 @@ export function testConfig(env: Record<string, string> = {}): GatewayConfig {
 export interface TestGateway {
   url: string;
   logger: ReturnType<typeof memoryLogger>;
-  /** Forgets the official lists the gateway process keeps: each test starts as a fresh process would. */
-  forgetOfficialLists(): void;
+  /**
+   * Forgets what the gateway process keeps between requests (the official lists, the calls each user's queries
+   * asked last): each test, or each world a test builds, starts as a fresh process would.
+   */
+  forgetWhatTheProcessKeeps(): void;
   close(): Promise<void>;
 }
 
@@ -59,7 +62,10 @@ export async function startTestGateway(env: Record<string, string> = {}): Promis
   return {
     url: running.url,
     logger,
-    forgetOfficialLists: () => running.contextDependencies.officialLists.clear(),
+    forgetWhatTheProcessKeeps: () => {
+      running.contextDependencies.officialLists.clear();
+      running.contextDependencies.rememberedCalls.clear();
+    },
     close: running.close,
   };
 }
@@ -76,7 +82,7 @@ export function useTestGateway(env: Record<string, string> = {}): TestGateway {
   afterAll(() => gateway.close());
   afterEach(() => {
     nock.cleanAll();
-    gateway.forgetOfficialLists();
+    gateway.forgetWhatTheProcessKeeps();
   });
   return gateway;
 }

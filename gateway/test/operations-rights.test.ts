@@ -136,6 +136,7 @@ describe('Operation.viewerActions and canEditCompletion', () => {
     expect(limited.body.errors).toBeUndefined();
     expect(flagsByStatus(limited.body)).toEqual(nothingAnywhere);
     nock.cleanAll();
+    gateway.forgetWhatTheProcessKeeps();
 
     // Site 13 is theirs, but these operations are provided by site 12: no site is even read.
     mockApi(userItem({ ...retriever, companySitesIdsFull: [13] }), [siteItem(13, 100)]);
@@ -211,6 +212,7 @@ describe('Operation.viewerActions and canEditCompletion', () => {
         body.data.viewer.operations.edges.some((edge: { node: Flags }) => edge.node.viewerActions.length > 0),
       ).toBe(true);
       nock.cleanAll();
+      gateway.forgetWhatTheProcessKeeps();
     }
   });
 

@@ -227,7 +227,7 @@ describe('a page of operations with their relations costs a bounded number of ca
       const world = operationsWorld(size);
       mockOperationsWorld(world);
       // Each size as a first screen of the process: the official lists are read too.
-      gateway.forgetOfficialLists();
+      gateway.forgetWhatTheProcessKeeps();
       const { body } = await graphql(gateway, OPERATIONS_SCREEN, {}, { cookies });
       expect(body.errors).toBeUndefined();
       const siteIds = unique(

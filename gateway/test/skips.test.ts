@@ -142,7 +142,7 @@ function persisted(id: string, world: SkipWorld) {
 }
 afterEach(() => {
   nock.cleanAll();
-  gateway.forgetOfficialLists();
+  gateway.forgetWhatTheProcessKeeps();
 });
 
 /**
@@ -194,7 +194,7 @@ describe('containers hang off establishments with batched loading', () => {
         const world = skipWorld(size);
         mockSkipWorld(world);
         // Each size as a first screen of the process: the official lists are read too.
-        gateway.forgetOfficialLists();
+        gateway.forgetWhatTheProcessKeeps();
         const { body } = await persisted('SkipsScreen', world);
         expect(body.errors).toBeUndefined();
         expect(normalizedCalls(body)).toEqual(expectedCalls(world));
@@ -416,6 +416,7 @@ describe('containers hang off establishments with batched loading', () => {
 describe("the provider's screen", () => {
   it('at 2 and 200 client sites: 5 calls, the provider flags from its own sites', async () => {
     for (const size of [4, 400]) {
+      gateway.forgetWhatTheProcessKeeps();
       const world = skipWorld(size, 'retriever');
       mockSkipWorld(world);
       const { body } = await persisted('ProviderSkips', world);

@@ -204,6 +204,7 @@ describe('the viewer query', () => {
   it('costs the same number of REST calls at 1, 50 and 500 establishments', async () => {
     const counts: number[] = [];
     for (const size of [1, 50, 500]) {
+      gateway.forgetWhatTheProcessKeeps();
       const world = producerWorld(size);
       const scope = mockProducerApi(world);
       const { body } = await graphql(gateway, VIEWER_QUERY, {}, { cookies: session });

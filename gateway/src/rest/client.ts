@@ -145,6 +145,10 @@ export interface PostOptions {
  */
 export class RestClient {
   readonly #options: RestClientOptions;
+  /** GETs sent ahead (sendAhead), by path, each answering the first resolver that asks for it. */
+  readonly #ahead = new Map<string, Promise<unknown>>();
+  /** The GET paths this client's resolvers asked for, in the order asked. */
+  readonly #asked = new Set<string>();
 
   constructor(options: RestClientOptions) {
     this.#options = options;
@@ -164,12 +168,12 @@ export class RestClient {
   }
 
   async get<T>(path: string, query?: RestQuery): Promise<T> {
-    return (await this.#send<T>('GET', path, { query })) as T;
+    return (await this.#askGet(pathWithQuery(path, query))) as T;
   }
 
   async getCollection<T>(path: string, query?: RestQuery): Promise<HydraCollection<T>> {
     const fullPath = pathWithQuery(path, query);
-    const body = await this.#send<unknown>('GET', fullPath, {});
+    const body = await this.#askGet(fullPath);
     try {
       return unwrapCollection<T>(body);
     } catch (error) {
@@ -182,6 +186,33 @@ export class RestClient {
         cause: error,
       });
     }
+  }
+
+  /**
+   * Sends these GETs now, before any resolver asks (callsAhead): each answer goes to the first resolver that asks
+   * for its path in this request, and is dropped otherwise. Sent with this client's token, like any call.
+   */
+  sendAhead(paths: Iterable<string>): void {
+    for (const path of paths) {
+      if (this.#ahead.has(path)) continue;
+      const answer = this.#send<unknown>('GET', path, {});
+      // Nobody may ask for it: its failure is then nobody's.
+      answer.catch(() => undefined);
+      this.#ahead.set(path, answer);
+    }
+  }
+
+  /** The GET paths asked for through this client so far (answered ahead or not), in the order asked. */
+  askedGets(): string[] {
+    return [...this.#asked];
+  }
+
+  #askGet(fullPath: string): Promise<unknown> {
+    this.#asked.add(fullPath);
+    const ahead = this.#ahead.get(fullPath);
+    if (ahead === undefined) return this.#send<unknown>('GET', fullPath, {});
+    this.#ahead.delete(fullPath);
+    return ahead;
   }
 
   post<T>(path: string, body?: unknown, options: PostOptions = {}): Promise<T | null> {

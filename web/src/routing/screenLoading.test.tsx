@@ -267,7 +267,7 @@ describe('a screen that has data', () => {
   });
 
   it('shows the next screen’s skeleton when its data is slow', async () => {
-    const { view, site } = await leaveEstablishmentsForPickups();
+    const { site } = await leaveEstablishmentsForPickups();
     // After NAVIGATION_DATA_WAIT_MS, the screen opens on its skeleton.
     await expectSkeleton('list');
     expect(screen.getByRole('heading', { level: 1, name: 'Mes enlèvements' })).toBeInTheDocument();
