@@ -8,8 +8,8 @@ import type { CreateLoaders, Loaders } from './loaders/kit.ts';
 import type { OfficialLists } from './loaders/reference-lists.ts';
 import type { Logger } from './logger.ts';
 import { type RequestTrace, requestTrace, traceOf } from './request-trace.ts';
-import type { RememberedCalls } from './rest/calls-ahead.ts';
 import { RestCallLog, type RestCallObserver, RestClient } from './rest/client.ts';
+import type { RememberedCalls } from './rest/remembered-calls.ts';
 import type { LoginResult, RestUser } from './rest/types.ts';
 import { expressSessionCookies, SESSION_COOKIE, type SessionCookies, USER_ID_COOKIE } from './session.ts';
 
@@ -40,7 +40,7 @@ export interface ContextDependencies {
   restCallEnded: RestCallObserver;
   /** The official lists the process keeps (`loaders/reference-lists.ts`). */
   officialLists: OfficialLists;
-  /** The GET paths of each user's last run of each query, sent ahead of the next (`rest/calls-ahead.ts`). */
+  /** The GET paths of each user's last run of each query, sent ahead of the next (`rest/remembered-calls.ts`). */
   rememberedCalls: RememberedCalls;
 }
 

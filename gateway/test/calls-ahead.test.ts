@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, USER_ID_COOKIE } from '../src/index.ts';
-import { RememberedCalls } from '../src/rest/calls-ahead.ts';
+import { RememberedCalls } from '../src/rest/remembered-calls.ts';
 import { collection, JSON_LD, siteItem, userItem } from './fixtures.ts';
 import { API, graphql, useTestGateway } from './helpers.ts';
 
