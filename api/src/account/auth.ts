@@ -46,7 +46,6 @@ const ACCESS_TOKEN_BY_TOKEN = accessWith(
 
 interface Credentials extends AccessRow {
   id: number;
-  userId: number;
   lastUsedAt: Date | null;
 }
 
@@ -72,7 +71,7 @@ export function authenticateWith({ db, secret, config }: ApiContext) {
       userId: session.userId,
       sessionId: session.id,
       accessTokenId: null,
-      policy: new Policy(db, session.userId, accessFromRow(session.userId, session)),
+      policy: new Policy(db, accessFromRow(session)),
     };
   };
 
@@ -94,7 +93,7 @@ export function authenticateWith({ db, secret, config }: ApiContext) {
       userId: found.userId,
       sessionId: null,
       accessTokenId: found.id,
-      policy: new Policy(db, found.userId, accessFromRow(found.userId, found)),
+      policy: new Policy(db, accessFromRow(found)),
     };
   }
 }

@@ -76,8 +76,9 @@ export interface CallerAccess {
   linkedSites: Map<number, LinkedSite>;
 }
 
-/** What the access statement returns: one row, every list in its order. */
+/** What a credentials lookup with the access returns (accessWith): one row, every list in its order. */
 export interface AccessRow {
+  userId: number;
   admin: boolean;
   typologies: string[];
   companyIds: number[];
@@ -94,19 +95,24 @@ export interface AccessRow {
 const ACTIVE_SITE = `cs.deactivated_at is null
   and not exists (select 1 from companies c where c.id = cs.company_id and c.deactivated_at is not null)`;
 
+/** The caller's id in the statements of accessWith. */
+const CALLER_ID = '(select "userId" from caller)';
+
 /**
- * The caller's links in one statement: typologies, direct links, own sites, then the sites linked to them. Lists
- * come as arrays (`array(...)`, empty when none) or json arrays, each in id order; both drivers parse `int[]`,
- * `text[]` and `json` into JavaScript arrays. The id lists are handed on as arrays (`= any(array(...))`), as
- * separate queries would hand them as parameters, so that each lookup stays an index condition. `userId` is the
- * SQL of the user's id: a parameter, or the column of the credentials it is read with (accessWith).
+ * A credentials lookup (`lookup`: a SELECT whose rows have the user's id as "userId") and, in the same statement,
+ * that user's links: typologies, direct links, own sites, then the sites linked to them. One round trip to the
+ * database for a request's caller and all its access; no credentials found, no row. Lists come as arrays
+ * (`array(...)`, empty when none) or json arrays, each in id order; both drivers parse `int[]`, `text[]` and
+ * `json` into JavaScript arrays. The id lists are handed on as arrays (`= any(array(...))`), as separate queries
+ * would hand them as parameters, so that each lookup stays an index condition.
  */
-function accessSql(userId: string): { ctes: string; columns: string } {
+export function accessWith(name: string, lookup: string): NamedStatement {
   return {
-    ctes: `
-  user_company_ids as (select company_id as id from user_companies where user_id = ${userId}),
-  user_site_ids as (select company_site_id as id from user_company_sites where user_id = ${userId}),
-  user_entity_ids as (select company_site_entity_id as id from user_company_site_entities where user_id = ${userId}),
+    name,
+    text: `with caller as (${lookup}),
+  user_company_ids as (select company_id as id from user_companies where user_id = ${CALLER_ID}),
+  user_site_ids as (select company_site_id as id from user_company_sites where user_id = ${CALLER_ID}),
+  user_entity_ids as (select company_site_entity_id as id from user_company_site_entities where user_id = ${CALLER_ID}),
   own_sites as (
     select cs.id, cs.company_id from company_sites cs
     where (cs.company_id = any(array(select id from user_company_ids))
@@ -130,11 +136,11 @@ function accessSql(userId: string): { ctes: string; columns: string } {
     from linked_ends x join company_sites cs on cs.id = x.site_id
     where cs.id not in (select id from own_sites) and ${ACTIVE_SITE}
     group by cs.id, cs.company_id
-  )`,
-    columns: `
-    coalesce((select u.is_admin from users u where u.id = ${userId}), false) as admin,
+  )
+  select caller.*,
+    coalesce((select u.is_admin from users u where u.id = ${CALLER_ID}), false) as admin,
     array(select t.code from user_user_typologies uut join user_typologies t on t.id = uut.user_typology_id
-          where uut.user_id = ${userId} order by t.id) as typologies,
+          where uut.user_id = ${CALLER_ID} order by t.id) as typologies,
     array(select id from user_company_ids order by id) as "companyIds",
     array(select id from user_site_ids order by id) as "companySiteIds",
     array(select id from user_entity_ids order by id) as "entityIds",
@@ -143,28 +149,13 @@ function accessSql(userId: string): { ctes: string; columns: string } {
     (select coalesce(json_agg(json_build_object('id', l.id, 'companyId', l.company_id,
                                                 'asProducer', l.as_producer, 'asRetriever', l.as_retriever)
                               order by l.id), '[]')
-     from linked_sites l) as "linkedSites"`,
+     from linked_sites l) as "linkedSites"
+  from caller`,
   };
 }
 
-/** The caller's links by user id ($1). It runs on most requests, hence named: planned once per connection. */
-const ACCESS: NamedStatement = (() => {
-  const { ctes, columns } = accessSql('$1');
-  return { name: 'policy_access', text: `with ${ctes}\n  select ${columns}` };
-})();
-
-/**
- * A credentials lookup (`lookup`: a SELECT whose rows have the user's id as "userId") with the access of that
- * user in the same statement: one round trip to the database for a request's caller and all its links. No
- * credentials found, no row.
- */
-export function accessWith(name: string, lookup: string): NamedStatement {
-  const { ctes, columns } = accessSql('(select "userId" from caller)');
-  return { name, text: `with caller as (${lookup}),${ctes}\n  select caller.*, ${columns} from caller` };
-}
-
-/** The caller's access, from the row of the access statement (or of a credentials lookup with it). */
-export function accessFromRow(userId: number, row: AccessRow): CallerAccess {
+/** The caller's access, from the row of a credentials lookup with it (accessWith). */
+export function accessFromRow(row: AccessRow): CallerAccess {
   const typologies = row.typologies.filter(isUserTypology);
   const links: UserLinks = {
     companyIds: row.companyIds,
@@ -177,7 +168,7 @@ export function accessFromRow(userId: number, row: AccessRow): CallerAccess {
   );
   const linkedSites = new Map<number, LinkedSite>(row.linkedSites.map(({ id, ...site }) => [id, site]));
   return {
-    userId,
+    userId: row.userId,
     typologies,
     admin: row.admin,
     links,
@@ -188,10 +179,6 @@ export function accessFromRow(userId: number, row: AccessRow): CallerAccess {
   };
 }
 
-async function loadAccess(db: Db, userId: number): Promise<CallerAccess> {
-  return accessFromRow(userId, await db.one<AccessRow>(ACCESS, [userId]));
-}
-
 /**
  * THE policy layer (SPEC 6): the one place that decides what the caller may see and do. Routes ask it for
  * visible ids and SQL conditions; they never write access rules of their own. One instance per request.
@@ -199,18 +186,17 @@ async function loadAccess(db: Db, userId: number): Promise<CallerAccess> {
 export class Policy {
   readonly userId: number;
   readonly #db: Db;
-  #access: Promise<CallerAccess> | undefined;
+  readonly #access: Promise<CallerAccess>;
 
-  /** `access`: the caller's links when the credentials lookup already read them (accessWith). */
-  constructor(db: Db, userId: number, access?: CallerAccess) {
+  /** `access`: the caller's links, read with its credentials at the start of the request (accessWith). */
+  constructor(db: Db, access: CallerAccess) {
     this.#db = db;
-    this.userId = userId;
-    if (access !== undefined) this.#access = Promise.resolve(access);
+    this.userId = access.userId;
+    this.#access = Promise.resolve(access);
   }
 
-  /** The caller's links, loaded on first use and kept for the rest of the request. */
+  /** The caller's links, as read at the start of the request. */
   access(): Promise<CallerAccess> {
-    this.#access ??= loadAccess(this.#db, this.userId);
     return this.#access;
   }
 
