@@ -1,6 +1,5 @@
 import { messages } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccessRow, accessFromRow, accessWith } from '../src/policy/index.ts';
 import {
   createTestApi,
   get,
@@ -179,30 +178,6 @@ describe('access, read at every request', () => {
       ]);
     }
     expect((await get(api, ownSite, producer)).json()).toMatchObject({ hasFullAccess: true });
-  });
-
-  it("reads with the caller's session the same access as with its user id", async () => {
-    const byUserId = accessWith('test_access_by_user', 'select id as "userId" from users where id = $1');
-    for (const session of [producer, retriever, carrier, chantier]) {
-      const alone = accessFromRow(await api.db.one<AccessRow>(byUserId, [session.userId]));
-      // users/me is the access the api read with the session, as the caller's item shows it.
-      const me = await get(api, '/api/users/me', session);
-      expect(me.statusCode, me.body).toBe(200);
-      expect(me.json()).toMatchObject({
-        id: session.userId,
-        userTypologies: alone.typologies,
-        permissions: alone.permissions,
-        limitedToEntities: alone.limitedToEntities,
-        companiesIds: alone.links.companyIds,
-        companySitesIds: alone.links.companySiteIds,
-        companySitesIdsFull: [...alone.ownSites.keys()],
-        linkedCompanies: [...new Set([...alone.linkedSites.values()].map((site) => site.companyId))]
-          .sort((a, b) => a - b)
-          .map((id) => `/api/companies/${id}`),
-      });
-      expect(alone.ownSites.size).toBeGreaterThan(0);
-    }
-    expect(await api.db.maybeOne(byUserId, [0])).toBeNull();
   });
 });
 

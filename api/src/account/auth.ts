@@ -1,8 +1,9 @@
 import { messages } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { ApiContext } from '../context.ts';
+import type { NamedStatement } from '../db/index.ts';
 import { ApiProblem, unauthenticated } from '../hydra/index.ts';
-import { type AccessRow, accessFromRow, accessWith, Policy } from '../policy/index.ts';
+import { AccessReader, Policy } from '../policy/index.ts';
 import { ACCESS_TOKEN_PATTERN, hashToken, TOKEN_PATTERN } from './tokens.ts';
 
 /** The authenticated caller of a request, with its policy. */
@@ -28,25 +29,31 @@ export function callerOf(request: FastifyRequest): Caller {
 }
 
 /**
- * The lookups of every authenticated request, each with the caller's access (the policy's links) in the same
- * statement, since nearly every route asks the policy: one round trip to the database before the route's own.
- * Named, so that each connection plans them once (`NamedStatement`). A deactivated account has none left to
- * find: its deactivation revokes them, and it cannot sign in again.
+ * The credentials lookup of a request, with the stamp of everyone's access read in the same statement (the caller's
+ * access is then read only when it changed: AccessReader). Named, so that each connection plans them once
+ * (`NamedStatement`). A deactivated account has none left to find: its deactivation revokes them, and it cannot
+ * sign in again.
  */
-const SESSION_BY_TOKEN = accessWith(
+const credentialsWith = (name: string, lookup: string): NamedStatement => ({
+  name,
+  text: `with caller as (${lookup}) select caller.*, access_stamp() as "accessStamp" from caller`,
+});
+const SESSION_BY_TOKEN = credentialsWith(
   'auth_session',
   `select id, user_id as "userId", last_used_at as "lastUsedAt" from sessions
    where token_hash = $1 and revoked_at is null and expires_at > $2`,
 );
-const ACCESS_TOKEN_BY_TOKEN = accessWith(
+const ACCESS_TOKEN_BY_TOKEN = credentialsWith(
   'auth_access_token',
   `select id, user_id as "userId", read_only as "readOnly", last_used_at as "lastUsedAt"
    from personal_access_tokens where token_hash = $1 and revoked_at is null and expires_at > $2`,
 );
 
-interface Credentials extends AccessRow {
+interface Credentials {
   id: number;
+  userId: number;
   lastUsedAt: Date | null;
+  accessStamp: string;
 }
 
 /**
@@ -54,6 +61,7 @@ interface Credentials extends AccessRow {
  * revoked; otherwise `request.caller` is set.
  */
 export function authenticateWith({ db, secret, config }: ApiContext) {
+  const accessReader = new AccessReader(db);
   return async function authenticate(request: FastifyRequest): Promise<void> {
     const match = /^Bearer +(\S+)$/i.exec(request.headers.authorization?.trim() ?? '');
     const token = match?.[1];
@@ -71,7 +79,7 @@ export function authenticateWith({ db, secret, config }: ApiContext) {
       userId: session.userId,
       sessionId: session.id,
       accessTokenId: null,
-      policy: new Policy(db, accessFromRow(session)),
+      policy: new Policy(db, await accessReader.accessOf(session.userId, session.accessStamp)),
     };
   };
 
@@ -93,7 +101,7 @@ export function authenticateWith({ db, secret, config }: ApiContext) {
       userId: found.userId,
       sessionId: null,
       accessTokenId: found.id,
-      policy: new Policy(db, accessFromRow(found)),
+      policy: new Policy(db, await accessReader.accessOf(found.userId, found.accessStamp)),
     };
   }
 }

@@ -1,6 +1,6 @@
 import { entityIri, iri, messages, PERMISSIONS, profileShape, USER_TYPOLOGIES } from '@portal/domain';
 import { z } from 'zod';
-import type { Db } from '../db/index.ts';
+import type { Db, NamedStatement } from '../db/index.ts';
 import { CURRENT_TERMS_VERSION_SQL, termsAcceptedSql } from '../help/terms.ts';
 import { hydraItem, notFound } from '../hydra/index.ts';
 import type { Policy } from '../policy/index.ts';
@@ -20,18 +20,21 @@ interface UserRow {
   entities: { id: number; siteId: number }[];
 }
 
+/** The caller's row, read by most screens' first call (users/me): named (`NamedStatement`), planned once. */
+const USER_ROW: NamedStatement = {
+  name: 'user_row',
+  text: `select id, email, lastname, firstname, phone, function, notification_email as "notificationEmail",
+      ${termsAcceptedSql('users')} as "hasAcceptedCGU", cgu_accepted_version as "cguAcceptedVersion",
+      (select coalesce(json_agg(json_build_object('id', e.id, 'siteId', e.company_site_id) order by e.id), '[]')
+       from user_company_site_entities ue join company_site_entities e on e.id = ue.company_site_entity_id
+       where ue.user_id = users.id) as entities
+    from users where id = $1`,
+};
+
 /** The User item of the contract (SPEC 3), for the caller only. */
 export async function userItem(db: Db, policy: Policy) {
   const [user, access] = await Promise.all([
-    db.maybeOne<UserRow>(
-      `select id, email, lastname, firstname, phone, function, notification_email as "notificationEmail",
-              ${termsAcceptedSql('users')} as "hasAcceptedCGU", cgu_accepted_version as "cguAcceptedVersion",
-              (select coalesce(json_agg(json_build_object('id', e.id, 'siteId', e.company_site_id) order by e.id), '[]')
-               from user_company_site_entities ue join company_site_entities e on e.id = ue.company_site_entity_id
-               where ue.user_id = users.id) as entities
-       from users where id = $1`,
-      [policy.userId],
-    ),
+    db.maybeOne<UserRow>(USER_ROW, [policy.userId]),
     policy.access(),
   ]);
   if (user === null) throw notFound();

@@ -1,7 +1,8 @@
+export { AccessReader } from './access-reader.ts';
 export {
+  ACCESS_BY_USER,
   type AccessRow,
   accessFromRow,
-  accessWith,
   type CallerAccess,
   type LinkedSite,
   type OperationSides,

@@ -76,9 +76,11 @@ export interface CallerAccess {
   linkedSites: Map<number, LinkedSite>;
 }
 
-/** What a credentials lookup with the access returns (accessWith): one row, every list in its order. */
+/** What the access statement returns (ACCESS_BY_USER): one row, every list in its order. */
 export interface AccessRow {
   userId: number;
+  /** The stamp of everyone's access when the row was read (the database's `access_stamp()`). */
+  accessStamp: string;
   admin: boolean;
   typologies: string[];
   companyIds: number[];
@@ -95,22 +97,20 @@ export interface AccessRow {
 const ACTIVE_SITE = `cs.deactivated_at is null
   and not exists (select 1 from companies c where c.id = cs.company_id and c.deactivated_at is not null)`;
 
-/** The caller's id in the statements of accessWith. */
-const CALLER_ID = '(select "userId" from caller)';
+/** The user's id in ACCESS_BY_USER. */
+const CALLER_ID = '$1::int';
 
 /**
- * A credentials lookup (`lookup`: a SELECT whose rows have the user's id as "userId") and, in the same statement,
- * that user's links: typologies, direct links, own sites, then the sites linked to them. One round trip to the
- * database for a request's caller and all its access; no credentials found, no row. Lists come as arrays
- * (`array(...)`, empty when none) or json arrays, each in id order; both drivers parse `int[]`, `text[]` and
- * `json` into JavaScript arrays. The id lists are handed on as arrays (`= any(array(...))`), as separate queries
- * would hand them as parameters, so that each lookup stays an index condition.
+ * A user's links ($1: the user's id): typologies, direct links, own sites, then the sites linked to them, with the
+ * stamp they were read under, in one statement (one snapshot). Every table it reads changes the stamp when it
+ * changes (migration `027_access_stamp.sql`; `access-stamp.test.ts` checks it from this statement's plan). Lists
+ * come as arrays (`array(...)`, empty when none) or json arrays, each in id order; both drivers parse `int[]`,
+ * `text[]` and `json` into JavaScript arrays. The id lists are handed on as arrays (`= any(array(...))`), as separate
+ * queries would hand them as parameters, so that each lookup stays an index condition.
  */
-export function accessWith(name: string, lookup: string): NamedStatement {
-  return {
-    name,
-    text: `with caller as (${lookup}),
-  user_company_ids as (select company_id as id from user_companies where user_id = ${CALLER_ID}),
+export const ACCESS_BY_USER: NamedStatement = {
+  name: 'access_by_user',
+  text: `with user_company_ids as (select company_id as id from user_companies where user_id = ${CALLER_ID}),
   user_site_ids as (select company_site_id as id from user_company_sites where user_id = ${CALLER_ID}),
   user_entity_ids as (select company_site_entity_id as id from user_company_site_entities where user_id = ${CALLER_ID}),
   own_sites as (
@@ -137,7 +137,7 @@ export function accessWith(name: string, lookup: string): NamedStatement {
     where cs.id not in (select id from own_sites) and ${ACTIVE_SITE}
     group by cs.id, cs.company_id
   )
-  select caller.*,
+  select ${CALLER_ID} as "userId", access_stamp() as "accessStamp",
     coalesce((select u.is_admin from users u where u.id = ${CALLER_ID}), false) as admin,
     array(select t.code from user_user_typologies uut join user_typologies t on t.id = uut.user_typology_id
           where uut.user_id = ${CALLER_ID} order by t.id) as typologies,
@@ -149,12 +149,10 @@ export function accessWith(name: string, lookup: string): NamedStatement {
     (select coalesce(json_agg(json_build_object('id', l.id, 'companyId', l.company_id,
                                                 'asProducer', l.as_producer, 'asRetriever', l.as_retriever)
                               order by l.id), '[]')
-     from linked_sites l) as "linkedSites"
-  from caller`,
-  };
-}
+     from linked_sites l) as "linkedSites"`,
+};
 
-/** The caller's access, from the row of a credentials lookup with it (accessWith). */
+/** The caller's access, from its row (ACCESS_BY_USER). */
 export function accessFromRow(row: AccessRow): CallerAccess {
   const typologies = row.typologies.filter(isUserTypology);
   const links: UserLinks = {
@@ -188,7 +186,7 @@ export class Policy {
   readonly #db: Db;
   readonly #access: Promise<CallerAccess>;
 
-  /** `access`: the caller's links, read with its credentials at the start of the request (accessWith). */
+  /** `access`: the caller's links, as they stood at the start of the request (AccessReader). */
   constructor(db: Db, access: CallerAccess) {
     this.#db = db;
     this.userId = access.userId;

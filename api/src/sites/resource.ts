@@ -1,5 +1,5 @@
 import { entityIri, establishmentFields, iri, restFields, USER_TYPOLOGIES } from '@portal/domain';
-import type { Db } from '../db/index.ts';
+import type { Db, NamedStatement } from '../db/index.ts';
 import { SqlParams } from '../db/sql.ts';
 import { hydraItem, idsFilter, textOrder } from '../hydra/index.ts';
 import type { Policy } from '../policy/index.ts';
@@ -20,6 +20,25 @@ function groupBy<T>(items: T[], key: (item: T) => number): Map<number, T[]> {
   return groups;
 }
 
+/** The typologies of the sites $1, read with every list of sites: named (`NamedStatement`), planned once. */
+const SITE_TYPOLOGIES: NamedStatement = {
+  name: 'site_typologies',
+  text: `select x.company_site_id as "siteId", st.code from company_site_site_typologies x
+    join site_typologies st on st.id = x.site_typology_id
+    where x.company_site_id = any($1::int[]) order by st.id`,
+};
+
+/** Both ends of site_links of the sites $1 (a producer site's providers, a retriever site's clients): named. */
+const SITE_LINKS: NamedStatement = {
+  name: 'site_links',
+  text: `select l.producer_site_id as "siteId", l.retriever_site_id as "linkedId" from site_links l
+    where l.producer_site_id = any($1::int[])
+    union
+    select l.retriever_site_id, l.producer_site_id from site_links l
+    where l.retriever_site_id = any($1::int[])
+    order by 1, 2`,
+};
+
 /**
  * CompanySite items, with the typologies, entities, linked sites and access computed for the caller: 3 queries
  * whatever the number of sites.
@@ -30,28 +49,14 @@ export async function siteItems(db: Db, policy: Policy, rows: SiteRow[]) {
   const siteIdsParam = params.add(siteIds);
   const visibleEntity = await policy.visibleEntityCondition('e.id', 'e.company_site_id', params);
   const [typologies, entities, links, canSeeSite, fullAccess] = await Promise.all([
-    db.query<{ siteId: number; code: string }>(
-      `select x.company_site_id as "siteId", st.code from company_site_site_typologies x
-       join site_typologies st on st.id = x.site_typology_id
-       where x.company_site_id = any($1::int[]) order by st.id`,
-      [siteIds],
-    ),
+    db.query<{ siteId: number; code: string }>(SITE_TYPOLOGIES, [siteIds]),
     db.query<{ id: number; siteId: number; name: string }>(
       `select e.id, e.company_site_id as "siteId", e.name from company_site_entities e
        where e.company_site_id = any(${siteIdsParam}::int[]) and ${visibleEntity}
        order by e.name, e.id`,
       params.values,
     ),
-    // Both ends of site_links: a producer site's providers and a retriever site's clients.
-    db.query<{ siteId: number; linkedId: number }>(
-      `select l.producer_site_id as "siteId", l.retriever_site_id as "linkedId" from site_links l
-       where l.producer_site_id = any($1::int[])
-       union
-       select l.retriever_site_id, l.producer_site_id from site_links l
-       where l.retriever_site_id = any($1::int[])
-       order by 1, 2`,
-      [siteIds],
-    ),
+    db.query<{ siteId: number; linkedId: number }>(SITE_LINKS, [siteIds]),
     policy.siteVisibility(),
     Promise.all(siteIds.map((id) => policy.hasFullAccess(id))),
   ]);
