@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_BY_USER, AccessReader } from '../src/policy/index.ts';
+import { ACCESS_BY_USER, ACCESS_STAMP, AccessReader } from '../src/policy/index.ts';
 import { createTestApi, get, login, type TestApi } from './helpers.ts';
 
 let api: TestApi;
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const stamp = async () => (await api.db.one<{ stamp: string }>('select access_stamp() as stamp')).stamp;
+const stamp = async () => (await api.db.one<{ stamp: string }>(`select ${ACCESS_STAMP} as stamp`)).stamp;
 
 interface PlanNode {
   'Relation Name'?: string;

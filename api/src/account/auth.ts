@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ApiContext } from '../context.ts';
 import type { NamedStatement } from '../db/index.ts';
 import { ApiProblem, unauthenticated } from '../hydra/index.ts';
-import { AccessReader, Policy } from '../policy/index.ts';
+import { ACCESS_STAMP, AccessReader, Policy } from '../policy/index.ts';
 import { ACCESS_TOKEN_PATTERN, hashToken, TOKEN_PATTERN } from './tokens.ts';
 
 /** The authenticated caller of a request, with its policy. */
@@ -36,7 +36,7 @@ export function callerOf(request: FastifyRequest): Caller {
  */
 const credentialsWith = (name: string, lookup: string): NamedStatement => ({
   name,
-  text: `with caller as (${lookup}) select caller.*, access_stamp() as "accessStamp" from caller`,
+  text: `with caller as (${lookup}) select caller.*, ${ACCESS_STAMP} as "accessStamp" from caller`,
 });
 const SESSION_BY_TOKEN = credentialsWith(
   'auth_session',

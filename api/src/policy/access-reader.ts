@@ -11,7 +11,7 @@ const KEPT_SITES = 500_000;
 
 /**
  * The callers' access, read again only when it may have changed. Every request's credentials lookup reads the
- * database's access stamp (`access_stamp()`), which changes in the same commit as any row the access statement
+ * database's access stamp (ACCESS_STAMP), which changes in the same commit as any row the access statement
  * reads, and with France's date; the access kept for the user is used when it was read under that same stamp, and
  * read again otherwise. So a removed link is seen at the very next request, by every process, while a request of an
  * unchanged world costs no access statement. One per api process.

@@ -1,6 +1,7 @@
 export { AccessReader } from './access-reader.ts';
 export {
   ACCESS_BY_USER,
+  ACCESS_STAMP,
   type AccessRow,
   accessFromRow,
   type CallerAccess,

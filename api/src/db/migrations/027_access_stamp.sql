@@ -1,4 +1,4 @@
--- The stamp of every caller's access: it changes in the same commit as any row the policy's access statement reads
+-- The stamp of every caller's access (the api's ACCESS_STAMP: this epoch and France's date): it changes in the same commit as any row the policy's access statement reads
 -- (a user's links, typologies and administrator flag, establishments and their companies, entities, links between
 -- establishments), and with France's date, since a link's period is reckoned on it. An api process keeps the access
 -- it read last for a user beside the stamp read with it, and reads it again only when a request's stamp differs:
@@ -8,9 +8,6 @@ create table access_epoch (
   value bigint not null
 );
 insert into access_epoch (value) values (1);
-
-create function access_stamp() returns text language sql stable
-  as $$ select (select value from access_epoch)::text || ':' || france_today()::text $$;
 
 -- Once per transaction, at its commit (deferred): the epoch's row is locked last, after every row the transaction
 -- changed, so that two transactions changing access cannot wait for each other.
