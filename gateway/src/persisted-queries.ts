@@ -8,6 +8,7 @@ import {
   specifiedRules,
   validate,
 } from 'graphql';
+import { LRUCache } from 'lru-cache';
 import type { NodeEnv } from './config.ts';
 import { ErrorCode, sendGraphErrors } from './errors.ts';
 import type { Logger } from './logger.ts';
@@ -99,6 +100,9 @@ function variablesOf(params: Record<string, unknown>): Record<string, unknown> {
   return isRecord(variables) ? variables : {};
 }
 
+/** The longest variables (as JSON) whose persisted query's refusals are kept. */
+const MAX_REMEMBERED_VARIABLES = 1_024;
+
 export interface GraphQLRequestGuardOptions {
   queries: PersistedQueries;
   nodeEnv: NodeEnv;
@@ -115,6 +119,21 @@ export function graphqlRequestGuard(options: GraphQLRequestGuardOptions): Reques
   const { queries, nodeEnv, schema } = options;
   const suggestions = nodeEnv === 'development';
   const parsed = new Map<string, DocumentNode>();
+  // A persisted query's refusals depend on its variables only: the same screen asked again (a reload, polling,
+  // every user's dashboard) is not walked again. Requests with long variables (a form's input) are walked.
+  const refusalsOf = new LRUCache<string, Refusal[]>({ max: 2_000 });
+  const persistedRefusals = (id: string, document: DocumentNode, variables: Record<string, unknown>) => {
+    const text = JSON.stringify(variables);
+    if (text.length > MAX_REMEMBERED_VARIABLES)
+      return queryLimitErrors(schema, document, variables, 'variables');
+    const key = `${id}\n${text}`;
+    let refusals = refusalsOf.get(key);
+    if (refusals === undefined) {
+      refusals = queryLimitErrors(schema, document, variables, 'variables');
+      refusalsOf.set(key, refusals);
+    }
+    return refusals;
+  };
   const persistedDocument = (id: string, query: string) => {
     let document = parsed.get(id);
     if (document === undefined) {
@@ -147,7 +166,7 @@ export function graphqlRequestGuard(options: GraphQLRequestGuardOptions): Reques
         ]);
       }
       const document = persistedDocument(documentId, query);
-      const refusals = queryLimitErrors(schema, document, variablesOf(params), 'variables');
+      const refusals = persistedRefusals(documentId, document, variablesOf(params));
       if (refusals.length > 0) return refuse(res, refusals);
       if (url === undefined) {
         const { doc_id: _docId, documentId: _documentId, id: _id, ...rest } = params;

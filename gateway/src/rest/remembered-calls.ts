@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * A screen's query reaches the api in rounds: the viewer's record before the lists its typology picks, a page
  * before the records its rows name. The same user sending the same query with the same variables mostly asks
@@ -10,12 +12,11 @@
  * costs one call whose answer is dropped. Kept in the process, least recently used first out.
  */
 export class RememberedCalls {
-  readonly #runs = new Map<string, readonly string[]>();
-  readonly #maxRuns: number;
+  readonly #runs: LRUCache<string, readonly string[]>;
   readonly #maxPaths: number;
 
   constructor({ maxRuns = 5_000, maxPaths = 30 }: { maxRuns?: number; maxPaths?: number } = {}) {
-    this.#maxRuns = maxRuns;
+    this.#runs = new LRUCache({ max: maxRuns });
     this.#maxPaths = maxPaths;
   }
 
@@ -28,21 +29,11 @@ export class RememberedCalls {
   }
 
   recall(key: string): readonly string[] | undefined {
-    const paths = this.#runs.get(key);
-    if (paths !== undefined) {
-      this.#runs.delete(key);
-      this.#runs.set(key, paths);
-    }
-    return paths;
+    return this.#runs.get(key);
   }
 
   remember(key: string, paths: readonly string[]): void {
-    this.#runs.delete(key);
-    if (paths.length === 0) return;
-    this.#runs.set(key, paths.slice(0, this.#maxPaths));
-    if (this.#runs.size > this.#maxRuns) {
-      const oldest = this.#runs.keys().next().value;
-      if (oldest !== undefined) this.#runs.delete(oldest);
-    }
+    if (paths.length === 0) this.#runs.delete(key);
+    else this.#runs.set(key, paths.slice(0, this.#maxPaths));
   }
 }
