@@ -302,6 +302,43 @@ describe('who sees what on the map', () => {
   });
 });
 
+describe('where the map places an outlet', () => {
+  it('places it by an establishment with its SIRET first, else by a provider’s directory entry (by SIRET, or by the name and address an entry was made from), the first by id', async () => {
+    const { key: keyOfC } = await api.db.one<{ key: string }>(
+      `select distinct outlet_key as key from dashboard_month_outlet_sites
+       where company_site_id = $1 and outlet_key like 'N%'`,
+      [siteId],
+    );
+    const entries = await api.db.query<{ id: number }>(
+      `insert into final_outlets (company_site_id, name, siret, source_key, lat, lon) values
+         ($1, 'A dans l''annuaire', $2, null, 1.5, 1.5),
+         ($1, 'B dans l''annuaire', $3, null, 44.8, -0.55),
+         ($1, 'B en double', $3, null, 2.5, 2.5),
+         ($1, 'C dans l''annuaire', null, $4, 45.77, 4.88)
+       returning id`,
+      [w.providerSiteId, SIRET_A, SIRET_B, keyOfC],
+    );
+    try {
+      const body = await map('producer/final_outlet', `year=2025&producerCompanySiteId=${siteId}`);
+      const places = Object.fromEntries(
+        (body.outlets as { name: string; lat: number | null; lon: number | null }[]).map((outlet) => [
+          outlet.name,
+          [outlet.lat, outlet.lon],
+        ]),
+      );
+      expect(places).toEqual({
+        'Centre de tri de Vénissieux': [located.lat, located.lon],
+        'Plateforme de compostage': [45.77, 4.88],
+        'Unité de valorisation de Bègles': [44.8, -0.55],
+      });
+    } finally {
+      await api.db.query('delete from final_outlets where id = any($1::int[])', [
+        entries.map((entry) => entry.id),
+      ]);
+    }
+  });
+});
+
 describe('the map’s inputs', () => {
   it('refuses a missing or malformed year and a malformed scope with a French message', async () => {
     const problem = async (url: string) => {

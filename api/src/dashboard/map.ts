@@ -275,22 +275,28 @@ export function registerDashboardMapRoutes(app: FastifyInstance, { db }: ApiCont
                order by n.key, sum(n.lines) desc, n.name collate "C"),
              addresses as (
                select distinct on (n.key) n.key, n.address from spellings n where n.address is not null
-               group by n.key, n.address order by n.key, sum(n.lines) desc, n.address collate "C")
+               group by n.key, n.address order by n.key, sum(n.lines) desc, n.address collate "C"),
+             -- Where each outlet is: the establishment with its SIRET (the first by id), else its entry in a
+             -- provider's outlet directory (placed on its town or by hand; the first by id), found for all the
+             -- outlets at once by hashing (not a scan of both tables per outlet).
+             places as (
+               select distinct on (p.key) p.key, p.lat, p.lon from (
+                 select o.key, cs.lat, cs.lon, 0 as source, cs.id from outlets o
+                   join company_sites cs on cs.siret = substr(o.key, 2)
+                   where o.key like 'S%' and cs.lat is not null and cs.lon is not null
+                 union all
+                 select o.key, f.lat, f.lon, 1, f.id from outlets o join final_outlets f on f.siret = substr(o.key, 2)
+                   where o.key like 'S%' and f.lat is not null and f.lon is not null
+                 union all
+                 select o.key, f.lat, f.lon, 1, f.id from outlets o join final_outlets f on f.source_key = o.key
+                   where f.lat is not null and f.lon is not null) p
+               order by p.key, p.source, p.id)
              select n.name, case when o.key like 'S%' then substr(o.key, 2) end as siret, a.address,
                o.tonnes::numeric(16,3)::text as tonnes, o.operations,
                t.transit::numeric(16,3)::text as "transitTonnes", t.treatments, located.lat, located.lon
              from outlets o join names n on n.key = o.key join treatments t on t.key = o.key
                left join addresses a on a.key = o.key
-             left join lateral (
-               select p.lat, p.lon from (
-                 select cs.lat, cs.lon, 0 as source, cs.id from company_sites cs
-                 where o.key like 'S%' and cs.siret = substr(o.key, 2) and cs.lat is not null and cs.lon is not null
-                 union all
-                 -- Else its entry in a provider's outlet directory, placed on its town or by hand.
-                 select f.lat, f.lon, 1, f.id from final_outlets f
-                 where (f.siret = substr(o.key, 2) and o.key like 'S%' or f.source_key = o.key)
-                   and f.lat is not null and f.lon is not null) p
-               order by p.source, p.id limit 1) located on true
+               left join places located on located.key = o.key
              order by o.tonnes desc, n.name`,
             params.values,
           ),
