@@ -234,6 +234,7 @@ export function defineResource<T extends FieldTable, Item extends object = Defau
             order: query.order.length > 0 ? query.order : (collection.defaultOrder ?? []),
             orderColumns,
             tieBreaker: collection.tieBreaker ?? `${alias}.id`,
+            key: `${alias}.id`,
             pagination: query.pagination,
           });
           return sendCollection(reply, request, {
