@@ -148,10 +148,15 @@ export function registerDashboardRoutes(app: FastifyInstance, { db }: ApiContext
         policy.assertSelf(request.params.userId);
         const params = new SqlParams();
         const where = await scopeCondition(policy, role, request.query as RawQuery, params);
-        // From the monthly sums (see `yearSums`): a few thousand rows a year, not every operation.
+        // From the monthly sums (see `yearSums`): for each year the sums hold, whether the scope has one row of it,
+        // the first found (a provider's scope has thousands a year, every one of which a distinct would read).
         const rows = await db.query<{ year: number }>(
-          `select distinct extract(year from o.month)::int as year
-           from dashboard_months o where ${where} order by year desc`,
+          `select y.year from generate_series(
+             (select extract(year from min(month))::int from dashboard_months),
+             (select extract(year from max(month))::int from dashboard_months)) as y(year)
+           where exists (select 1 from dashboard_months o where ${where}
+             and o.month >= make_date(y.year, 1, 1) and o.month < make_date(y.year + 1, 1, 1))
+           order by y.year desc`,
           params.values,
         );
         return reply.send(hydraItem('YearList', request.url, { years: rows.map((row) => row.year) }));
