@@ -26,34 +26,20 @@ begin
   return null;
 end $$;
 
-create constraint trigger access_changed after insert or update or delete on user_companies
-  deferrable initially deferred for each row execute function access_changed();
-create constraint trigger access_changed after insert or update or delete on user_company_sites
-  deferrable initially deferred for each row execute function access_changed();
-create constraint trigger access_changed after insert or update or delete on user_company_site_entities
-  deferrable initially deferred for each row execute function access_changed();
-create constraint trigger access_changed after insert or update or delete on user_user_typologies
-  deferrable initially deferred for each row execute function access_changed();
-create constraint trigger access_changed after insert or update or delete on user_typologies
-  deferrable initially deferred for each row execute function access_changed();
-create constraint trigger access_changed after insert or update or delete on site_link_periods
-  deferrable initially deferred for each row execute function access_changed();
-create constraint trigger access_changed after insert or update of id, is_admin or delete on users
-  deferrable initially deferred for each row execute function access_changed();
-create constraint trigger access_changed after insert or update of id, company_id, deactivated_at or delete
-  on company_sites deferrable initially deferred for each row execute function access_changed();
-create constraint trigger access_changed after insert or update of id, company_site_id or delete
-  on company_site_entities deferrable initially deferred for each row execute function access_changed();
-create constraint trigger access_changed after insert or update of id, deactivated_at or delete on companies
-  deferrable initially deferred for each row execute function access_changed();
-
-create trigger access_truncated after truncate on user_companies for each statement execute function access_truncated();
-create trigger access_truncated after truncate on user_company_sites for each statement execute function access_truncated();
-create trigger access_truncated after truncate on user_company_site_entities for each statement execute function access_truncated();
-create trigger access_truncated after truncate on user_user_typologies for each statement execute function access_truncated();
-create trigger access_truncated after truncate on user_typologies for each statement execute function access_truncated();
-create trigger access_truncated after truncate on site_link_periods for each statement execute function access_truncated();
-create trigger access_truncated after truncate on users for each statement execute function access_truncated();
-create trigger access_truncated after truncate on company_sites for each statement execute function access_truncated();
-create trigger access_truncated after truncate on company_site_entities for each statement execute function access_truncated();
-create trigger access_truncated after truncate on companies for each statement execute function access_truncated();
+-- Every table the access statement reads; of some, only the columns it reads (a site renamed changes no access).
+do $$
+declare watched record;
+begin
+  for watched in select * from (values
+      ('user_companies', null), ('user_company_sites', null), ('user_company_site_entities', null),
+      ('user_user_typologies', null), ('user_typologies', null), ('site_link_periods', null),
+      ('users', 'id, is_admin'), ('company_sites', 'id, company_id, deactivated_at'),
+      ('company_site_entities', 'id, company_site_id'), ('companies', 'id, deactivated_at')) as w (name, columns)
+  loop
+    execute format('create constraint trigger access_changed after insert or update%s or delete on %I
+        deferrable initially deferred for each row execute function access_changed()',
+      coalesce(' of ' || watched.columns, ''), watched.name);
+    execute format('create trigger access_truncated after truncate on %I
+        for each statement execute function access_truncated()', watched.name);
+  end loop;
+end $$;
