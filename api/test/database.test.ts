@@ -1,4 +1,5 @@
 import { readdir } from 'node:fs/promises';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPasswordHasher } from '../src/account/passwords.ts';
 import { migrate } from '../src/db/index.ts';
@@ -30,6 +31,30 @@ it('rolls a failed transaction back', async () => {
     }),
   ).rejects.toThrow('abandon');
   expect(await api.db.maybeOne(`select id from companies where name = 'Éphémère'`)).toBeNull();
+});
+
+it("answers a transaction's simultaneous queries in order, a server's connection running one at a time", async () => {
+  // pg 9 refuses a query on a connection that runs one; the transaction's connection takes them in turn.
+  const query = pg.Client.prototype.query;
+  let running = 0;
+  let mostAtOnce = 0;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: Parameters<typeof query>) {
+    running += 1;
+    mostAtOnce = Math.max(mostAtOnce, running);
+    const result = query.apply(this, args) as unknown;
+    if (result instanceof Promise) return result.finally(() => (running -= 1));
+    running -= 1;
+    return result;
+  } as typeof query;
+  try {
+    const answers = await api.db.transaction((tx) =>
+      Promise.all([1, 2, 3].map((n) => tx.one<{ n: number }>('select $1::int as n', [n]))),
+    );
+    expect(answers.map((answer) => answer.n)).toEqual([1, 2, 3]);
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  if (api.db.engine === 'postgres') expect(mostAtOnce).toBe(1);
 });
 
 it('seeds the demo world only into an empty database', async () => {

@@ -7,14 +7,26 @@ const configOf = (sql: Statement, params: readonly unknown[]): pg.QueryConfig =>
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
+/**
+ * A transaction's connection runs one query at a time. Handlers ask for several at once (`Promise.all`), as they do
+ * of the pool; pg queued them itself, which it deprecates (pg 9 refuses a query while another runs). So they wait
+ * here for the one before, whatever its outcome.
+ */
 function clientDb(client: pg.PoolClient, poolUse: () => DbPoolUse): Db {
+  let last: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = last.then(run, run);
+    last = next.catch(() => undefined);
+    return next;
+  };
   const self: Db = dbFromRunner({
     engine: 'postgres',
-    query: async <T>(sql: Statement, params: readonly unknown[]) =>
-      (await client.query(configOf(sql, params))).rows as T[],
-    exec: async (sql) => {
-      await client.query(sql);
-    },
+    query: <T>(sql: Statement, params: readonly unknown[]) =>
+      inTurn(async () => (await client.query(configOf(sql, params))).rows as T[]),
+    exec: (sql) =>
+      inTurn(async () => {
+        await client.query(sql);
+      }),
     transaction: (fn) => fn(self),
     poolUse,
     close: async () => {
