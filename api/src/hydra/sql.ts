@@ -67,11 +67,11 @@ export interface PageQuery {
   /** Appended to every ORDER BY so that pages are stable. */
   tieBreaker: string;
   /**
-   * The row's key in `from` (its main table's id): a page is then chosen on the key and the sort columns alone,
-   * and only its rows are read whole. A list of thousands of wide rows (a provider's operations) otherwise carries
-   * every column of each through the filter and the sort, twice the time.
+   * The row's key in `from` (its main table's id): a page is chosen on the key and the sort columns alone, and only
+   * its rows are read whole. A list of thousands of wide rows (a provider's operations) otherwise carries every
+   * column of each through the filter and the sort, twice the time.
    */
-  key?: string;
+  key: string;
   pagination: Pagination;
 }
 
@@ -103,12 +103,9 @@ export async function fetchPage<T>(db: Db, query: PageQuery): Promise<{ rows: T[
   const countParams = [...query.params.values];
   const limit = query.params.add(itemsPerPage);
   const offset = query.params.add((page - 1) * itemsPerPage);
-  const pageSql =
-    query.key === undefined
-      ? `${sql} limit ${limit} offset ${offset}`
-      : `select ${query.select} from ${query.from} where ${query.key} = any(array(
-           select ${query.key} from ${query.from} ${where} order by ${orderBy} limit ${limit} offset ${offset}))
-         order by ${orderBy}`;
+  const pageSql = `select ${query.select} from ${query.from} where ${query.key} = any(array(
+      select ${query.key} from ${query.from} ${where} order by ${orderBy} limit ${limit} offset ${offset}))
+    order by ${orderBy}`;
   const [rows, count] = await Promise.all([
     db.query<T>(pageSql, query.params.values),
     db.one<{ total: number }>(`select count(*)::int as total from ${query.from} ${where}`, countParams),

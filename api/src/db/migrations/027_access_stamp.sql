@@ -1,8 +1,8 @@
--- The stamp of every caller's access (the api's ACCESS_STAMP: this epoch and France's date): it changes in the same commit as any row the policy's access statement reads
--- (a user's links, typologies and administrator flag, establishments and their companies, entities, links between
--- establishments), and with France's date, since a link's period is reckoned on it. An api process keeps the access
--- it read last for a user beside the stamp read with it, and reads it again only when a request's stamp differs:
--- a change is seen at the very next request, by every process, as when access was read at every request.
+-- The epoch of everyone's access (with France's date, the api's ACCESS_STAMP): it moves in the same commit as any row
+-- the policy's access statement reads (a user's links, typologies and administrator flag, establishments and their
+-- companies, entities, links between establishments). An api process keeps the access it read last for a user
+-- beside the stamp read with it, and reads it again only when a request's stamp differs: a change is seen at the
+-- very next request, by every process, as when access was read at every request.
 create table access_epoch (
   single boolean primary key default true check (single),
   value bigint not null
