@@ -6,10 +6,12 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './AppProviders.tsx';
 import { PwaUpdatePrompt } from './components/PwaUpdatePrompt.tsx';
+import { WhenQuiet } from './components/WhenQuiet.tsx';
 import { createRelayEnvironment } from './relay/environment.ts';
 import { endSendingAhead } from './relay/sentAhead.ts';
 import { createSessionExpiredHandler } from './relay/viewerSession.ts';
 import { createAppRouter } from './routes.tsx';
+import { firstScreenOrTimeout } from './routing/firstDraw.ts';
 import { enableIntentPreloading } from './routing/intentPreload.ts';
 
 const environment = createRelayEnvironment({ onUnauthenticated: createSessionExpiredHandler() });
@@ -29,11 +31,16 @@ else {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders environment={environment}>
-      <RouterProvider router={router} />
-      <PwaUpdatePrompt />
-    </AppProviders>
-  </StrictMode>,
+const root = createRoot(container);
+void firstScreenOrTimeout(router).then(() =>
+  root.render(
+    <StrictMode>
+      <AppProviders environment={environment}>
+        <RouterProvider router={router} />
+        <WhenQuiet router={router}>
+          <PwaUpdatePrompt />
+        </WhenQuiet>
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

@@ -8,7 +8,15 @@ import { withFrenchTexts } from '../../vite/loginPage.ts';
 import LoginPageMutation from '../__generated__/LoginPageMutation.graphql.ts';
 import viewerSessionQuery from '../__generated__/viewerSessionQuery.graphql.ts';
 import { paths } from '../paths.ts';
-import { APP_SERVICE_WORKER, prefetchApp, prepareApp, returnTarget, startLoginPage } from './LoginPage.ts';
+import {
+  APP_SERVICE_WORKER,
+  PREPARE_APP_AFTER_MS,
+  prefetchApp,
+  prepareApp,
+  prepareAppWhenLeftAlone,
+  returnTarget,
+  startLoginPage,
+} from './LoginPage.ts';
 
 /** login.html as the build writes it: its French texts in place. */
 const page = withFrenchTexts(readFileSync(join(import.meta.dirname, '../../login.html'), 'utf8'));
@@ -215,5 +223,25 @@ describe('the login page (login.html)', () => {
     });
     await prepareApp({ register } as unknown as ServiceWorkerContainer);
     expect(prefetched()).toHaveLength(2);
+  });
+
+  it('readies the app once the page is left alone, each sending of the form putting it off', async () => {
+    vi.useFakeTimers();
+    try {
+      const form = document.createElement('form');
+      const prepare = vi.fn();
+      prepareAppWhenLeftAlone(form, prepare);
+      await vi.advanceTimersByTimeAsync(PREPARE_APP_AFTER_MS - 100);
+      form.dispatchEvent(new Event('submit'));
+      await vi.advanceTimersByTimeAsync(PREPARE_APP_AFTER_MS - 1);
+      expect(prepare).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(prepare).toHaveBeenCalledTimes(1);
+      form.dispatchEvent(new Event('submit'));
+      await vi.advanceTimersByTimeAsync(PREPARE_APP_AFTER_MS * 2);
+      expect(prepare).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

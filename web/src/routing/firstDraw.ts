@@ -1,0 +1,28 @@
+import type { DataRouter } from 'react-router-dom';
+
+/**
+ * How long the page's first draw waits for the router's first screen (its session check, its data: what the head
+ * start sent is often there as the app starts). A screen ready within it is drawn once, whole: a skeleton drawn
+ * first, then replaced, cost the figures about 100 ms of rendering on a first visit (the code runs cold). Slower,
+ * the page's skeleton is drawn at the end of the wait, and the screen after.
+ */
+export const FIRST_DRAW_WAIT_MS = 200;
+
+/** Resolves once `router` has its first screen (its loaders done), or after `waitMs`, whichever comes first. */
+export function firstScreenOrTimeout(
+  router: Pick<DataRouter, 'state' | 'subscribe'>,
+  waitMs: number = FIRST_DRAW_WAIT_MS,
+): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    };
+    const timer = setTimeout(done, waitMs);
+    const stop = router.subscribe((state) => {
+      if (state.initialized) done();
+    });
+  });
+}
