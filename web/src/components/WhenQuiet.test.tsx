@@ -1,26 +1,15 @@
 import { act, render, screen } from '@testing-library/react';
-import type { RouterState, RouterSubscriber } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routerStub } from '../test/routerStub.ts';
 import { QUIET_MS, WhenQuiet } from './WhenQuiet.tsx';
 
-const NO_OPTIONS = {} as Parameters<RouterSubscriber>[1];
-
-/** A router's subscription, as far as WhenQuiet reads it: `navigate` tells its listeners of a change. */
-function routerStub() {
-  const listeners = new Set<RouterSubscriber>();
-  return {
-    subscribe(listener: RouterSubscriber) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-    navigate() {
-      for (const listener of [...listeners]) listener({} as RouterState, NO_OPTIONS);
-    },
-    listeners,
-  };
-}
+/** WhenQuiet holding a paragraph, watching `router`. */
+const renderQuiet = (router: ReturnType<typeof routerStub>['router']) =>
+  render(
+    <WhenQuiet router={router}>
+      <p>installé</p>
+    </WhenQuiet>,
+  );
 
 describe('WhenQuiet', () => {
   beforeEach(() => {
@@ -31,28 +20,20 @@ describe('WhenQuiet', () => {
   });
 
   it('draws its content once the page has gone QUIET_MS without a navigation, then stops listening', async () => {
-    const router = routerStub();
-    render(
-      <WhenQuiet router={router}>
-        <p>installé</p>
-      </WhenQuiet>,
-    );
+    const { router, listeners } = routerStub();
+    renderQuiet(router);
     await act(() => vi.advanceTimersByTimeAsync(QUIET_MS - 1));
     expect(screen.queryByText('installé')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.getByText('installé')).toBeTruthy();
-    expect(router.listeners.size).toBe(0);
+    expect(listeners.size).toBe(0);
   });
 
   it('waits again from each navigation', async () => {
-    const router = routerStub();
-    render(
-      <WhenQuiet router={router}>
-        <p>installé</p>
-      </WhenQuiet>,
-    );
+    const { router, update } = routerStub();
+    renderQuiet(router);
     await act(() => vi.advanceTimersByTimeAsync(QUIET_MS - 100));
-    act(() => router.navigate());
+    act(() => update());
     await act(() => vi.advanceTimersByTimeAsync(QUIET_MS - 100));
     expect(screen.queryByText('installé')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(100));

@@ -1,27 +1,7 @@
-import type { RouterState, RouterSubscriber } from 'react-router-dom';
+import type { RouterState } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routerStub } from '../test/routerStub.ts';
 import { FIRST_DRAW_WAIT_MS, firstScreenOrTimeout } from './firstDraw.ts';
-
-const NO_OPTIONS = {} as Parameters<RouterSubscriber>[1];
-
-/** A router's state and subscription, as far as the first draw reads them. */
-function routerStub(initialized: boolean) {
-  const listeners = new Set<RouterSubscriber>();
-  const router = {
-    state: { initialized } as RouterState,
-    subscribe(listener: RouterSubscriber) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-  };
-  const update = (state: Partial<RouterState>) => {
-    router.state = { ...router.state, ...state };
-    for (const listener of [...listeners]) listener(router.state, NO_OPTIONS);
-  };
-  return { router, update, listeners };
-}
 
 const isSettled = async (promise: Promise<void>) => {
   let settled = false;
