@@ -3,7 +3,7 @@
 import './headStart.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter } from 'react-router-dom';
 import { AppProviders } from './AppProviders.tsx';
 import { PwaUpdatePrompt } from './components/PwaUpdatePrompt.tsx';
 import { WhenQuiet } from './components/WhenQuiet.tsx';
@@ -13,6 +13,7 @@ import { createSessionExpiredHandler } from './relay/viewerSession.ts';
 import { createAppRouter } from './routes.tsx';
 import { firstScreenOrTimeout } from './routing/firstDraw.ts';
 import { enableIntentPreloading } from './routing/intentPreload.ts';
+import { RouterInStep } from './routing/RouterInStep.tsx';
 
 const environment = createRelayEnvironment({ onUnauthenticated: createSessionExpiredHandler() });
 
@@ -39,7 +40,7 @@ void firstScreenOrTimeout(router).then(() =>
     root.render(
       <StrictMode>
         <AppProviders environment={environment}>
-          <RouterProvider router={router} />
+          <RouterInStep router={router} />
           <WhenQuiet router={router}>
             <PwaUpdatePrompt />
           </WhenQuiet>
