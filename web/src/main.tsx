@@ -11,7 +11,7 @@ import { createRelayEnvironment } from './relay/environment.ts';
 import { endSendingAhead } from './relay/sentAhead.ts';
 import { createSessionExpiredHandler } from './relay/viewerSession.ts';
 import { createAppRouter } from './routes.tsx';
-import { firstScreenOrTimeout } from './routing/firstDraw.ts';
+import { FIRST_DRAW_WAIT_MS, whenFirstScreen } from './routing/firstDraw.ts';
 import { enableIntentPreloading } from './routing/intentPreload.ts';
 import { RouterInStep } from './routing/RouterInStep.tsx';
 
@@ -20,14 +20,7 @@ const environment = createRelayEnvironment({ onUnauthenticated: createSessionExp
 const router = createAppRouter(environment, createBrowserRouter);
 enableIntentPreloading(router);
 // What the page's head start sent serves its first navigation only.
-if (router.state.initialized) endSendingAhead();
-else {
-  const stopWatching = router.subscribe((state) => {
-    if (!state.initialized) return;
-    endSendingAhead();
-    stopWatching();
-  });
-}
+void whenFirstScreen(router).then(endSendingAhead);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -35,7 +28,7 @@ if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 // Drawn as a transition, React yields to the browser every few milliseconds while it renders the first screen
 // instead of holding the page in one long task: on a slow phone (Lighthouse's), 1.2 s of blocking time to 0.5 s.
-void firstScreenOrTimeout(router).then(() =>
+void whenFirstScreen(router, FIRST_DRAW_WAIT_MS).then(() =>
   startTransition(() =>
     root.render(
       <StrictMode>

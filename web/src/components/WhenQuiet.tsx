@@ -22,10 +22,13 @@ export function WhenQuiet({
     if (quiet) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let idle: number | undefined;
-    const wait = () => {
+    const cancel = () => {
       clearTimeout(timer);
       if (idle !== undefined) cancelIdleCallback(idle);
       idle = undefined;
+    };
+    const wait = () => {
+      cancel();
       timer = setTimeout(() => {
         if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(() => setQuiet(true));
         else setQuiet(true);
@@ -35,8 +38,7 @@ export function WhenQuiet({
     wait();
     return () => {
       stop();
-      clearTimeout(timer);
-      if (idle !== undefined) cancelIdleCallback(idle);
+      cancel();
     };
   }, [router, quiet]);
   return quiet ? children : null;

@@ -34,7 +34,7 @@ function routerLoadedWhileDrawn(): DataRouter {
       ),
     },
   ]);
-  // As the page's entry, which waits for the router's first screen before drawing (`firstScreenOrTimeout`).
+  // As the page's entry, which waits for the router's first screen before drawing (`whenFirstScreen`).
   router.subscribe(() => undefined);
   return router;
 }

@@ -1,7 +1,7 @@
 import type { RouterState } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routerStub } from '../test/routerStub.ts';
-import { FIRST_DRAW_WAIT_MS, firstScreenOrTimeout } from './firstDraw.ts';
+import { FIRST_DRAW_WAIT_MS, whenFirstScreen } from './firstDraw.ts';
 
 const isSettled = async (promise: Promise<void>) => {
   let settled = false;
@@ -12,7 +12,7 @@ const isSettled = async (promise: Promise<void>) => {
   return settled;
 };
 
-describe('firstScreenOrTimeout', () => {
+describe('whenFirstScreen', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });
@@ -22,12 +22,13 @@ describe('firstScreenOrTimeout', () => {
 
   it('resolves at once when the router has its first screen already', async () => {
     const { router } = routerStub(true);
-    expect(await isSettled(firstScreenOrTimeout(router))).toBe(true);
+    expect(await isSettled(whenFirstScreen(router, FIRST_DRAW_WAIT_MS))).toBe(true);
   });
 
-  it('waits for the first screen, and stops listening once it is there', async () => {
+  it('waits for the first screen, however long without a limit, and stops listening once it is there', async () => {
     const { router, update, listeners } = routerStub(false);
-    const drawn = firstScreenOrTimeout(router);
+    const drawn = whenFirstScreen(router);
+    await vi.advanceTimersByTimeAsync(FIRST_DRAW_WAIT_MS * 10);
     update({ navigation: { state: 'loading' } as RouterState['navigation'] });
     expect(await isSettled(drawn)).toBe(false);
     update({ initialized: true });
@@ -37,7 +38,7 @@ describe('firstScreenOrTimeout', () => {
 
   it('waits no longer than FIRST_DRAW_WAIT_MS, then stops listening', async () => {
     const { router, listeners } = routerStub(false);
-    const drawn = firstScreenOrTimeout(router);
+    const drawn = whenFirstScreen(router, FIRST_DRAW_WAIT_MS);
     await vi.advanceTimersByTimeAsync(FIRST_DRAW_WAIT_MS - 1);
     expect(await isSettled(drawn)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);

@@ -8,10 +8,13 @@ import type { DataRouter } from 'react-router-dom';
  */
 export const FIRST_DRAW_WAIT_MS = 200;
 
-/** Resolves once `router` has its first screen (its loaders done), or after `waitMs`, whichever comes first. */
-export function firstScreenOrTimeout(
+/**
+ * Resolves once `router` has its first screen (its loaders done), or, given `waitAtMostMs`, after that long if it
+ * comes first; it stops listening to the router then.
+ */
+export function whenFirstScreen(
   router: Pick<DataRouter, 'state' | 'subscribe'>,
-  waitMs: number = FIRST_DRAW_WAIT_MS,
+  waitAtMostMs?: number,
 ): Promise<void> {
   if (router.state.initialized) return Promise.resolve();
   return new Promise((resolve) => {
@@ -20,7 +23,7 @@ export function firstScreenOrTimeout(
       stop();
       resolve();
     };
-    const timer = setTimeout(done, waitMs);
+    const timer = waitAtMostMs === undefined ? undefined : setTimeout(done, waitAtMostMs);
     const stop = router.subscribe((state) => {
       if (state.initialized) done();
     });
