@@ -287,6 +287,35 @@ describe('the profile', () => {
     expect((await get(api, '/api/users/me', current)).statusCode).toBe(200);
   });
 
+  it('writes when a session was last used once a minute at most, once for the calls a screen makes at once', async () => {
+    const session = await login(api, 'transporteur@demo.fr');
+    await api.db.exec(`
+      create table last_use_writes (session_id int not null);
+      create function count_last_use_write() returns trigger language plpgsql as $$
+        begin insert into last_use_writes values (new.id); return new; end $$;
+      create trigger count_last_use_write after update of last_used_at on sessions
+        for each row execute function count_last_use_write();`);
+    try {
+      const writes = async () =>
+        (await api.db.one<{ n: number }>('select count(*)::int as n from last_use_writes')).n;
+      const screen = () => Promise.all(Array.from({ length: 5 }, () => get(api, '/api/users/me', session)));
+      await screen();
+      expect(await writes()).toBe(0);
+
+      api.clock.advance(61_000);
+      const answers = await screen();
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      expect(await writes()).toBe(1);
+      const listed = (await get(api, '/api/users/me/sessions', session)).json().sessions as {
+        current: boolean;
+        lastUsedAt: string;
+      }[];
+      expect(listed.find((s) => s.current)?.lastUsedAt).toBe(api.clock.now.toISOString());
+    } finally {
+      await api.db.exec(`drop trigger count_last_use_write on sessions;
+        drop function count_last_use_write(); drop table last_use_writes;`);
+    }
+  });
   it('changes the e-mail only when the link mailed to the new address is followed, once', async () => {
     const session = await login(api, 'transporteur@demo.fr');
     const ask = (body: Record<string, unknown>) => postJson(api, '/api/users/me/email', session, body);

@@ -1,7 +1,7 @@
 import { messages } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { ApiContext } from '../context.ts';
-import type { NamedStatement } from '../db/index.ts';
+import type { Db, NamedStatement } from '../db/index.ts';
 import { ApiProblem, unauthenticated } from '../hydra/index.ts';
 import { ACCESS_STAMP, AccessReader, Policy } from '../policy/index.ts';
 import { ACCESS_TOKEN_PATTERN, hashToken, TOKEN_PATTERN } from './tokens.ts';
@@ -49,6 +49,44 @@ const ACCESS_TOKEN_BY_TOKEN = credentialsWith(
    from personal_access_tokens where token_hash = $1 and revoked_at is null and expires_at > $2`,
 );
 
+/** The sessions and tokens lists say when each was last used: to the minute is enough. */
+const LAST_USE_PRECISION_MS = 60_000;
+
+/**
+ * Writes when a session or token was last used, at most once a minute: most requests write nothing. The calls a
+ * screen makes at once all find the same old time; they share this process's one write (which each awaits), and the
+ * statement skips a row another process has just written, so that they do not queue on its lock to write it again.
+ */
+class LastUse {
+  readonly #db: Db;
+  readonly #writing = new Map<string, Promise<unknown>>();
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  async note(
+    table: 'sessions' | 'personal_access_tokens',
+    { id, lastUsedAt }: Pick<Credentials, 'id' | 'lastUsedAt'>,
+    now: Date,
+  ): Promise<void> {
+    const staleBefore = new Date(now.getTime() - LAST_USE_PRECISION_MS);
+    if (lastUsedAt !== null && new Date(lastUsedAt) >= staleBefore) return;
+    const key = `${table}:${id}`;
+    let writing = this.#writing.get(key);
+    if (writing === undefined) {
+      writing = this.#db
+        .query(
+          `update ${table} set last_used_at = $2 where id = $1 and (last_used_at is null or last_used_at < $3)`,
+          [id, now, staleBefore],
+        )
+        .finally(() => this.#writing.delete(key));
+      this.#writing.set(key, writing);
+    }
+    await writing;
+  }
+}
+
 interface Credentials {
   id: number;
   userId: number;
@@ -62,6 +100,7 @@ interface Credentials {
  */
 export function authenticateWith({ db, secret, config }: ApiContext) {
   const accessReader = new AccessReader(db);
+  const lastUse = new LastUse(db);
   return async function authenticate(request: FastifyRequest): Promise<void> {
     const match = /^Bearer +(\S+)$/i.exec(request.headers.authorization?.trim() ?? '');
     const token = match?.[1];
@@ -71,10 +110,7 @@ export function authenticateWith({ db, secret, config }: ApiContext) {
     const now = config.now();
     const session = await db.maybeOne<Credentials>(SESSION_BY_TOKEN, [hashToken(secret, token), now]);
     if (session === null) throw unauthenticated();
-    // The sessions list says when each was last used; to the minute is enough, so most requests write nothing.
-    if (session.lastUsedAt === null || now.getTime() - new Date(session.lastUsedAt).getTime() > 60_000) {
-      await db.query('update sessions set last_used_at = $2 where id = $1', [session.id, now]);
-    }
+    await lastUse.note('sessions', session, now);
     request.caller = {
       userId: session.userId,
       sessionId: session.id,
@@ -94,9 +130,7 @@ export function authenticateWith({ db, secret, config }: ApiContext) {
     if (found.readOnly && !['GET', 'HEAD'].includes(request.method)) {
       throw new ApiProblem(403, messages.accessTokenReadOnly);
     }
-    if (found.lastUsedAt === null || now.getTime() - new Date(found.lastUsedAt).getTime() > 60_000) {
-      await db.query('update personal_access_tokens set last_used_at = $2 where id = $1', [found.id, now]);
-    }
+    await lastUse.note('personal_access_tokens', found, now);
     request.caller = {
       userId: found.userId,
       sessionId: null,
