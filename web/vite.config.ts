@@ -24,8 +24,8 @@ export default defineConfig({
     zodJitless(),
     relay({ sourceDirectory, artifactDirectory }),
     react(),
-    // In development only: the login page is built by vite.login.config.ts.
-    { ...loginPage(), apply: 'serve' },
+    // The app's page's French texts; the login page is built by vite.login.config.ts (served here in development).
+    loginPage(),
     VitePWA({
       filename: 'sw.js',
       scope: '/',

@@ -172,3 +172,32 @@ test('after the login, the dashboard asks each of its first queries once, the fi
       operation,
     ).toBe(true);
 });
+
+test.describe('before the scripts', () => {
+  // The service worker would answer the held script from its cache.
+  test.use({ serviceWorkers: 'block' });
+
+  test('the page draws the portal’s mark and says it loads from its HTML alone; the first screen replaces it', async ({
+    page,
+  }) => {
+    await signInToDashboard(page, producer.email);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await page.goto('/', { waitUntil: 'commit' });
+    const shell = page.getByRole('status').filter({ hasText: 'Portail déchets' });
+    await expect(shell).toBeVisible();
+    await expect(shell).toContainText('Chargement…');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    release();
+    await expect(page.getByRole('heading', { name: 'Bonjour Claire', level: 1 })).toBeVisible();
+    await expect(shell).toHaveCount(0);
+  });
+});

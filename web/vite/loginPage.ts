@@ -4,9 +4,10 @@ import { fr } from '../src/i18n/fr.ts';
 
 /**
  * The login page (login.html) is plain HTML with a small script: its French text is written into it at build,
- * from the app's resources (`{{login.title}}` is `fr.login.title`), so that it shows before any script runs.
- * Built after the app, it lists the app's first files (its entry and the modules the entry preloads) for the
- * page to fetch while the user types. In development, the app's dev server serves it at /customer/Login.
+ * from the app's resources (`{{login.title}}` is `fr.login.title`), so that it shows before any script runs; so is
+ * the app's page (index.html), whose first picture is drawn before its scripts arrive. Built after the app, the
+ * login page lists the app's first files (its entry and the modules the entry preloads) for the page to fetch
+ * while the user types. In development, the app's dev server serves it at /customer/Login.
  */
 
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
@@ -19,11 +20,11 @@ const escapeHtml = (text: string) =>
 export function frenchText(key: string): string {
   let node: unknown = fr;
   for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  if (typeof node !== 'string') throw new Error(`login.html: no French text '${key}' in src/i18n/fr.ts`);
+  if (typeof node !== 'string') throw new Error(`A page: no French text '${key}' in src/i18n/fr.ts`);
   return node;
 }
 
-/** login.html with its placeholders replaced by their French texts, escaped for HTML. */
+/** A page with its placeholders replaced by their French texts, escaped for HTML. */
 export function withFrenchTexts(html: string): string {
   return html.replace(PLACEHOLDER, (_whole, key: string) => escapeHtml(frenchText(key)));
 }
@@ -48,8 +49,8 @@ export function loginPage(options: LoginPageOptions = {}): Plugin {
     transformIndexHtml: {
       order: 'pre',
       handler(html, context) {
-        if (!/(^|[\\/])login\.html$/.test(context.filename)) return html;
         const texts = withFrenchTexts(html);
+        if (!/(^|[\\/])login\.html$/.test(context.filename)) return texts;
         const { appIndexHtml } = options;
         if (!appIndexHtml || !existsSync(appIndexHtml)) return texts;
         const files = appEntryFiles(readFileSync(appIndexHtml, 'utf8'));
