@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { type DataRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router-dom';
 import type { IEnvironment } from 'relay-runtime';
+import DashboardLayoutQueryParameters from './__generated__/DashboardLayoutQuery$parameters.ts';
 import { urlWithRememberedSelection } from './apps/dashboard/selectionMemory.ts';
 import { NotFoundPage } from './apps/errors/NotFoundPage.tsx';
 import { notFound } from './apps/errors/notFound.ts';
@@ -18,6 +19,7 @@ import {
   createRoutePreloader,
   NAVIGATION_DATA_WAIT_MS,
   type RoutePreloader,
+  screenQuery,
 } from './relay/preload.ts';
 import { requireViewer } from './relay/viewerSession.ts';
 import {
@@ -169,7 +171,10 @@ export function createRoutes(environment: IEnvironment, shownPathname: () => str
             if (restored !== null) throw redirect(restored);
             return preloadLayout(
               'dashboardLayout',
-              () => import('./__generated__/DashboardLayoutQuery.graphql.ts'),
+              screenQuery(
+                DashboardLayoutQueryParameters,
+                () => import('./__generated__/DashboardLayoutQuery.graphql.ts'),
+              ),
               {},
             );
           },

@@ -35,7 +35,7 @@ import { NotificationBell } from './NotificationBell.tsx';
 import { SideNavigation } from './SideNavigation.tsx';
 
 export const dashboardLayoutQuery = graphql`
-  query DashboardLayoutQuery {
+  query DashboardLayoutQuery @preloadable {
     viewer {
       fullName
       typologies

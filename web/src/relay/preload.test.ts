@@ -1,11 +1,23 @@
-import { createOperationDescriptor } from 'relay-runtime';
+import {
+  createOperationDescriptor,
+  Environment,
+  Network,
+  Observable,
+  PreloadableQueryRegistry,
+  RecordSource,
+  Store,
+} from 'relay-runtime';
 import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import contactPageQueryNode from '../__generated__/ContactPageQuery.graphql.ts';
+import contactPageQueryParameters from '../__generated__/ContactPageQuery$parameters.ts';
 import viewerSessionQueryNode from '../__generated__/viewerSessionQuery.graphql.ts';
 import {
   createQueryWarmer,
   createRoutePreloader,
+  heldQuery,
   NAVIGATION_DATA_WAIT_MS,
+  screenQuery,
   WARM_RETENTION_MS,
 } from './preload.ts';
 
@@ -23,8 +35,8 @@ function answerAll(environment: ReturnType<typeof createMockEnvironment>) {
   }
 }
 
-/** The session query's artifact, as a route imports it. */
-const sessionQuery = async () => ({ default: viewerSessionQueryNode });
+/** The session query, its artifact at hand. */
+const sessionQuery = heldQuery(viewerSessionQueryNode);
 
 describe('route preloader', () => {
   it('keeps the reference the screen being left still renders, and disposes older ones', async () => {
@@ -54,6 +66,54 @@ describe('route preloader', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await preload('screen', sessionQuery, {});
     expect(sent(environment)).toBe(0);
+  });
+});
+
+describe('route preloader, a @preloadable query whose artifact is not imported yet', () => {
+  it('sends the query at once, and reads its answer into the store once the artifact has come', async () => {
+    // A page that has not imported the artifact yet: the registry lacks it until its module runs.
+    PreloadableQueryRegistry.clear();
+    const requests: string[] = [];
+    const answers: { next(value: unknown): void; complete(): void }[] = [];
+    const environment = new Environment({
+      network: Network.create((params) => {
+        requests.push(params.name);
+        return Observable.create((sink) => {
+          answers.push(sink);
+        });
+      }),
+      store: new Store(new RecordSource()),
+    });
+    let artifactCame: () => void = () => {};
+    const artifactComing = new Promise<void>((resolve) => {
+      artifactCame = resolve;
+    });
+    const query = screenQuery(contactPageQueryParameters, async () => {
+      await artifactComing;
+      const id = contactPageQueryParameters.params.id ?? '';
+      PreloadableQueryRegistry.set(id, contactPageQueryNode);
+      return { default: contactPageQueryNode };
+    });
+
+    let opened = false;
+    const preloaded = createRoutePreloader(environment)('contact', query, {}).then((reference) => {
+      opened = true;
+      return reference;
+    });
+    // Sent before the artifact is there.
+    expect(requests).toEqual(['ContactPageQuery']);
+    const viewer = { id: 'VXNlcjox', email: 'claire@demo.fr', phone: null, __typename: 'User' };
+    for (const sink of answers) {
+      sink.next({ data: { viewer } });
+      sink.complete();
+    }
+    await Promise.resolve();
+    expect(opened).toBe(false);
+
+    artifactCame();
+    await preloaded;
+    expect(environment.check(createOperationDescriptor(contactPageQueryNode, {})).status).toBe('available');
+    expect(requests).toEqual(['ContactPageQuery']);
   });
 });
 

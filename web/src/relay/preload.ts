@@ -9,11 +9,14 @@ import {
 } from 'react-relay';
 import { useLoaderData, useLocation } from 'react-router-dom';
 import {
+  type ConcreteRequest,
   createOperationDescriptor,
   type GraphQLTaggedNode,
   getRequest,
   type IEnvironment,
   type OperationType,
+  type PreloadableConcreteRequest,
+  PreloadableQueryRegistry,
   type VariablesOf,
 } from 'relay-runtime';
 
@@ -23,10 +26,33 @@ import {
  */
 export type QueryImport = () => Promise<{ default: GraphQLTaggedNode }>;
 
-/** Starts a route's query once its artifact is imported (not its data: the screen suspends on that). */
+/**
+ * A route's query: what sends it, and its artifact. A `@preloadable` query's parameters (its `$parameters` module:
+ * its persisted id and name, a few bytes in the route's chunk) send it at once, while its artifact, which the
+ * answer needs to be read into the store, is imported beside it: the request no longer waits for the artifact's
+ * chunk. A query the app holds already (the dashboard's) is its own parameters (`heldQuery`).
+ */
+export interface ScreenQuery<TQuery extends OperationType = OperationType> {
+  parameters: PreloadableConcreteRequest<TQuery> | ConcreteRequest;
+  artifact: QueryImport;
+}
+
+/** A `@preloadable` query: its `$parameters` module and its artifact's import. */
+export const screenQuery = <TQuery extends OperationType>(
+  parameters: PreloadableConcreteRequest<TQuery>,
+  artifact: QueryImport,
+): ScreenQuery<TQuery> => ({ parameters, artifact });
+
+/** A query whose artifact the app already holds. */
+export const heldQuery = (artifact: ConcreteRequest): ScreenQuery => ({
+  parameters: artifact,
+  artifact: async () => ({ default: artifact }),
+});
+
+/** Starts a route's query (not its data: the screen suspends on that); resolves once its artifact is there too. */
 export type RoutePreloader = <TQuery extends OperationType>(
   routeKey: string,
-  query: QueryImport,
+  query: ScreenQuery<TQuery>,
   variables: VariablesOf<TQuery>,
 ) => Promise<PreloadedQuery<TQuery>>;
 
@@ -35,10 +61,46 @@ export type RoutePreloader = <TQuery extends OperationType>(
  */
 export type ScreenPreloader = <TQuery extends OperationType>(
   routeKey: string,
-  query: QueryImport,
+  query: ScreenQuery<TQuery>,
   variables: VariablesOf<TQuery>,
   dataWaitMs?: number,
 ) => Promise<PreloadedQuery<TQuery>>;
+
+/**
+ * The query's artifact, if this page has it already: a held query's own, or a `@preloadable` one's once its
+ * module has been imported (it registers itself).
+ */
+function artifactAtHand({ parameters }: ScreenQuery): ConcreteRequest | null {
+  if (parameters.kind === 'Request') return parameters;
+  const { id } = parameters.params;
+  return id ? (PreloadableQueryRegistry.get(id) ?? null) : null;
+}
+
+/**
+ * Sends the query with `fetchPolicy` and imports its artifact meanwhile; resolves to its reference once the
+ * artifact is there. A query whose artifact was never imported has never been asked on this page, so the store
+ * cannot hold its data.
+ */
+async function startQuery<TQuery extends OperationType>(
+  environment: IEnvironment,
+  query: ScreenQuery<TQuery>,
+  variables: VariablesOf<TQuery>,
+  fetchPolicy: (inStore: boolean) => 'store-only' | 'store-and-network' | 'store-or-network',
+): Promise<{ reference: PreloadedQuery<TQuery>; inStore: boolean }> {
+  const atHand = artifactAtHand(query);
+  const inStore = atHand !== null && isInStore(environment, atHand, variables);
+  const imported = query.artifact();
+  const reference = loadQuery<TQuery>(environment, query.parameters, variables, {
+    fetchPolicy: fetchPolicy(inStore),
+  });
+  try {
+    await imported;
+  } catch (error) {
+    reference.dispose();
+    throw error;
+  }
+  return { reference, inStore };
+}
 
 /**
  * How long the opening of a screen (the page's first, or another than the one on display) waits for its data,
@@ -62,20 +124,19 @@ export function createRoutePreloader(environment: IEnvironment): ScreenPreloader
   const live = new Map<string, { current: { dispose(): void }; previous?: { dispose(): void } }>();
   return async <TQuery extends OperationType>(
     routeKey: string,
-    queryImport: QueryImport,
+    query: ScreenQuery<TQuery>,
     variables: VariablesOf<TQuery>,
     dataWaitMs = 0,
   ) => {
-    const { default: query } = await queryImport();
     // Offline, a screen already seen shows its last data (the banner says the portal is offline) instead of failing.
     // Online, data in the store (a hovered link fetched it) shows at once while the network refreshes it.
-    const fetchPolicy =
-      !navigator.onLine && isInStore(environment, query, variables) ? 'store-only' : 'store-and-network';
-    const reference = loadQuery<TQuery>(environment, query, variables, { fetchPolicy });
+    const { reference, inStore } = await startQuery(environment, query, variables, (inStore) =>
+      !navigator.onLine && inStore ? 'store-only' : 'store-and-network',
+    );
     const entry = live.get(routeKey);
     entry?.previous?.dispose();
     live.set(routeKey, entry ? { current: reference, previous: entry.current } : { current: reference });
-    if (dataWaitMs > 0 && !isInStore(environment, query, variables)) await settled(reference, dataWaitMs);
+    if (dataWaitMs > 0 && !inStore) await settled(reference, dataWaitMs);
     return reference;
   };
 }
@@ -116,11 +177,10 @@ export const WARM_RETENTION_MS = 30_000;
 export function createQueryWarmer(environment: IEnvironment): RoutePreloader {
   return async <TQuery extends OperationType>(
     _routeKey: string,
-    queryImport: QueryImport,
+    query: ScreenQuery<TQuery>,
     variables: VariablesOf<TQuery>,
   ) => {
-    const { default: query } = await queryImport();
-    const reference = loadQuery<TQuery>(environment, query, variables, { fetchPolicy: 'store-or-network' });
+    const { reference } = await startQuery(environment, query, variables, () => 'store-or-network');
     setTimeout(() => reference.dispose(), WARM_RETENTION_MS);
     return reference;
   };
@@ -180,7 +240,11 @@ export function useKeptRouteQuery<TQuery extends OperationType>(
   return { data, variables, loading: !ready };
 }
 
-function isInStore(environment: IEnvironment, query: GraphQLTaggedNode, variables: object): boolean {
+function isInStore(
+  environment: IEnvironment,
+  query: GraphQLTaggedNode | ConcreteRequest,
+  variables: object,
+): boolean {
   const operation = createOperationDescriptor(getRequest(query), variables);
   return environment.check(operation).status === 'available';
 }

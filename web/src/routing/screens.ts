@@ -6,7 +6,7 @@ import type { viewerSessionQuery } from '../__generated__/viewerSessionQuery.gra
 import type { SkeletonKind } from '../components/Skeletons.tsx';
 import type { TranslationResource } from '../i18n/fr.ts';
 import { loadScreenTexts } from '../i18n/index.ts';
-import type { QueryImport, RoutePreloader } from '../relay/preload.ts';
+import type { RoutePreloader, ScreenQuery } from '../relay/preload.ts';
 
 /**
  * The kit of the apps' route files (`apps/<app>/routes.tsx`): each app declares its screens once (path, layout,
@@ -242,7 +242,7 @@ export const revalidationRules: Record<Revalidation, ShouldRevalidateFunction | 
 /** The loader of a screen whose query takes no variables: the session is checked, then the query starts. */
 export function viewerQuery(
   routeKey: string,
-  query: QueryImport,
+  query: ScreenQuery,
   options: { allowPendingTerms?: boolean } = {},
 ): ScreenLoader {
   return async ({ requireViewer, preload }) => {

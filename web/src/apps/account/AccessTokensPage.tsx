@@ -41,7 +41,7 @@ import { usePreloadedRouteQuery } from '../../relay/preload.ts';
 import { ProfileCard } from './ProfileCard.tsx';
 
 export const accessTokensPageQuery = graphql`
-  query AccessTokensPageQuery {
+  query AccessTokensPageQuery @preloadable {
     viewer {
       id
       ...AccessTokensPage_tokens @relay(mask: false)

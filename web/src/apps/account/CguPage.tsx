@@ -17,7 +17,7 @@ import { usePreloadedRouteQuery } from '../../relay/preload.ts';
 import { RETURN_TO_PARAM } from '../../returnPath.ts';
 
 export const cguPageQuery = graphql`
-  query CguPageQuery {
+  query CguPageQuery @preloadable {
     viewer {
       id
       hasAcceptedCGU

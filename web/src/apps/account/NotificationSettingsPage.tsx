@@ -19,7 +19,7 @@ import { paths } from '../../paths.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
 
 export const notificationSettingsPageQuery = graphql`
-  query NotificationSettingsPageQuery {
+  query NotificationSettingsPageQuery @preloadable {
     viewer {
       id
       email

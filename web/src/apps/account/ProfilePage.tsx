@@ -19,7 +19,7 @@ import { ProfileCard } from './ProfileCard.tsx';
 import { EmailChangeCard, PasswordCard, SessionsCard } from './ProfileSecurity.tsx';
 
 export const profilePageQuery = graphql`
-  query ProfilePageQuery {
+  query ProfilePageQuery @preloadable {
     viewer {
       id
       email

@@ -1,3 +1,8 @@
+import AccessTokensPageQueryParameters from '../../__generated__/AccessTokensPageQuery$parameters.ts';
+import CguPageQueryParameters from '../../__generated__/CguPageQuery$parameters.ts';
+import NotificationSettingsPageQueryParameters from '../../__generated__/NotificationSettingsPageQuery$parameters.ts';
+import ProfilePageQueryParameters from '../../__generated__/ProfilePageQuery$parameters.ts';
+import { screenQuery } from '../../relay/preload.ts';
 import { defineApp, viewerQuery } from '../../routing/screens.ts';
 
 /** Signing in, the password pages, the terms of use, and the user's profile (SPEC 2). */
@@ -38,9 +43,13 @@ export const accountApp = defineApp({
       key: 'terms',
       path: '/cgu',
       layout: 'authWide',
-      loader: viewerQuery('terms', () => import('../../__generated__/CguPageQuery.graphql.ts'), {
-        allowPendingTerms: true,
-      }),
+      loader: viewerQuery(
+        'terms',
+        screenQuery(CguPageQueryParameters, () => import('../../__generated__/CguPageQuery.graphql.ts')),
+        {
+          allowPendingTerms: true,
+        },
+      ),
       lazy: () => import('./CguPage.tsx').then((module) => ({ Component: module.CguPage })),
     },
     {
@@ -50,7 +59,13 @@ export const accountApp = defineApp({
       skeleton: 'detail',
       errors: 'screen',
       navigation: { labelKey: 'nav.profile', audience: 'everyone', order: 150 },
-      loader: viewerQuery('profile', () => import('../../__generated__/ProfilePageQuery.graphql.ts')),
+      loader: viewerQuery(
+        'profile',
+        screenQuery(
+          ProfilePageQueryParameters,
+          () => import('../../__generated__/ProfilePageQuery.graphql.ts'),
+        ),
+      ),
       lazy: () => import('./ProfilePage.tsx').then((module) => ({ Component: module.ProfilePage })),
     },
     {
@@ -62,7 +77,10 @@ export const accountApp = defineApp({
       audience: 'everyone',
       loader: viewerQuery(
         'profileNotifications',
-        () => import('../../__generated__/NotificationSettingsPageQuery.graphql.ts'),
+        screenQuery(
+          NotificationSettingsPageQueryParameters,
+          () => import('../../__generated__/NotificationSettingsPageQuery.graphql.ts'),
+        ),
       ),
       lazy: () =>
         import('./NotificationSettingsPage.tsx').then((module) => ({
@@ -78,7 +96,10 @@ export const accountApp = defineApp({
       audience: 'everyone',
       loader: viewerQuery(
         'accessTokens',
-        () => import('../../__generated__/AccessTokensPageQuery.graphql.ts'),
+        screenQuery(
+          AccessTokensPageQueryParameters,
+          () => import('../../__generated__/AccessTokensPageQuery.graphql.ts'),
+        ),
       ),
       lazy: () => import('./AccessTokensPage.tsx').then((module) => ({ Component: module.AccessTokensPage })),
     },

@@ -20,7 +20,7 @@ export const adminAuditPageQuery = graphql`
     $actions: [AuditAction!]
     $from: Date
     $to: Date
-  ) {
+  ) @preloadable {
     admin {
       __typename
     }

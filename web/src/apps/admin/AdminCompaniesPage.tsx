@@ -29,7 +29,7 @@ import { CompanyFormDialog } from './CompanyFormDialog.tsx';
 const labels = fieldLabels(adminCompanyFields);
 
 export const adminCompaniesPageQuery = graphql`
-  query AdminCompaniesPageQuery($search: String) {
+  query AdminCompaniesPageQuery($search: String) @preloadable {
     admin {
       __typename
     }

@@ -25,7 +25,7 @@ import { UserList } from './UserTable.tsx';
 const labels = fieldLabels(adminCompanyFields);
 
 export const adminCompanyPageQuery = graphql`
-  query AdminCompanyPageQuery($databaseId: Int!, $companyId: ID!) {
+  query AdminCompanyPageQuery($databaseId: Int!, $companyId: ID!) @preloadable {
     admin {
       company(databaseId: $databaseId) {
         id

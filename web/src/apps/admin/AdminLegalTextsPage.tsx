@@ -16,7 +16,7 @@ import { type LegalTextCode, LegalTextPublishDialog, type PublishedText } from '
 const labels = fieldLabels(staticContentFields);
 
 export const adminLegalTextsPageQuery = graphql`
-  query AdminLegalTextsPageQuery {
+  query AdminLegalTextsPageQuery @preloadable {
     admin {
       terms: legalTextVersions(code: CGU) {
         id

@@ -30,7 +30,7 @@ import { SiteLinkDialog } from './SiteLinkDialog.tsx';
 const labels = fieldLabels(adminSiteLinkFields);
 
 export const adminLinksPageQuery = graphql`
-  query AdminLinksPageQuery($search: String, $inForce: Boolean) {
+  query AdminLinksPageQuery($search: String, $inForce: Boolean) @preloadable {
     admin {
       __typename
     }

@@ -39,7 +39,7 @@ import { UserStateBadge } from './UserTable.tsx';
 const labels = fieldLabels(adminUserFields);
 
 export const adminUserPageQuery = graphql`
-  query AdminUserPageQuery($databaseId: Int!, $userId: ID!) {
+  query AdminUserPageQuery($databaseId: Int!, $userId: ID!) @preloadable {
     admin {
       user(databaseId: $databaseId) {
         id

@@ -12,7 +12,7 @@ import { UserFormDialog, type UserFormTarget } from './UserFormDialog.tsx';
 import { UserList } from './UserTable.tsx';
 
 export const adminUsersPageQuery = graphql`
-  query AdminUsersPageQuery($search: String) {
+  query AdminUsersPageQuery($search: String) @preloadable {
     admin {
       __typename
     }

@@ -17,7 +17,7 @@ import { DocumentCategoryDialog, type DocumentCategoryTarget } from './DocumentC
 const labels = fieldLabels(documentCategoryFields);
 
 export const documentCategoriesTabQuery = graphql`
-  query DocumentCategoriesTabQuery {
+  query DocumentCategoriesTabQuery @preloadable {
     documentCategories {
       id
       position

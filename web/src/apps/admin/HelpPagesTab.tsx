@@ -20,7 +20,7 @@ import { HelpPageDialog, type HelpPageTarget } from './HelpPageDialog.tsx';
 const labels = fieldLabels(helpContentFields);
 
 export const helpPagesTabQuery = graphql`
-  query HelpPagesTabQuery {
+  query HelpPagesTabQuery @preloadable {
     helpPages {
       id
       position

@@ -19,7 +19,7 @@ import { SkipTypeDialog, type SkipTypeTarget } from './SkipTypeDialog.tsx';
 const labels = fieldLabels(skipTypeFields);
 
 export const skipTypesTabQuery = graphql`
-  query SkipTypesTabQuery {
+  query SkipTypesTabQuery @preloadable {
     skipTypes {
       id
       label

@@ -1,10 +1,20 @@
 import type { OperationType, VariablesOf } from 'relay-runtime';
 import type { AdminAuditPageQuery } from '../../__generated__/AdminAuditPageQuery.graphql.ts';
+import AdminAuditPageQueryParameters from '../../__generated__/AdminAuditPageQuery$parameters.ts';
 import type { AdminCompaniesPageQuery } from '../../__generated__/AdminCompaniesPageQuery.graphql.ts';
+import AdminCompaniesPageQueryParameters from '../../__generated__/AdminCompaniesPageQuery$parameters.ts';
+import AdminCompanyPageQueryParameters from '../../__generated__/AdminCompanyPageQuery$parameters.ts';
+import AdminLegalTextsPageQueryParameters from '../../__generated__/AdminLegalTextsPageQuery$parameters.ts';
 import type { AdminLinksPageQuery } from '../../__generated__/AdminLinksPageQuery.graphql.ts';
+import AdminLinksPageQueryParameters from '../../__generated__/AdminLinksPageQuery$parameters.ts';
+import AdminUserPageQueryParameters from '../../__generated__/AdminUserPageQuery$parameters.ts';
 import type { AdminUsersPageQuery } from '../../__generated__/AdminUsersPageQuery.graphql.ts';
+import AdminUsersPageQueryParameters from '../../__generated__/AdminUsersPageQuery$parameters.ts';
+import DocumentCategoriesTabQueryParameters from '../../__generated__/DocumentCategoriesTabQuery$parameters.ts';
+import HelpPagesTabQueryParameters from '../../__generated__/HelpPagesTabQuery$parameters.ts';
+import SkipTypesTabQueryParameters from '../../__generated__/SkipTypesTabQuery$parameters.ts';
 import { globalId } from '../../relay/globalId.ts';
-import type { QueryImport } from '../../relay/preload.ts';
+import { type ScreenQuery, screenQuery } from '../../relay/preload.ts';
 import { type AudienceRole, defineApp, type ScreenLoader, viewerQuery } from '../../routing/screens.ts';
 import { notFound, routeId } from '../errors/notFound.ts';
 import { auditFilterOf, linkFilterOf, searchOf } from './adminParams.ts';
@@ -17,7 +27,7 @@ const ADMINS: readonly AudienceRole[] = ['admin'];
 const listLoader =
   <TQuery extends OperationType>(
     routeKey: string,
-    query: QueryImport,
+    query: ScreenQuery<TQuery>,
     filterOf: (params: URLSearchParams) => VariablesOf<TQuery>,
   ): ScreenLoader =>
   async ({ requireViewer, preload, searchParams }) => {
@@ -30,7 +40,7 @@ const listLoader =
  * its global id of that node type (for the lists about it: a company's users, a user's history).
  */
 const elementLoader =
-  (routeKey: string, query: QueryImport, node: string, globalIdAs: string): ScreenLoader =>
+  (routeKey: string, query: ScreenQuery, node: string, globalIdAs: string): ScreenLoader =>
   async ({ requireViewer, preload, params }) => {
     await requireViewer();
     const databaseId = routeId(params.id);
@@ -58,7 +68,10 @@ export const adminApp = defineApp({
       skeleton: 'list',
       loader: listLoader<AdminCompaniesPageQuery>(
         'admin:companies',
-        () => import('../../__generated__/AdminCompaniesPageQuery.graphql.ts'),
+        screenQuery(
+          AdminCompaniesPageQueryParameters,
+          () => import('../../__generated__/AdminCompaniesPageQuery.graphql.ts'),
+        ),
         search,
       ),
       lazy: () =>
@@ -74,7 +87,10 @@ export const adminApp = defineApp({
       audience: ADMINS,
       loader: elementLoader(
         'admin:company',
-        () => import('../../__generated__/AdminCompanyPageQuery.graphql.ts'),
+        screenQuery(
+          AdminCompanyPageQueryParameters,
+          () => import('../../__generated__/AdminCompanyPageQuery.graphql.ts'),
+        ),
         'AdminCompany',
         'companyId',
       ),
@@ -88,7 +104,10 @@ export const adminApp = defineApp({
       skeleton: 'list',
       loader: listLoader<AdminUsersPageQuery>(
         'admin:users',
-        () => import('../../__generated__/AdminUsersPageQuery.graphql.ts'),
+        screenQuery(
+          AdminUsersPageQueryParameters,
+          () => import('../../__generated__/AdminUsersPageQuery.graphql.ts'),
+        ),
         search,
       ),
       lazy: () => import('./AdminUsersPage.tsx').then((module) => ({ Component: module.AdminUsersPage })),
@@ -103,7 +122,10 @@ export const adminApp = defineApp({
       audience: ADMINS,
       loader: elementLoader(
         'admin:user',
-        () => import('../../__generated__/AdminUserPageQuery.graphql.ts'),
+        screenQuery(
+          AdminUserPageQueryParameters,
+          () => import('../../__generated__/AdminUserPageQuery.graphql.ts'),
+        ),
         'AdminUser',
         'userId',
       ),
@@ -117,7 +139,10 @@ export const adminApp = defineApp({
       skeleton: 'list',
       loader: listLoader<AdminLinksPageQuery>(
         'admin:links',
-        () => import('../../__generated__/AdminLinksPageQuery.graphql.ts'),
+        screenQuery(
+          AdminLinksPageQueryParameters,
+          () => import('../../__generated__/AdminLinksPageQuery.graphql.ts'),
+        ),
         linkFilterOf,
       ),
       lazy: () => import('./AdminLinksPage.tsx').then((module) => ({ Component: module.AdminLinksPage })),
@@ -131,7 +156,10 @@ export const adminApp = defineApp({
       skeleton: 'detail',
       loader: viewerQuery(
         'admin:legalTexts',
-        () => import('../../__generated__/AdminLegalTextsPageQuery.graphql.ts'),
+        screenQuery(
+          AdminLegalTextsPageQueryParameters,
+          () => import('../../__generated__/AdminLegalTextsPageQuery.graphql.ts'),
+        ),
       ),
       lazy: () =>
         import('./AdminLegalTextsPage.tsx').then((module) => ({ Component: module.AdminLegalTextsPage })),
@@ -151,7 +179,10 @@ export const adminApp = defineApp({
           skeleton: 'list',
           loader: viewerQuery(
             'admin:documentCategories',
-            () => import('../../__generated__/DocumentCategoriesTabQuery.graphql.ts'),
+            screenQuery(
+              DocumentCategoriesTabQueryParameters,
+              () => import('../../__generated__/DocumentCategoriesTabQuery.graphql.ts'),
+            ),
           ),
           lazy: () =>
             import('./DocumentCategoriesTab.tsx').then((module) => ({
@@ -165,7 +196,10 @@ export const adminApp = defineApp({
           skeleton: 'list',
           loader: viewerQuery(
             'admin:skipTypes',
-            () => import('../../__generated__/SkipTypesTabQuery.graphql.ts'),
+            screenQuery(
+              SkipTypesTabQueryParameters,
+              () => import('../../__generated__/SkipTypesTabQuery.graphql.ts'),
+            ),
           ),
           lazy: () => import('./SkipTypesTab.tsx').then((module) => ({ Component: module.SkipTypesTab })),
         },
@@ -176,7 +210,10 @@ export const adminApp = defineApp({
           skeleton: 'list',
           loader: viewerQuery(
             'admin:helpPages',
-            () => import('../../__generated__/HelpPagesTabQuery.graphql.ts'),
+            screenQuery(
+              HelpPagesTabQueryParameters,
+              () => import('../../__generated__/HelpPagesTabQuery.graphql.ts'),
+            ),
           ),
           lazy: () => import('./HelpPagesTab.tsx').then((module) => ({ Component: module.HelpPagesTab })),
         },
@@ -191,7 +228,10 @@ export const adminApp = defineApp({
       skeleton: 'list',
       loader: listLoader<AdminAuditPageQuery>(
         'admin:audit',
-        () => import('../../__generated__/AdminAuditPageQuery.graphql.ts'),
+        screenQuery(
+          AdminAuditPageQueryParameters,
+          () => import('../../__generated__/AdminAuditPageQuery.graphql.ts'),
+        ),
         auditFilterOf,
       ),
       lazy: () => import('./AdminAuditPage.tsx').then((module) => ({ Component: module.AdminAuditPage })),

@@ -34,7 +34,7 @@ import { PeriodSelect } from '../dashboard/PeriodSelect.tsx';
 import { operationsBehind } from './monthlyCostsParams.ts';
 
 export const monthlyCostsPageQuery = graphql`
-  query MonthlyCostsPageQuery {
+  query MonthlyCostsPageQuery @preloadable {
     viewer {
       ownSiteTypology
     }
@@ -42,7 +42,7 @@ export const monthlyCostsPageQuery = graphql`
 `;
 
 export const monthlyCostsQuery = graphql`
-  query MonthlyCostsQuery($scope: DashboardScope!, $year: Int!, $month: Int!) {
+  query MonthlyCostsQuery($scope: DashboardScope!, $year: Int!, $month: Int!) @preloadable {
     dashboardYears(scope: $scope)
     monthlyCosts(year: $year, month: $month, scope: $scope) {
       year

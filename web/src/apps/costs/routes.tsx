@@ -1,5 +1,8 @@
 import type { MonthlyCostsPageQuery } from '../../__generated__/MonthlyCostsPageQuery.graphql.ts';
+import MonthlyCostsPageQueryParameters from '../../__generated__/MonthlyCostsPageQuery$parameters.ts';
 import type { MonthlyCostsQuery } from '../../__generated__/MonthlyCostsQuery.graphql.ts';
+import MonthlyCostsQueryParameters from '../../__generated__/MonthlyCostsQuery$parameters.ts';
+import { screenQuery } from '../../relay/preload.ts';
 import { defineApp } from '../../routing/screens.ts';
 import { monthlyVariables } from '../dashboard/dashboardParams.ts';
 
@@ -21,12 +24,18 @@ export const costsApp = defineApp({
         const [page] = await Promise.all([
           preload<MonthlyCostsPageQuery>(
             'monthlyCostsPage',
-            () => import('../../__generated__/MonthlyCostsPageQuery.graphql.ts'),
+            screenQuery(
+              MonthlyCostsPageQueryParameters,
+              () => import('../../__generated__/MonthlyCostsPageQuery.graphql.ts'),
+            ),
             {},
           ),
           preload<MonthlyCostsQuery>(
             'monthlyCosts',
-            () => import('../../__generated__/MonthlyCostsQuery.graphql.ts'),
+            screenQuery(
+              MonthlyCostsQueryParameters,
+              () => import('../../__generated__/MonthlyCostsQuery.graphql.ts'),
+            ),
             variables,
           ),
         ]);

@@ -14,7 +14,7 @@ import { SelectedEstablishmentCard } from './SelectedEstablishmentCard.tsx';
 import { selectionSearch } from './selection.ts';
 
 export const detailsPageQuery = graphql`
-  query DetailsPageQuery {
+  query DetailsPageQuery @preloadable {
     viewer {
       ownSiteTypology
       ...SelectedEstablishmentCard_viewer

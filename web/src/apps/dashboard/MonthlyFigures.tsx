@@ -19,7 +19,7 @@ import { useLatestYear } from './useLatestYear.ts';
 import { WasteTraceTable } from './WasteTraceTable.tsx';
 
 export const monthlyFiguresQuery = graphql`
-  query MonthlyFiguresQuery($scope: DashboardScope!, $year: Int!, $month: Int!) {
+  query MonthlyFiguresQuery($scope: DashboardScope!, $year: Int!, $month: Int!) @preloadable {
     dashboardYears(scope: $scope)
     monthlyDashboard(year: $year, month: $month, scope: $scope) {
       year

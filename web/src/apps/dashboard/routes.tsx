@@ -2,9 +2,11 @@ import type { PreloadedQuery } from 'react-relay';
 import { redirect } from 'react-router-dom';
 import type { DashboardHomePageQuery } from '../../__generated__/DashboardHomePageQuery.graphql.ts';
 import type { DetailsPageQuery } from '../../__generated__/DetailsPageQuery.graphql.ts';
+import DetailsPageQueryParameters from '../../__generated__/DetailsPageQuery$parameters.ts';
 import type { MonthlyFiguresQuery } from '../../__generated__/MonthlyFiguresQuery.graphql.ts';
+import MonthlyFiguresQueryParameters from '../../__generated__/MonthlyFiguresQuery$parameters.ts';
 import { typologiesFromGraph } from '../../relay/graphTypologies.ts';
-import type { RoutePreloader } from '../../relay/preload.ts';
+import { heldQuery, type RoutePreloader, screenQuery } from '../../relay/preload.ts';
 import { ALL_ROLES, defineApp, isAdministrator } from '../../routing/screens.ts';
 import { ADMIN_HOME } from '../admin/adminPaths.ts';
 import { dashboardQueries, monthlyVariables, type OpeningQuery } from './dashboardParams.ts';
@@ -12,9 +14,7 @@ import { dashboardQueries, monthlyVariables, type OpeningQuery } from './dashboa
 /** Starts the dashboard's opening queries; resolves to the home's reference once all have started. */
 async function startDashboard(preload: RoutePreloader, queries: OpeningQuery[]) {
   const [home] = await Promise.all(
-    queries.map(({ routeKey, artifact, variables }) =>
-      preload(routeKey, async () => ({ default: artifact }), variables),
-    ),
+    queries.map(({ routeKey, artifact, variables }) => preload(routeKey, heldQuery(artifact), variables)),
   );
   return home as PreloadedQuery<DashboardHomePageQuery>;
 }
@@ -61,12 +61,18 @@ export const dashboardApp = defineApp({
         const [page] = await Promise.all([
           preload<DetailsPageQuery>(
             'details',
-            () => import('../../__generated__/DetailsPageQuery.graphql.ts'),
+            screenQuery(
+              DetailsPageQueryParameters,
+              () => import('../../__generated__/DetailsPageQuery.graphql.ts'),
+            ),
             {},
           ),
           preload<MonthlyFiguresQuery>(
             'monthlyFigures',
-            () => import('../../__generated__/MonthlyFiguresQuery.graphql.ts'),
+            screenQuery(
+              MonthlyFiguresQueryParameters,
+              () => import('../../__generated__/MonthlyFiguresQuery.graphql.ts'),
+            ),
             variables,
           ),
         ]);

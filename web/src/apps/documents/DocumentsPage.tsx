@@ -20,7 +20,7 @@ export const documentsPageQuery = graphql`
     $establishmentId: Int!
     $filter: DocumentFilter
     $orderBy: DocumentOrder
-  ) {
+  ) @preloadable {
     viewer {
       isProducer
       ...DocumentImport_viewer

@@ -1,4 +1,6 @@
 import type { DocumentsPageQuery } from '../../__generated__/DocumentsPageQuery.graphql.ts';
+import DocumentsPageQueryParameters from '../../__generated__/DocumentsPageQuery$parameters.ts';
+import { screenQuery } from '../../relay/preload.ts';
 import { ALL_ROLES, defineApp } from '../../routing/screens.ts';
 import { documentsVariables } from './documentParams.ts';
 
@@ -19,7 +21,10 @@ export const documentsApp = defineApp({
         await requireViewer();
         return preload<DocumentsPageQuery>(
           'documents',
-          () => import('../../__generated__/DocumentsPageQuery.graphql.ts'),
+          screenQuery(
+            DocumentsPageQueryParameters,
+            () => import('../../__generated__/DocumentsPageQuery.graphql.ts'),
+          ),
           documentsVariables(searchParams),
         );
       },

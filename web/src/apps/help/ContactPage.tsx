@@ -16,7 +16,7 @@ import { paths } from '../../paths.ts';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
 
 export const contactPageQuery = graphql`
-  query ContactPageQuery {
+  query ContactPageQuery @preloadable {
     viewer {
       id
       email

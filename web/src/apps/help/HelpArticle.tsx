@@ -10,7 +10,7 @@ import { notFound } from '../errors/notFound.ts';
 import { helpPagePath } from './helpPaths.ts';
 
 export const helpArticleQuery = graphql`
-  query HelpArticleQuery($path: String!) {
+  query HelpArticleQuery($path: String!) @preloadable {
     helpPage(path: $path) {
       path
       title

@@ -10,7 +10,7 @@ import { useKeptRouteQuery } from '../../relay/preload.ts';
 import { HELP_SEARCH_PARAM, helpPagePath } from './helpPaths.ts';
 
 export const helpSectionQuery = graphql`
-  query HelpSectionQuery($search: String!, $searching: Boolean!) {
+  query HelpSectionQuery($search: String!, $searching: Boolean!) @preloadable {
     helpPages {
       id
       path

@@ -7,7 +7,7 @@ import { Markdown } from '../../components/Markdown.tsx';
 import { usePreloadedRouteQuery } from '../../relay/preload.ts';
 
 export const legalNoticePageQuery = graphql`
-  query LegalNoticePageQuery {
+  query LegalNoticePageQuery @preloadable {
     legalText(code: MENTIONS_LEGALES) {
       version
       content

@@ -1,5 +1,10 @@
+import ContactPageQueryParameters from '../../__generated__/ContactPageQuery$parameters.ts';
 import type { HelpArticleQuery } from '../../__generated__/HelpArticleQuery.graphql.ts';
+import HelpArticleQueryParameters from '../../__generated__/HelpArticleQuery$parameters.ts';
 import type { HelpSectionQuery } from '../../__generated__/HelpSectionQuery.graphql.ts';
+import HelpSectionQueryParameters from '../../__generated__/HelpSectionQuery$parameters.ts';
+import LegalNoticePageQueryParameters from '../../__generated__/LegalNoticePageQuery$parameters.ts';
+import { screenQuery } from '../../relay/preload.ts';
 import { defineApp, type Screen, viewerQuery } from '../../routing/screens.ts';
 import { HELP_SEARCH_PARAM } from './helpPaths.ts';
 
@@ -12,7 +17,10 @@ const helpPage = {
     await requireViewer();
     return preload<HelpArticleQuery>(
       'help:page',
-      () => import('../../__generated__/HelpArticleQuery.graphql.ts'),
+      screenQuery(
+        HelpArticleQueryParameters,
+        () => import('../../__generated__/HelpArticleQuery.graphql.ts'),
+      ),
       { path: params['*'] ?? '' },
     );
   },
@@ -35,7 +43,10 @@ export const helpApp = defineApp({
         const search = searchParams.get(HELP_SEARCH_PARAM)?.trim() ?? '';
         return preload<HelpSectionQuery>(
           'help',
-          () => import('../../__generated__/HelpSectionQuery.graphql.ts'),
+          screenQuery(
+            HelpSectionQueryParameters,
+            () => import('../../__generated__/HelpSectionQuery.graphql.ts'),
+          ),
           { search, searching: search !== '' },
         );
       },
@@ -49,7 +60,14 @@ export const helpApp = defineApp({
       layout: 'authWide',
       public: true,
       loader: ({ preload }) =>
-        preload('legalNotice', () => import('../../__generated__/LegalNoticePageQuery.graphql.ts'), {}),
+        preload(
+          'legalNotice',
+          screenQuery(
+            LegalNoticePageQueryParameters,
+            () => import('../../__generated__/LegalNoticePageQuery.graphql.ts'),
+          ),
+          {},
+        ),
       lazy: () => import('./LegalNoticePage.tsx').then((module) => ({ Component: module.LegalNoticePage })),
     },
     {
@@ -59,7 +77,13 @@ export const helpApp = defineApp({
       skeleton: 'detail',
       errors: 'screen',
       navigation: { labelKey: 'nav.contact', audience: 'everyone', order: 140 },
-      loader: viewerQuery('contact', () => import('../../__generated__/ContactPageQuery.graphql.ts')),
+      loader: viewerQuery(
+        'contact',
+        screenQuery(
+          ContactPageQueryParameters,
+          () => import('../../__generated__/ContactPageQuery.graphql.ts'),
+        ),
+      ),
       lazy: () => import('./ContactPage.tsx').then((module) => ({ Component: module.ContactPage })),
     },
     {

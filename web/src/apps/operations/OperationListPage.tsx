@@ -58,7 +58,7 @@ export const operationListPageQuery = graphql`
     $withPrograms: Boolean!
     $wasteTypeId: ID!
     $withWaste: Boolean!
-  ) {
+  ) @preloadable {
     viewer {
       id
       ownSiteTypology

@@ -43,7 +43,7 @@ import { statusPalette } from './operationStatus.ts';
 const outletFieldLabels = fieldLabels(operationOutletFields);
 
 export const operationPageQuery = graphql`
-  query OperationPageQuery($databaseId: Int!) {
+  query OperationPageQuery($databaseId: Int!) @preloadable {
     viewer {
       isProducer
       isRetriever

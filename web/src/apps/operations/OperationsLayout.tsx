@@ -26,7 +26,7 @@ export function OperationsLayout() {
 }
 
 export const pickupsLayoutQuery = graphql`
-  query PickupsLayoutQuery {
+  query PickupsLayoutQuery @preloadable {
     viewer {
       typologies
     }

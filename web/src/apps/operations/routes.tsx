@@ -1,6 +1,11 @@
 import type { OperationListPageQuery } from '../../__generated__/OperationListPageQuery.graphql.ts';
+import OperationListPageQueryParameters from '../../__generated__/OperationListPageQuery$parameters.ts';
 import type { OperationPageQuery } from '../../__generated__/OperationPageQuery.graphql.ts';
+import OperationPageQueryParameters from '../../__generated__/OperationPageQuery$parameters.ts';
+import PickupsLayoutQueryParameters from '../../__generated__/PickupsLayoutQuery$parameters.ts';
 import type { SkipsTabQuery } from '../../__generated__/SkipsTabQuery.graphql.ts';
+import SkipsTabQueryParameters from '../../__generated__/SkipsTabQuery$parameters.ts';
+import { screenQuery } from '../../relay/preload.ts';
 import { ALL_ROLES, defineApp, type Screen, viewerQuery } from '../../routing/screens.ts';
 import { notFound, routeId } from '../errors/notFound.ts';
 import { skipsTabVariables } from '../skips/skipsTabParams.ts';
@@ -23,7 +28,10 @@ const operationList = (mode: OperationListMode) =>
       const variables = operationListVariables(mode, viewer, searchParams);
       return preload<OperationListPageQuery>(
         `operations:${mode}`,
-        () => import('../../__generated__/OperationListPageQuery.graphql.ts'),
+        screenQuery(
+          OperationListPageQueryParameters,
+          () => import('../../__generated__/OperationListPageQuery.graphql.ts'),
+        ),
         variables,
       );
     },
@@ -49,7 +57,10 @@ export const operationsApp = defineApp({
         if (databaseId === null) throw notFound(`operation ${params.id}`);
         return preload<OperationPageQuery>(
           'operation',
-          () => import('../../__generated__/OperationPageQuery.graphql.ts'),
+          screenQuery(
+            OperationPageQueryParameters,
+            () => import('../../__generated__/OperationPageQuery.graphql.ts'),
+          ),
           { databaseId },
         );
       },
@@ -61,7 +72,13 @@ export const operationsApp = defineApp({
       key: 'pickups',
       path: '/mes-enlevements',
       layout: 'dashboard',
-      loader: viewerQuery('pickupsLayout', () => import('../../__generated__/PickupsLayoutQuery.graphql.ts')),
+      loader: viewerQuery(
+        'pickupsLayout',
+        screenQuery(
+          PickupsLayoutQueryParameters,
+          () => import('../../__generated__/PickupsLayoutQuery.graphql.ts'),
+        ),
+      ),
       lazy: () => import('./OperationsLayout.tsx').then((module) => ({ Component: module.PickupsLayout })),
       children: [
         operationList('pickups'),
@@ -90,7 +107,10 @@ export const operationsApp = defineApp({
             const variables = skipsTabVariables(viewer, searchParams);
             return preload<SkipsTabQuery>(
               'operations:skips',
-              () => import('../../__generated__/SkipsTabQuery.graphql.ts'),
+              screenQuery(
+                SkipsTabQueryParameters,
+                () => import('../../__generated__/SkipsTabQuery.graphql.ts'),
+              ),
               variables,
             );
           },

@@ -33,7 +33,7 @@ import { useKeptRouteQuery } from '../../relay/preload.ts';
 import { useUpdateSearch } from '../../routing/useUpdateSearch.ts';
 
 export const activityCostsPageQuery = graphql`
-  query ActivityCostsPageQuery($date: String) {
+  query ActivityCostsPageQuery($date: String) @preloadable {
     viewer {
       establishments(first: 10) {
         edges {

@@ -19,7 +19,7 @@ import {
 } from './DefaultTreatmentDialog.tsx';
 
 export const defaultOutletsPageQuery = graphql`
-  query DefaultOutletsPageQuery {
+  query DefaultOutletsPageQuery @preloadable {
     viewer {
       establishments(first: 10) {
         edges {

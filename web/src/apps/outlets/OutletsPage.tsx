@@ -40,7 +40,7 @@ import {
 } from './outletParams.ts';
 
 export const outletsPageQuery = graphql`
-  query OutletsPageQuery($search: String, $orderBy: DirectoryOutletOrder) {
+  query OutletsPageQuery($search: String, $orderBy: DirectoryOutletOrder) @preloadable {
     viewer {
       isRetriever
       establishments(first: 20) {

@@ -1,6 +1,10 @@
 import type { ActivityCostsPageQuery } from '../../__generated__/ActivityCostsPageQuery.graphql.ts';
+import ActivityCostsPageQueryParameters from '../../__generated__/ActivityCostsPageQuery$parameters.ts';
 import type { DefaultOutletsPageQuery } from '../../__generated__/DefaultOutletsPageQuery.graphql.ts';
+import DefaultOutletsPageQueryParameters from '../../__generated__/DefaultOutletsPageQuery$parameters.ts';
 import type { OutletsPageQuery } from '../../__generated__/OutletsPageQuery.graphql.ts';
+import OutletsPageQueryParameters from '../../__generated__/OutletsPageQuery$parameters.ts';
+import { screenQuery } from '../../relay/preload.ts';
 import { defineApp } from '../../routing/screens.ts';
 import { outletListVariables } from './outletParams.ts';
 
@@ -25,7 +29,10 @@ export const outletsApp = defineApp({
         await requireViewer();
         return preload<OutletsPageQuery>(
           'outlets',
-          () => import('../../__generated__/OutletsPageQuery.graphql.ts'),
+          screenQuery(
+            OutletsPageQueryParameters,
+            () => import('../../__generated__/OutletsPageQuery.graphql.ts'),
+          ),
           outletListVariables(searchParams),
         );
       },
@@ -48,7 +55,10 @@ export const outletsApp = defineApp({
         const date = searchParams.get('date');
         return preload<ActivityCostsPageQuery>(
           'activityCosts',
-          () => import('../../__generated__/ActivityCostsPageQuery.graphql.ts'),
+          screenQuery(
+            ActivityCostsPageQueryParameters,
+            () => import('../../__generated__/ActivityCostsPageQuery.graphql.ts'),
+          ),
           {
             date: date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null,
           },
@@ -68,7 +78,10 @@ export const outletsApp = defineApp({
         await requireViewer();
         return preload<DefaultOutletsPageQuery>(
           'defaultOutlets',
-          () => import('../../__generated__/DefaultOutletsPageQuery.graphql.ts'),
+          screenQuery(
+            DefaultOutletsPageQueryParameters,
+            () => import('../../__generated__/DefaultOutletsPageQuery.graphql.ts'),
+          ),
           {},
         );
       },

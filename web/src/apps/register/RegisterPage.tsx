@@ -26,7 +26,7 @@ import { RegisterExportDialog } from './RegisterExportDialog.tsx';
 import { REGISTER_PARAMS, registerFilterOf, registerSummaryFilterOf } from './registerParams.ts';
 
 export const registerPageQuery = graphql`
-  query RegisterPageQuery($filter: RegisterFilter!, $summaryFilter: RegisterFilter!) {
+  query RegisterPageQuery($filter: RegisterFilter!, $summaryFilter: RegisterFilter!) @preloadable {
     viewer {
       permissions
       ...DeclaredFlows_viewer

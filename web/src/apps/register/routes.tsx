@@ -1,4 +1,6 @@
 import type { RegisterPageQuery } from '../../__generated__/RegisterPageQuery.graphql.ts';
+import RegisterPageQueryParameters from '../../__generated__/RegisterPageQuery$parameters.ts';
+import { screenQuery } from '../../relay/preload.ts';
 import { defineApp } from '../../routing/screens.ts';
 import { registerFilterOf, registerSummaryFilterOf } from './registerParams.ts';
 
@@ -19,7 +21,10 @@ export const registerApp = defineApp({
         await requireViewer();
         return preload<RegisterPageQuery>(
           'wasteTracking',
-          () => import('../../__generated__/RegisterPageQuery.graphql.ts'),
+          screenQuery(
+            RegisterPageQueryParameters,
+            () => import('../../__generated__/RegisterPageQuery.graphql.ts'),
+          ),
           {
             filter: registerFilterOf(searchParams),
             summaryFilter: registerSummaryFilterOf(searchParams).filter,

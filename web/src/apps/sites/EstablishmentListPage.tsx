@@ -39,7 +39,7 @@ const SORT_FIELD_LABELS = {
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export const establishmentListPageQuery = graphql`
-  query EstablishmentListPageQuery($linked: Boolean!, $search: String, $orderBy: EstablishmentOrder) {
+  query EstablishmentListPageQuery($linked: Boolean!, $search: String, $orderBy: EstablishmentOrder) @preloadable {
     viewer {
       ownSiteTypology
       ...EstablishmentListPage_ownEstablishments

@@ -16,7 +16,7 @@ import { siteListPath } from './sitePaths.ts';
 import { isViewAvailable, linkedViewFor, type SiteView, siteViews } from './siteViews.ts';
 
 export const establishmentPageQuery = graphql`
-  query EstablishmentPageQuery($databaseId: Int!) {
+  query EstablishmentPageQuery($databaseId: Int!) @preloadable {
     viewer {
       ownSiteTypology
     }

@@ -1,5 +1,8 @@
 import type { EstablishmentListPageQuery } from '../../__generated__/EstablishmentListPageQuery.graphql.ts';
+import EstablishmentListPageQueryParameters from '../../__generated__/EstablishmentListPageQuery$parameters.ts';
 import type { EstablishmentPageQuery } from '../../__generated__/EstablishmentPageQuery.graphql.ts';
+import EstablishmentPageQueryParameters from '../../__generated__/EstablishmentPageQuery$parameters.ts';
+import { screenQuery } from '../../relay/preload.ts';
 import { ALL_ROLES, defineApp, type Screen } from '../../routing/screens.ts';
 import { notFound, routeId } from '../errors/notFound.ts';
 import { listVariables } from './listParams.ts';
@@ -22,7 +25,10 @@ const siteScreens = (view: SiteView) =>
           const variables = { linked: siteViews[view].linked, ...listVariables(searchParams) };
           return preload<EstablishmentListPageQuery>(
             `sites:${view}`,
-            () => import('../../__generated__/EstablishmentListPageQuery.graphql.ts'),
+            screenQuery(
+              EstablishmentListPageQueryParameters,
+              () => import('../../__generated__/EstablishmentListPageQuery.graphql.ts'),
+            ),
             variables,
           );
         },
@@ -42,7 +48,10 @@ const siteScreens = (view: SiteView) =>
           if (databaseId === null) throw notFound(`${view} ${params.id}`);
           return preload<EstablishmentPageQuery>(
             `site:${view}`,
-            () => import('../../__generated__/EstablishmentPageQuery.graphql.ts'),
+            screenQuery(
+              EstablishmentPageQueryParameters,
+              () => import('../../__generated__/EstablishmentPageQuery.graphql.ts'),
+            ),
             { databaseId },
           );
         },

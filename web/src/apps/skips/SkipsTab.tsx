@@ -20,7 +20,7 @@ export const skipsTabQuery = graphql`
     $provider: Boolean!
     $ownGroups: Boolean!
     $clientGroups: Boolean!
-  ) {
+  ) @preloadable {
     viewer {
       id
       ownSiteTypology

@@ -26,7 +26,7 @@ import { slipStatusPalette } from './slipStatus.ts';
 import { TrackdechetsLinkPanel } from './TrackdechetsLinkPanel.tsx';
 
 export const hazardousPickupsPageQuery = graphql`
-  query HazardousPickupsPageQuery($filter: HazardousPickupFilter!) {
+  query HazardousPickupsPageQuery($filter: HazardousPickupFilter!) @preloadable {
     viewer {
       ...TrackdechetsLinkPanel_viewer
       ...HazardousPickupList_viewer @arguments(filter: $filter)

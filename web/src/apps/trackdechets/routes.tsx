@@ -1,5 +1,7 @@
 import type { HazardousPickupsPageQuery } from '../../__generated__/HazardousPickupsPageQuery.graphql.ts';
+import HazardousPickupsPageQueryParameters from '../../__generated__/HazardousPickupsPageQuery$parameters.ts';
 import { typologiesFromGraph } from '../../relay/graphTypologies.ts';
+import { screenQuery } from '../../relay/preload.ts';
 import { defineApp } from '../../routing/screens.ts';
 import { hazardousPickupFilterOf } from './hazardousPickupParams.ts';
 
@@ -27,7 +29,10 @@ export const trackdechetsApp = defineApp({
         await requireViewer();
         return preload<HazardousPickupsPageQuery>(
           'hazardousPickups',
-          () => import('../../__generated__/HazardousPickupsPageQuery.graphql.ts'),
+          screenQuery(
+            HazardousPickupsPageQueryParameters,
+            () => import('../../__generated__/HazardousPickupsPageQuery.graphql.ts'),
+          ),
           {
             filter: hazardousPickupFilterOf(searchParams),
           },
