@@ -71,8 +71,13 @@ describe('route preloader', () => {
 
 describe('route preloader, a @preloadable query whose artifact is not imported yet', () => {
   it('sends the query at once, and reads its answer into the store once the artifact has come', async () => {
-    // A page that has not imported the artifact yet: the registry lacks it until its module runs.
-    PreloadableQueryRegistry.clear();
+    // A query whose artifact this page has not imported yet: the registry lacks it until its module runs (an id of
+    // its own, since the registry is shared with the other tests, which have imported the real one).
+    const id = 'ContactPageQuery, not yet imported';
+    const parameters = {
+      ...contactPageQueryParameters,
+      params: { ...contactPageQueryParameters.params, id } as typeof contactPageQueryParameters.params,
+    };
     const requests: string[] = [];
     const answers: { next(value: unknown): void; complete(): void }[] = [];
     const environment = new Environment({
@@ -88,9 +93,8 @@ describe('route preloader, a @preloadable query whose artifact is not imported y
     const artifactComing = new Promise<void>((resolve) => {
       artifactCame = resolve;
     });
-    const query = screenQuery(contactPageQueryParameters, async () => {
+    const query = screenQuery(parameters, async () => {
       await artifactComing;
-      const id = contactPageQueryParameters.params.id ?? '';
       PreloadableQueryRegistry.set(id, contactPageQueryNode);
       return { default: contactPageQueryNode };
     });
