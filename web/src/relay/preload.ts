@@ -67,39 +67,33 @@ export type ScreenPreloader = <TQuery extends OperationType>(
 ) => Promise<PreloadedQuery<TQuery>>;
 
 /**
- * The query's artifact, if this page has it already: a held query's own, or a `@preloadable` one's once its
- * module has been imported (it registers itself).
+ * Whether the store holds the query's data. Its artifact is needed to tell: a held query's own, or a `@preloadable`
+ * one's once its module has been imported (it registers itself). A query whose artifact this page never imported
+ * has never been asked here, so the store cannot hold its data.
  */
-function artifactAtHand({ parameters }: ScreenQuery): ConcreteRequest | null {
-  if (parameters.kind === 'Request') return parameters;
+function storeHolds(environment: IEnvironment, { parameters }: ScreenQuery, variables: object): boolean {
+  if (parameters.kind === 'Request') return isInStore(environment, parameters, variables);
   const { id } = parameters.params;
-  return id ? (PreloadableQueryRegistry.get(id) ?? null) : null;
+  const artifact = id ? PreloadableQueryRegistry.get(id) : null;
+  return artifact != null && isInStore(environment, artifact, variables);
 }
 
-/**
- * Sends the query with `fetchPolicy` and imports its artifact meanwhile; resolves to its reference once the
- * artifact is there. A query whose artifact was never imported has never been asked on this page, so the store
- * cannot hold its data.
- */
+/** Sends the query and imports its artifact meanwhile; resolves to its reference once the artifact is there. */
 async function startQuery<TQuery extends OperationType>(
   environment: IEnvironment,
   query: ScreenQuery<TQuery>,
   variables: VariablesOf<TQuery>,
-  fetchPolicy: (inStore: boolean) => 'store-only' | 'store-and-network' | 'store-or-network',
-): Promise<{ reference: PreloadedQuery<TQuery>; inStore: boolean }> {
-  const atHand = artifactAtHand(query);
-  const inStore = atHand !== null && isInStore(environment, atHand, variables);
+  fetchPolicy: 'store-only' | 'store-and-network' | 'store-or-network',
+): Promise<PreloadedQuery<TQuery>> {
   const imported = query.artifact();
-  const reference = loadQuery<TQuery>(environment, query.parameters, variables, {
-    fetchPolicy: fetchPolicy(inStore),
-  });
+  const reference = loadQuery<TQuery>(environment, query.parameters, variables, { fetchPolicy });
   try {
     await imported;
   } catch (error) {
     reference.dispose();
     throw error;
   }
-  return { reference, inStore };
+  return reference;
 }
 
 /**
@@ -130,7 +124,11 @@ export function createRoutePreloader(environment: IEnvironment): ScreenPreloader
   ) => {
     // Offline, a screen already seen shows its last data (the banner says the portal is offline) instead of failing.
     // Online, data in the store (a hovered link fetched it) shows at once while the network refreshes it.
-    const { reference, inStore } = await startQuery(environment, query, variables, (inStore) =>
+    const inStore = storeHolds(environment, query, variables);
+    const reference = await startQuery(
+      environment,
+      query,
+      variables,
       !navigator.onLine && inStore ? 'store-only' : 'store-and-network',
     );
     const entry = live.get(routeKey);
@@ -180,7 +178,7 @@ export function createQueryWarmer(environment: IEnvironment): RoutePreloader {
     query: ScreenQuery<TQuery>,
     variables: VariablesOf<TQuery>,
   ) => {
-    const { reference } = await startQuery(environment, query, variables, () => 'store-or-network');
+    const reference = await startQuery(environment, query, variables, 'store-or-network');
     setTimeout(() => reference.dispose(), WARM_RETENTION_MS);
     return reference;
   };
@@ -240,11 +238,7 @@ export function useKeptRouteQuery<TQuery extends OperationType>(
   return { data, variables, loading: !ready };
 }
 
-function isInStore(
-  environment: IEnvironment,
-  query: GraphQLTaggedNode | ConcreteRequest,
-  variables: object,
-): boolean {
+function isInStore(environment: IEnvironment, query: GraphQLTaggedNode, variables: object): boolean {
   const operation = createOperationDescriptor(getRequest(query), variables);
   return environment.check(operation).status === 'available';
 }
