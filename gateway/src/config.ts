@@ -23,6 +23,8 @@ export interface GatewayConfig {
   debug: boolean;
   /** Time limit of one REST call: connection, headers and body. */
   restTimeoutMs: number;
+  /** KEPT_ANSWERS_MB: the memory the screens' answers kept under their data stamp may take; 0 keeps none. */
+  keptAnswersBytes: number;
   cookieSecure: CookieSecure;
   /**
    * The proxies in front of the gateway (GATEWAY_TRUST_PROXY; none by default) whose X-Forwarded-For is read
@@ -145,6 +147,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     nodeEnv: nodeEnv(env.NODE_ENV),
     debug: flag(env, 'GATEWAY_DEBUG'),
     restTimeoutMs: integer(env, 'REST_TIMEOUT_MS', 10_000, 1),
+    keptAnswersBytes: integer(env, 'KEPT_ANSWERS_MB', 64, 0) * 1024 * 1024,
     cookieSecure: cookieSecure(env.COOKIE_SECURE),
     trustProxy: parseTrustedProxies(text(env, 'GATEWAY_TRUST_PROXY', 'none'), 'GATEWAY_TRUST_PROXY'),
     mapTiles: mapTiles(env),

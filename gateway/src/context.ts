@@ -68,6 +68,8 @@ export interface GatewayContext {
   signIn(login: LoginResult): void;
   /** After logout: later fields of this request are anonymous. */
   signOut(): void;
+  /** The key its answer is kept under (`kept-answers.ts`); unset: its answer is not kept. */
+  keptAnswerKey?: string;
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;

@@ -17,6 +17,7 @@ import { type ContextDependencies, contextFromExpress, type GatewayContext } fro
 import { createFormatError, ErrorCode, sendGraphErrors, sendProblem } from './errors.ts';
 import { fileRoutes } from './files.ts';
 import { GRAPHIQL_SCHEMA_PATH, graphiqlSchemaHandler } from './graphiql.ts';
+import { KeptAnswers } from './kept-answers.ts';
 import { OfficialLists } from './loaders/reference-lists.ts';
 import { createLogger, type Logger, withRequestIds } from './logger.ts';
 import { healthRoutes } from './observability/health.ts';
@@ -73,6 +74,8 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
 
   const app = express();
   app.disable('x-powered-by');
+  // Dynamic answers are the user's data, sent no-store: an ETag (a SHA-1 of each body) would serve no cache.
+  app.set('etag', false);
   app.use(tracing(), metrics.requests());
   // Answers above 1 KB (the graph's, the app's pages) compressed for browsers that accept it; the built assets
   // are already compressed at build and served as they are (web-app.ts).
@@ -81,6 +84,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   const exposeSchema = config.nodeEnv !== 'production';
   app.use(securityHeaders(config, { landingPage: exposeSchema }));
   const suggestions = config.nodeEnv === 'development';
+  const keptAnswers = config.keptAnswersBytes > 0 ? new KeptAnswers(config.keptAnswersBytes) : null;
 
   const apollo = new ApolloServer<GatewayContext>({
     schema,
@@ -113,6 +117,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
       ...(suggestions ? [] : [noSuggestionsPlugin()]),
       metrics.plugin(),
       callsAheadPlugin(deps.rememberedCalls),
+      ...(keptAnswers === null ? [] : [keptAnswers.plugin(metrics)]),
       ...(config.debug ? [restCallsPlugin()] : []),
     ],
   });
@@ -126,7 +131,12 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
     cookieParser(),
     express.json({ limit: '1mb' }),
     graphqlRequestGuard({ queries: persistedQueries, nodeEnv: config.nodeEnv, schema }),
-    expressMiddleware(apollo, { context: contextFromExpress(deps) }),
+    ...(keptAnswers === null
+      ? [expressMiddleware(apollo, { context: contextFromExpress(deps) })]
+      : [
+          keptAnswers.serve(deps, metrics),
+          expressMiddleware(apollo, { context: keptAnswers.context(deps) }),
+        ]),
   );
   app.use(fileRoutes(deps));
   app.get(GRAPHIQL_SCHEMA_PATH, graphiqlSchemaHandler(deps, schema));

@@ -4,6 +4,7 @@ import {
   type DocumentNode,
   GraphQLError,
   type GraphQLSchema,
+  Kind,
   parse,
   specifiedRules,
   validate,
@@ -100,6 +101,26 @@ function variablesOf(params: Record<string, unknown>): Record<string, unknown> {
   return isRecord(variables) ? variables : {};
 }
 
+/** A request's persisted query, once the guard has let it through. */
+export interface PersistedRequest {
+  id: string;
+  /** Its operation's name (`DashboardFiguresQuery`). */
+  operationName: string | null;
+}
+
+const persistedRequests = new WeakMap<Request, PersistedRequest>();
+
+/** The persisted query a request asked for (undefined: a raw document, or none). */
+export function persistedRequestOf(req: Request): PersistedRequest | undefined {
+  return persistedRequests.get(req);
+}
+
+function operationNameOf(document: DocumentNode): string | null {
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.OPERATION_DEFINITION) return definition.name?.value ?? null;
+  return null;
+}
+
 /** The longest variables (as JSON) whose persisted query's refusals are kept. */
 const MAX_REMEMBERED_VARIABLES = 1_024;
 
@@ -168,6 +189,7 @@ export function graphqlRequestGuard(options: GraphQLRequestGuardOptions): Reques
       const document = persistedDocument(documentId, query);
       const refusals = persistedRefusals(documentId, document, variablesOf(params));
       if (refusals.length > 0) return refuse(res, refusals);
+      persistedRequests.set(req, { id: documentId, operationName: operationNameOf(document) });
       if (url === undefined) {
         const { doc_id: _docId, documentId: _documentId, id: _id, ...rest } = params;
         req.body = { ...rest, query };

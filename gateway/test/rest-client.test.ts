@@ -76,6 +76,39 @@ describe('RestClient', () => {
     ]);
   });
 
+  it("gives a request's data stamp only when each of its calls came with the same one", async () => {
+    const stamped = (stamp: string) => ({ ...JSON_LD, 'x-data-stamp': stamp });
+    nock(API)
+      .get('/api/a')
+      .times(2)
+      .reply(200, {}, stamped('7:2026-11-28'))
+      .get('/api/b')
+      .reply(200, {}, stamped('7:2026-11-28'))
+      .get('/api/c')
+      .reply(200, {}, stamped('8:2026-11-28'))
+      .get('/api/d')
+      .reply(200, {}, JSON_LD)
+      .get('/api/e')
+      .reply(404, problem(404, 'Introuvable'), { ...PROBLEM, 'x-data-stamp': '7:2026-11-28' });
+    const rest = client();
+    expect(rest.log.sharedDataStamp()).toBeNull();
+    await rest.get('/api/a');
+    await rest.get('/api/b');
+    expect(rest.log.sharedDataStamp()).toBe('7:2026-11-28');
+    // A write committed between two calls: the request's data straddles two stamps.
+    const straddling = client();
+    await straddling.get('/api/a');
+    await straddling.get('/api/c');
+    expect(straddling.log.sharedDataStamp()).toBeNull();
+    // A route the stamp does not follow, and a refusal, keep the request's data from any stamp.
+    const unstamped = client();
+    await unstamped.get('/api/d');
+    expect(unstamped.log.sharedDataStamp()).toBeNull();
+    const refused = client();
+    await refused.get('/api/e').catch(() => undefined);
+    expect(refused.log.sharedDataStamp()).toBeNull();
+  });
+
   it('sends PATCH bodies as merge-patch', async () => {
     const scope = nock(API)
       .patch('/api/users/1', { phone: null })

@@ -159,8 +159,10 @@ class Kind {
   connectionErrors = 0;
   /** Errors in answers, by their code (several may come in one answer). */
   readonly graphqlErrors = new Map<string, number>();
-  /** REST calls the gateway made for one, on average. */
+  /** REST calls the gateway made for one it read (not kept), on average. */
   restCalls = Number.NaN;
+  /** The share of them the gateway answered with a kept answer, its data stamp standing. */
+  kept = Number.NaN;
 
   graphqlError(code: string, count = 1) {
     this.graphqlErrors.set(code, (this.graphqlErrors.get(code) ?? 0) + count);
@@ -628,6 +630,24 @@ function requestOf(step: Step, user: VirtualUser, ids: Map<string, string>): aut
 interface BrowseRun extends Observation {
   kinds: Map<string, Kind>;
   outcome: autocannon.Result;
+  /** Each answer's time (ms after the run began) and latency (ms): the run's warm-up against its rest. */
+  timeline: [number, number][];
+}
+
+/** The timeline's p50 and p99 by TIMELINE_STEP_S of the run. */
+const TIMELINE_STEP_S = 10;
+function timelineText(timeline: [number, number][]): string {
+  const parts: string[] = [];
+  for (let from = 0; from < SECONDS; from += TIMELINE_STEP_S) {
+    const latencies = timeline
+      .filter(([at]) => at >= from * 1000 && at < (from + TIMELINE_STEP_S) * 1000)
+      .map(([, latency]) => latency);
+    if (latencies.length === 0) continue;
+    parts.push(
+      `${from}–${from + TIMELINE_STEP_S} s ${Math.round(percentile(latencies, 50))} / ${Math.round(percentile(latencies, 99))}`,
+    );
+  }
+  return parts.join(', ');
 }
 
 /** The virtual users, one connection each, for SECONDS. */
@@ -637,6 +657,8 @@ async function runUsers(tiers: Tiers, users: VirtualUser[], ids: Map<string, str
   );
   const gatewayBefore = await tiers.metrics('gateway');
   let nextUser = 0;
+  const timeline: [number, number][] = [];
+  let startedAt = Number.NaN;
   const observation = await observed(tiers, () =>
     autocannon({
       url: tiers.gateway,
@@ -667,6 +689,8 @@ async function runUsers(tiers: Tiers, users: VirtualUser[], ids: Map<string, str
         client.on('response', (status: number, _bytes: number, latency: number) => {
           const kind = inFlight();
           kind.samples.push(latency);
+          if (Number.isNaN(startedAt)) startedAt = performance.now() - latency;
+          timeline.push([performance.now() - startedAt, latency]);
           if (status < 200 || status >= 300) kind.non2xx++;
         });
         const events = client as unknown as NodeJS.EventEmitter;
@@ -693,8 +717,9 @@ async function runUsers(tiers: Tiers, users: VirtualUser[], ids: Map<string, str
     kind.restCalls =
       delta('gateway_graphql_operation_rest_calls_sum', { operation }) /
       delta('gateway_graphql_operation_rest_calls_count', { operation });
+    kind.kept = delta('gateway_kept_answers_total', { operation, outcome: 'served' }) / kind.samples.length;
   }
-  return { ...observation, kinds, outcome: observation.result };
+  return { ...observation, kinds, outcome: observation.result, timeline };
 }
 
 /** Each user's own establishments (the establishments screen's query, once per company). */
@@ -846,6 +871,7 @@ async function benchEngine(engine: Engine): Promise<void> {
         'p99',
         'max',
         'errors',
+        'kept',
         'REST calls',
         'goal',
         '',
@@ -867,6 +893,7 @@ async function benchEngine(engine: Engine): Promise<void> {
         time(p99),
         time(maxOf(kind.samples)),
         kind.errorText,
+        Number.isNaN(kind.kept) ? '' : `${Math.round(kind.kept * 100)} %`,
         Number.isNaN(kind.restCalls) ? '' : kind.restCalls.toFixed(1),
         engine.postgres ? `p99 < ${GOAL_P99_MS} ms, 0 errors` : '0 errors',
         met ? 'ok' : 'MISSED',
@@ -889,6 +916,9 @@ async function benchEngine(engine: Engine): Promise<void> {
         `pauses of ${(THINK_MS[0] + THINK_MS[1]) / 2000} s on average, per user, were every answer immediate). ` +
         `autocannon: ${outcome.requests.total} requests written, ${outcome.non2xx} non-2xx, ${outcome.errors} ` +
         `errors of which ${outcome.timeouts} time-outs (${TIMEOUT_SECONDS} s).\n` +
+        `Kept: the share the gateway answered with the answer it kept for the user's session, under a data stamp ` +
+        `that still stands (one REST call, the stamp's); REST calls: those of the answers read, on average.\n` +
+        `All requests by ${TIMELINE_STEP_S} s of the run, p50 / p99 (ms): ${timelineText(browse.timeline)}.\n` +
         `${describe(browse, engine.postgres, answers)}\n`,
     );
   } finally {

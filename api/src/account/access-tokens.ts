@@ -66,6 +66,8 @@ export function registerAccessTokenRoutes(app: FastifyInstance, { db, config, se
   app.get<{ Params: { id: string } }>(
     '/api/users/:id/access_tokens',
     {
+      // Tokens, and their last use, which reading them writes.
+      config: { dataStamp: false },
       schema: {
         tags: ['account'],
         summary:

@@ -1,5 +1,5 @@
 import { messages } from '@portal/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiContext } from '../context.ts';
 import type { Db, NamedStatement } from '../db/index.ts';
 import { ApiProblem, unauthenticated } from '../hydra/index.ts';
@@ -13,6 +13,8 @@ export interface Caller {
   sessionId: number | null;
   /** The personal access token presented; null for a session. */
   accessTokenId: number | null;
+  /** DATA_STAMP, read with the credentials. */
+  dataStamp: string;
   policy: Policy;
 }
 
@@ -20,7 +22,23 @@ declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * false: the route's answer reads what the data stamp does not follow (sessions, tokens, Trackdéchets itself),
+     * so it goes without DATA_STAMP_HEADER and the gateway keeps no answer that needed it.
+     */
+    dataStamp?: boolean;
+  }
 }
+
+/**
+ * The stamp of the portal's data: the epoch that every change to a table the stamped answers read moves on, in its
+ * commit (migration `028_data_stamp.sql`), and France's date, on which "today" is reckoned.
+ */
+export const DATA_STAMP = `((select value from data_epoch)::text || ':' || france_today()::text)`;
+
+/** The header of a GET answer that carries the data stamp read with its caller's credentials, before its data. */
+export const DATA_STAMP_HEADER = 'x-data-stamp';
 
 /** The caller of a route behind `authenticate`. */
 export function callerOf(request: FastifyRequest): Caller {
@@ -36,7 +54,8 @@ export function callerOf(request: FastifyRequest): Caller {
  */
 const credentialsWith = (name: string, lookup: string): NamedStatement => ({
   name,
-  text: `with caller as (${lookup}) select caller.*, ${ACCESS_STAMP} as "accessStamp" from caller`,
+  text: `with caller as (${lookup})
+    select caller.*, ${ACCESS_STAMP} as "accessStamp", ${DATA_STAMP} as "dataStamp" from caller`,
 });
 const SESSION_BY_TOKEN = credentialsWith(
   'auth_session',
@@ -92,35 +111,50 @@ interface Credentials {
   userId: number;
   lastUsedAt: Date | null;
   accessStamp: string;
+  dataStamp: string;
 }
 
 /**
  * The bearer-token hook of every protected route: 401 when the token is missing, unknown, expired or
- * revoked; otherwise `request.caller` is set.
+ * revoked; otherwise `request.caller` is set, and a GET's answer carries the data stamp read with the credentials
+ * (its data is read after it, so it is at least as recent as the stamp says).
  */
 export function authenticateWith({ db, secret, config }: ApiContext) {
   const accessReader = new AccessReader(db);
   const lastUse = new LastUse(db);
-  return async function authenticate(request: FastifyRequest): Promise<void> {
+  const stamp = (request: FastifyRequest, reply: FastifyReply, { dataStamp }: Credentials) => {
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      request.routeOptions.config.dataStamp !== false
+    )
+      reply.header(DATA_STAMP_HEADER, dataStamp);
+  };
+  return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const match = /^Bearer +(\S+)$/i.exec(request.headers.authorization?.trim() ?? '');
     const token = match?.[1];
     if (token !== undefined && ACCESS_TOKEN_PATTERN.test(token))
-      return authenticateAccessToken(request, token);
+      return authenticateAccessToken(request, reply, token);
     if (token === undefined || !TOKEN_PATTERN.test(token)) throw unauthenticated();
     const now = config.now();
     const session = await db.maybeOne<Credentials>(SESSION_BY_TOKEN, [hashToken(secret, token), now]);
     if (session === null) throw unauthenticated();
     await lastUse.note('sessions', session, now);
+    stamp(request, reply, session);
     request.caller = {
       userId: session.userId,
       sessionId: session.id,
       accessTokenId: null,
+      dataStamp: session.dataStamp,
       policy: new Policy(db, await accessReader.accessOf(session.userId, session.accessStamp)),
     };
   };
 
   /** A personal access token: the same checks, and a read-only one reads only. */
-  async function authenticateAccessToken(request: FastifyRequest, token: string): Promise<void> {
+  async function authenticateAccessToken(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    token: string,
+  ): Promise<void> {
     const now = config.now();
     const found = await db.maybeOne<Credentials & { readOnly: boolean }>(ACCESS_TOKEN_BY_TOKEN, [
       hashToken(secret, token),
@@ -131,10 +165,12 @@ export function authenticateWith({ db, secret, config }: ApiContext) {
       throw new ApiProblem(403, messages.accessTokenReadOnly);
     }
     await lastUse.note('personal_access_tokens', found, now);
+    stamp(request, reply, found);
     request.caller = {
       userId: found.userId,
       sessionId: null,
       accessTokenId: found.id,
+      dataStamp: found.dataStamp,
       policy: new Policy(db, await accessReader.accessOf(found.userId, found.accessStamp)),
     };
   }

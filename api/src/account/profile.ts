@@ -100,6 +100,8 @@ export function registerProfileRoutes(app: FastifyInstance, context: ApiContext)
   app.get<{ Params: { id: string } }>(
     '/api/users/:id/sessions',
     {
+      // Sessions, and their last use, which reading them writes.
+      config: { dataStamp: false },
       schema: {
         tags: ['account'],
         summary: "The caller's open sessions, the most recently used first",

@@ -221,6 +221,27 @@ export function registerAccountRoutes(app: FastifyInstance, context: ApiContext)
     },
   );
 
+  app.get(
+    '/api/data_stamp',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          "The stamp of the data the caller's answers are read at (also each GET answer's x-data-stamp header): " +
+          'an answer read under a stamp still stands while this one is the same',
+        response: {
+          200: jsonResponse('The stamp', {
+            type: 'object',
+            required: ['stamp'],
+            properties: { stamp: { type: 'string' } },
+          }),
+          ...problems(401),
+        },
+      },
+    },
+    async (request) => ({ stamp: callerOf(request).dataStamp }),
+  );
+
   app.get<{ Params: { id: string } }>(
     '/api/users/:id',
     {

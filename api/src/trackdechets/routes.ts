@@ -144,6 +144,7 @@ const linkFailed = () => new ApiProblem(400, messages.trackdechetsLinkFailed);
 /** The problem of a call to Trackdéchets that failed for a reason other than a refused token. */
 const unavailable = () => new ApiProblem(502, messages.trackdechetsUnavailable);
 
+/** Its GETs go without the data stamp (`dataStamp: false`): they read Trackdéchets itself, or what its sync keeps. */
 export function registerTrackdechetsRoutes(app: FastifyInstance, context: ApiContext): void {
   const { db, config, reference } = context;
   const service = trackdechetsService(context);
@@ -169,6 +170,7 @@ export function registerTrackdechetsRoutes(app: FastifyInstance, context: ApiCon
   app.get(
     '/api/trackdechets/connection',
     {
+      config: { dataStamp: false },
       schema: {
         tags,
         summary:
@@ -311,6 +313,7 @@ export function registerTrackdechetsRoutes(app: FastifyInstance, context: ApiCon
   app.get<{ Params: { id: string } }>(
     '/api/company_sites/:id/check_trackdechets',
     {
+      config: { dataStamp: false },
       schema: {
         tags,
         summary:
@@ -372,6 +375,7 @@ export function registerTrackdechetsRoutes(app: FastifyInstance, context: ApiCon
   app.get(
     '/api/bsd_information/bsd_status_availables',
     {
+      config: { dataStamp: false },
       schema: {
         tags,
         summary:
@@ -410,6 +414,7 @@ export function registerTrackdechetsRoutes(app: FastifyInstance, context: ApiCon
   app.get(
     '/api/hazardous_pickups',
     {
+      config: { dataStamp: false },
       schema: {
         tags,
         summary:
@@ -499,6 +504,7 @@ export function registerTrackdechetsRoutes(app: FastifyInstance, context: ApiCon
   app.get<{ Params: { readableId: string } }>(
     '/api/trackdechets/slips/:readableId/life_cycle',
     {
+      config: { dataStamp: false },
       schema: {
         tags,
         summary:

@@ -53,6 +53,7 @@ export class GatewayMetrics {
   readonly #restLatency: Histogram<'method'>;
   readonly #upstreamFailures: Counter<'kind'>;
   readonly #poolRenewals: Counter;
+  readonly #keptAnswers: Counter<'operation' | 'outcome'>;
 
   /** `persistedDocuments`: the texts of the persisted queries, whose names label the operations. */
   constructor(persistedDocuments: Iterable<string>) {
@@ -116,6 +117,19 @@ export class GatewayMetrics {
       help: 'Times the connections to the api were dropped for new ones after it was lost (refused, silent)',
       registers,
     });
+    this.#keptAnswers = new Counter({
+      name: 'gateway_kept_answers_total',
+      help:
+        "Screens' answers kept under their data stamp, by operation and outcome: kept (stored), served (sent " +
+        'again, its stamp standing) or stale (read again, the data having changed)',
+      labelNames: ['operation', 'outcome'],
+      registers,
+    });
+  }
+
+  /** A screen's answer was kept, served again, or found stale (`kept-answers.ts`). */
+  keptAnswer(operation: string, outcome: 'kept' | 'served' | 'stale'): void {
+    this.#keptAnswers.inc({ operation: this.#known.has(operation) ? operation : OTHER, outcome });
   }
 
   /** The first middleware: each request is counted and timed once answered. */

@@ -5,6 +5,8 @@ import { type HydraCollection, unwrapCollection } from './hydra.ts';
 
 export const MERGE_PATCH_CONTENT_TYPE = 'application/merge-patch+json';
 const ACCEPT = 'application/ld+json, application/problem+json;q=0.9, application/json;q=0.8';
+/** The api's header of the data stamp a GET answer was read at. */
+const DATA_STAMP_HEADER = 'x-data-stamp';
 
 /** One HTTP exchange with the api, as counted on the request context (and shown by GATEWAY_DEBUG). */
 export interface RestCall {
@@ -16,6 +18,8 @@ export interface RestCall {
   /** When it started, in ms after the GraphQL request's log began: calls waiting for others start later. */
   startMs: number;
   durationMs: number;
+  /** The api's data stamp its answer came with (a GET of the caller's data); null: none. */
+  dataStamp: string | null;
 }
 
 /** Told of a REST call once it ended: answered (`failure` null), or how it got no answer. */
@@ -32,6 +36,17 @@ export class RestCallLog {
 
   record(call: RestCall): void {
     this.calls.push(call);
+  }
+
+  /**
+   * The data stamp every call of the request was answered with, when they all were, under the same one: the
+   * request's data is then as recent as that stamp, or more. Null when a call had none (a write, a failure, a
+   * route the stamp does not follow), when two differ (the data changed meanwhile), or when there was no call.
+   */
+  sharedDataStamp(): string | null {
+    const first = this.calls[0]?.dataStamp ?? null;
+    if (first === null) return null;
+    return this.calls.every((call) => call.dataStamp === first) ? first : null;
   }
 }
 
@@ -261,6 +276,7 @@ export class RestClient {
         status: null,
         startMs: started - log.startedAt,
         durationMs: 0,
+        dataStamp: null,
       };
       log.record(call);
       let status: number;
@@ -275,6 +291,8 @@ export class RestClient {
           signal: AbortSignal.timeout(timeoutMs),
         });
         status = response.statusCode;
+        const stamp = response.headers[DATA_STAMP_HEADER];
+        if (typeof stamp === 'string' && status < 400) call.dataStamp = stamp;
         const type = response.headers['content-type'];
         contentType = (Array.isArray(type) ? type[0] : type) ?? '';
         text = await response.body.text();

@@ -1,0 +1,196 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { Request, RequestHandler, Response } from 'express';
+import { LRUCache } from 'lru-cache';
+import {
+  type ContextDependencies,
+  contextFromExpress,
+  credentialsOfRequest,
+  type GatewayContext,
+} from './context.ts';
+import type { GatewayMetrics } from './observability/metrics.ts';
+import { persistedRequestOf } from './persisted-queries.ts';
+import { restCallsExtension } from './rest-calls-plugin.ts';
+
+/**
+ * The screens whose answers are kept. Each shows only rows of the portal's database, which the api's data stamp
+ * follows, and nothing that moves within a day without a write: no session or token, no sign-in time, nothing of
+ * Trackdéchets itself. A query added here must keep to that; the api's own guard is that a route reading anything
+ * else answers without a stamp, and an answer is kept only when every call of it came with the same stamp.
+ */
+export const KEPT_QUERIES: ReadonlySet<string> = new Set([
+  'DashboardLayoutQuery',
+  'DashboardHomePageQuery',
+  'DashboardFiguresQuery',
+  'DashboardMapQuery',
+  'MonthlyFiguresQuery',
+  'MonthlyCostsQuery',
+  'DetailsPageQuery',
+  'OperationListPageQuery',
+  'OperationListPaginationQuery',
+  'EstablishmentListPageQuery',
+  'EstablishmentPageQuery',
+  'SiteComboboxQuery',
+  'SelectionBarEntitiesQuery',
+]);
+
+/** An answer's JSON text and the data stamp its data is as recent as. */
+interface KeptAnswer {
+  stamp: string;
+  body: string;
+  /** The body compressed, for each encoding asked so far: compressed once, sent as often as it is asked. */
+  encoded: Map<Encoding, Buffer>;
+}
+
+type Encoding = 'br' | 'gzip';
+
+/** The answers below it go uncompressed, as the gateway's other answers (index.ts). */
+const COMPRESSION_THRESHOLD = 1024;
+
+const compress = (encoding: Encoding, body: string): Buffer =>
+  encoding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipSync(body);
+
+/** The api's answer to the stamp check: the stamp of the data as the caller would read it now. */
+const STAMP_PATH = '/api/data_stamp';
+
+/** What Apollo answers a request whose Accept prefers nothing (the same negotiation, the same types). */
+const ANSWER_TYPES = ['application/json', 'application/graphql-response+json'];
+
+/**
+ * The answers of the screens' queries (KEPT_QUERIES), each under the api's data stamp its REST calls came with,
+ * per session, query and variables, in the process, least recently used first out. The same screen asked again
+ * with the same session (a reload, a screen visited again, the link warmer, a tab's refresh) costs one REST call
+ * while the stamp stands: the api checks the credentials and reads the stamp in one statement, and the kept
+ * answer is sent. Any write to the data moves the stamp in its commit (migration `028_data_stamp.sql`), so the
+ * next request of every screen reads its data again; a revoked or expired session gets the api's refusal, as
+ * without an answer kept.
+ */
+export class KeptAnswers {
+  readonly #answers: LRUCache<string, KeptAnswer>;
+  readonly #keys = new WeakMap<Request, string>();
+  /** The context a request's stamp check was made with: Apollo's run goes on with it (and its call log). */
+  readonly #contexts = new WeakMap<Request, GatewayContext>();
+
+  constructor(maxBytes: number) {
+    this.#answers = new LRUCache({
+      maxSize: Math.max(1, maxBytes),
+      // V8 keeps these Latin-1 texts at a byte a character (2 for the rest, on the short side); the compressed
+      // forms, made when first asked, take less than a quarter of it each.
+      sizeCalculation: (answer, key) => Math.ceil(answer.body.length * 1.5) + key.length,
+    });
+  }
+
+  get size(): number {
+    return this.#answers.size;
+  }
+
+  clear(): void {
+    this.#answers.clear();
+  }
+
+  /** The key of a request whose answer may be kept: a persisted KEPT_QUERIES query with credentials. */
+  #keyOf(req: Request): string | null {
+    const persisted = persistedRequestOf(req);
+    if (req.method !== 'POST' || persisted?.operationName == null) return null;
+    if (!KEPT_QUERIES.has(persisted.operationName)) return null;
+    const credentials = credentialsOfRequest(req);
+    if (credentials === null) return null;
+    // The token is kept hashed: the key names the session without holding what opens it.
+    const session = createHash('sha256').update(credentials.token).digest('base64url');
+    return `${session}\n${persisted.id}\n${JSON.stringify(req.body?.variables ?? {})}`;
+  }
+
+  /**
+   * On /graphql after the persisted queries' guard: a kept answer whose stamp still stands is sent as it is;
+   * any other request goes on to Apollo.
+   */
+  serve(deps: ContextDependencies, metrics: GatewayMetrics): RequestHandler {
+    const makeContext = contextFromExpress(deps);
+    return (req, res, next) => {
+      const key = this.#keyOf(req);
+      if (key === null) return next();
+      this.#keys.set(req, key);
+      const kept = this.#answers.get(key);
+      const type = req.accepts(ANSWER_TYPES);
+      if (kept === undefined || type === false) return next();
+      const operation = persistedRequestOf(req)?.operationName ?? '';
+      makeContext({ req, res })
+        .then(async (context) => {
+          this.#contexts.set(req, context);
+          const { stamp } = await context.rest.get<{ stamp: string }>(STAMP_PATH);
+          if (stamp !== kept.stamp) {
+            metrics.keptAnswer(operation, 'stale');
+            return next();
+          }
+          metrics.keptAnswer(operation, 'served');
+          if (deps.config.debug) sendWithCalls(res, type, kept.body, context);
+          else send(req, res, type, kept);
+        })
+        // A refused session, an api that does not answer: Apollo's run answers as it does without a kept answer.
+        .catch(() => next());
+    };
+  }
+
+  /** Apollo's context of a request: the one its stamp check made, else a new one. */
+  context(deps: ContextDependencies) {
+    const makeContext = contextFromExpress(deps);
+    return async ({ req, res }: { req: Request; res: Response }): Promise<GatewayContext> => {
+      const context = this.#contexts.get(req) ?? (await makeContext({ req, res }));
+      const key = this.#keys.get(req);
+      if (key !== undefined) context.keptAnswerKey = key;
+      return context;
+    };
+  }
+
+  /** Apollo's plugin: an answer without errors whose calls all came with the same stamp is kept under it. */
+  plugin(metrics: GatewayMetrics): ApolloServerPlugin<GatewayContext> {
+    return {
+      requestDidStart: async () => ({
+        willSendResponse: async ({ response, contextValue, operationName }) => {
+          const key = contextValue.keptAnswerKey;
+          if (key === undefined || response.body.kind !== 'single') return;
+          const { data, errors } = response.body.singleResult;
+          if ((errors?.length ?? 0) > 0 || data == null) return;
+          const stamp = contextValue.restCalls.sharedDataStamp();
+          if (stamp === null) return;
+          this.#answers.set(key, { stamp, body: JSON.stringify({ data }), encoded: new Map() });
+          metrics.keptAnswer(operationName ?? '', 'kept');
+        },
+      }),
+    };
+  }
+}
+
+const contentType = (type: string) =>
+  type === 'application/json' ? 'application/json; charset=utf-8' : `${type}; charset=utf-8`;
+
+/** The kept answer, compressed as the browser accepts (the `compression` middleware leaves an encoded answer be). */
+function send(req: Request, res: Response, type: string, answer: KeptAnswer): void {
+  res.status(200).setHeader('content-type', contentType(type));
+  res.setHeader('vary', 'Accept-Encoding');
+  const encoding = answer.body.length < COMPRESSION_THRESHOLD ? false : req.acceptsEncodings('br', 'gzip');
+  if (encoding !== 'br' && encoding !== 'gzip') {
+    res.end(answer.body);
+    return;
+  }
+  let encoded = answer.encoded.get(encoding);
+  if (encoded === undefined) {
+    encoded = compress(encoding, answer.body);
+    answer.encoded.set(encoding, encoded);
+  }
+  res.setHeader('content-encoding', encoding);
+  res.setHeader('content-length', encoded.length);
+  res.end(encoded);
+}
+
+/** GATEWAY_DEBUG: the calls the kept answer cost (the stamp check), as Apollo's answers tell theirs. */
+function sendWithCalls(res: Response, type: string, body: string, context: GatewayContext): void {
+  const extensions = JSON.stringify({ restCalls: restCallsExtension(context.restCalls), keptAnswer: true });
+  res
+    .status(200)
+    .type(contentType(type))
+    .send(`${body.slice(0, -1)},"extensions":${extensions}}`);
+}
