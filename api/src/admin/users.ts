@@ -64,6 +64,8 @@ export const adminUsers = defineResource({
   type: 'AdminUser',
   path: '/api/admin/users',
   tags: ['admin'],
+  // Each account's last sign-in, which the data stamp does not follow: signing in moves no stamp.
+  dataStamp: false,
   fields: adminUserFields,
   from: 'users u',
   alias: 'u',

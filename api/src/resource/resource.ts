@@ -62,6 +62,8 @@ export interface ResourceDescription<T extends FieldTable, Item extends object> 
   path: string;
   /** OpenAPI tags of its routes. */
   tags: readonly string[];
+  /** false: its rows show what the data stamp does not follow (a sign-in time), so its GETs go without it. */
+  dataStamp?: false;
   fields: T;
   /** The IRI of an item, when not `{path}/{id}` (a resource nested under another). */
   iri?: (row: ResourceRow<T>) => string;
@@ -205,6 +207,7 @@ export function defineResource<T extends FieldTable, Item extends object = Defau
       app.get(
         route.path ?? description.path,
         {
+          config: { dataStamp: description.dataStamp ?? true },
           schema: {
             tags: [...description.tags],
             summary: route.summary,
@@ -252,6 +255,7 @@ export function defineResource<T extends FieldTable, Item extends object = Defau
       app.get<{ Params: Record<string, string> }>(
         route.path ?? `${description.path}/:id`,
         {
+          config: { dataStamp: description.dataStamp ?? true },
           schema: {
             tags: [...description.tags],
             summary: route.summary,

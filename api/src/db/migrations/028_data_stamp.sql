@@ -27,18 +27,28 @@ end $$;
 -- Every table but those no stamped answer reads: the credentials and their last use (written by reads), sign-in
 -- throttling, stored answers of writes, mail delivery, one-time tokens, sync cursors and the epochs. A table added
 -- later needs these triggers too, or a place in this list (api/test/data-stamp.test.ts fails until it has one).
+-- Of users, every column but the time of the last sign-in, which each login writes (only the back office's list of
+-- accounts shows it, unstamped): a login moves no stamp. A column added to users later is added here too.
 do $$
-declare watched record;
+declare
+  watched record;
+  columns text;
 begin
   for watched in
-    select c.relname from pg_class c
+    select c.oid, c.relname from pg_class c
     where c.relnamespace = current_schema()::regnamespace and c.relkind = 'r'
       and c.relname not in ('sessions', 'personal_access_tokens', 'login_failures', 'login_addresses',
         'idempotency_keys', 'notification_outbox', 'password_reset_requests', 'password_reset_tokens',
         'email_change_tokens', 'trackdechets_sync_cursors', 'schema_migrations', 'access_epoch', 'data_epoch')
   loop
-    execute format('create constraint trigger data_changed after insert or update or delete on %I
-        deferrable initially deferred for each row execute function data_changed()', watched.relname);
+    columns := '';
+    if watched.relname = 'users' then
+      select ' of ' || string_agg(quote_ident(a.attname), ', ' order by a.attnum) into columns
+      from pg_attribute a
+      where a.attrelid = watched.oid and a.attnum > 0 and not a.attisdropped and a.attname <> 'last_sign_in_at';
+    end if;
+    execute format('create constraint trigger data_changed after insert or update%s or delete on %I
+        deferrable initially deferred for each row execute function data_changed()', columns, watched.relname);
     execute format('create trigger data_truncated after truncate on %I
         for each statement execute function data_truncated()', watched.relname);
   end loop;
