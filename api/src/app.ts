@@ -10,7 +10,7 @@ import { createMailer } from './account/mailer.ts';
 import { createPasswordHasher } from './account/passwords.ts';
 import type { ApiConfig } from './config.ts';
 import type { ApiContext } from './context.ts';
-import { type Db, migrate, openDatabase } from './db/index.ts';
+import { type Db, migrate, openDatabase, SharedReads } from './db/index.ts';
 import { domains } from './domains.ts';
 import { createFileStore } from './files/store.ts';
 import { setupIdempotency } from './hydra/idempotency.ts';
@@ -151,7 +151,8 @@ export async function createApi(config: ApiConfig): Promise<Api> {
     const passwords = await createPasswordHasher(config.argon2);
     const metrics = new ApiMetrics(db);
     const files = await createFileStore(config);
-    const context: ApiContext = { config, db, secret, passwords, mailer, reference, metrics, files };
+    const reads = new SharedReads(db);
+    const context: ApiContext = { config, db, reads, secret, passwords, mailer, reference, metrics, files };
     for (const domain of domains) await domain.prepare?.(context);
     timer.lap('prepare');
     const demo = config.seedDemo ? await seedDemo(db, passwords, config.now()) : null;

@@ -1,7 +1,7 @@
 import type { Mailer } from './account/mailer.ts';
 import type { PasswordHasher } from './account/passwords.ts';
 import type { ApiConfig } from './config.ts';
-import type { Db } from './db/index.ts';
+import type { Db, SharedReads } from './db/index.ts';
 import type { FileStore } from './files/store.ts';
 import type { ApiMetrics } from './observability/metrics.ts';
 import type { ReferenceData } from './reference/data.ts';
@@ -10,6 +10,8 @@ import type { ReferenceData } from './reference/data.ts';
 export interface ApiContext {
   config: ApiConfig;
   db: Db;
+  /** The reads the requests of one data stamp share: a stamped GET's `reads.of(dataStampOf(request))`. */
+  reads: SharedReads;
   /** HMAC key of token hashes (APP_SECRET or DATA_DIR/secret). */
   secret: string;
   passwords: PasswordHasher;

@@ -114,6 +114,19 @@ interface Credentials {
   dataStamp: string;
 }
 
+/** A GET of a route whose answer carries the data stamp (all but those that set `dataStamp: false`). */
+function stampedRoute(request: FastifyRequest): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') && request.routeOptions.config.dataStamp !== false
+  );
+}
+
+/** The data stamp a request's answer is read under: a stamped GET's, else null (a write, an unstamped route). */
+export function dataStampOf(request: FastifyRequest): string | null {
+  const { caller } = request;
+  return caller != null && stampedRoute(request) ? caller.dataStamp : null;
+}
+
 /**
  * The bearer-token hook of every protected route: 401 when the token is missing, unknown, expired or
  * revoked; otherwise `request.caller` is set, and a GET's answer carries the data stamp read with the credentials
@@ -123,11 +136,7 @@ export function authenticateWith({ db, secret, config }: ApiContext) {
   const accessReader = new AccessReader(db);
   const lastUse = new LastUse(db);
   const stamp = (request: FastifyRequest, reply: FastifyReply, { dataStamp }: Credentials) => {
-    if (
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      request.routeOptions.config.dataStamp !== false
-    )
-      reply.header(DATA_STAMP_HEADER, dataStamp);
+    if (stampedRoute(request)) reply.header(DATA_STAMP_HEADER, dataStamp);
   };
   return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const match = /^Bearer +(\S+)$/i.exec(request.headers.authorization?.trim() ?? '');

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { callerOf } from '../account/auth.ts';
+import { callerOf, dataStampOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
 import { badRequest, hydraItem, type JsonSchema, problems, type RawQuery } from '../hydra/index.ts';
 import { iriSchema, ldObjectSchema, listSchema, objectSchema } from '../resource/schemas.ts';
@@ -138,7 +138,7 @@ const finalOutletsSchema = {
   ),
 };
 
-export function registerDashboardMapRoutes(app: FastifyInstance, { db }: ApiContext): void {
+export function registerDashboardMapRoutes(app: FastifyInstance, { reads }: ApiContext): void {
   const tags = ['dashboard'];
 
   for (const role of ROLES) {
@@ -163,6 +163,7 @@ export function registerDashboardMapRoutes(app: FastifyInstance, { db }: ApiCont
       },
       async (request: MapRequest, reply) => {
         const { year, params, months } = await mapScope(request, role);
+        const db = reads.of(dataStampOf(request));
         // The sums grouped by (producer site, provider site) first: the sites and links are read from those few
         // pairs.
         const row = await db.one<{ sites: SiteRow[] | null; links: LinkRow[] | null }>(
@@ -246,6 +247,7 @@ export function registerDashboardMapRoutes(app: FastifyInstance, { db }: ApiCont
       },
       async (request: MapRequest, reply) => {
         const { year, params, months, outletSites, outletNames } = await mapScope(request, role);
+        const db = reads.of(dataStampOf(request));
         const [outlets, without] = await Promise.all([
           db.query<OutletRow>(
             // Each sum table read once, grouped at once to a few hundred rows (by outlet and code, the outlet's own

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { callerOf } from '../account/auth.ts';
+import { callerOf, dataStampOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { hydraItem, type JsonSchema, type RawQuery } from '../hydra/index.ts';
@@ -240,7 +240,7 @@ const FIGURE_SCHEMAS: Record<keyof typeof FIGURES, Record<string, JsonSchema>> =
   detailed_cost_chart: { days: linesSchema({ day, ...costProperties }) },
 };
 
-export function registerMonthlyDashboardRoutes(app: FastifyInstance, { db }: ApiContext): void {
+export function registerMonthlyDashboardRoutes(app: FastifyInstance, { reads }: ApiContext): void {
   for (const role of ROLES) {
     for (const [figure, compute] of Object.entries(FIGURES)) {
       app.get<{ Params: { userId: string; year: string; month: string } }>(
@@ -258,6 +258,7 @@ export function registerMonthlyDashboardRoutes(app: FastifyInstance, { db }: Api
           policy.assertSelf(request.params.userId);
           const year = yearParam(request.params.year);
           const month = monthParam(request.params.month);
+          const db = reads.of(dataStampOf(request));
           const figures = await compute(db, { policy, role, query: request.query as RawQuery, year, month });
           return reply.send(
             hydraItem(figure, request.url, {

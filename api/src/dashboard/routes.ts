@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { callerOf } from '../account/auth.ts';
+import { callerOf, dataStampOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
 import { type Db, SqlParams } from '../db/index.ts';
 import { hydraItem, type JsonSchema, problems, type RawQuery } from '../hydra/index.ts';
@@ -123,7 +123,7 @@ const CHART_SCHEMAS: Record<keyof typeof CHARTS, Record<string, JsonSchema>> = {
   costs_distribution_by_waste_chart: { lines: linesSchema({ ...flowProperties, ...costProperties }) },
 };
 
-export function registerDashboardRoutes(app: FastifyInstance, { db }: ApiContext): void {
+export function registerDashboardRoutes(app: FastifyInstance, { reads }: ApiContext): void {
   const tags = ['dashboard'];
 
   for (const role of ROLES) {
@@ -150,7 +150,7 @@ export function registerDashboardRoutes(app: FastifyInstance, { db }: ApiContext
         const where = await scopeCondition(policy, role, request.query as RawQuery, params);
         // From the monthly sums (see `yearSums`): for each year the sums hold, whether the scope has one row of it,
         // the first found (a provider's scope has thousands a year, every one of which a distinct would read).
-        const rows = await db.query<{ year: number }>(
+        const rows = await reads.of(dataStampOf(request)).query<{ year: number }>(
           `select y.year from generate_series(
              (select extract(year from min(month))::int from dashboard_months),
              (select extract(year from max(month))::int from dashboard_months)) as y(year)
@@ -176,7 +176,7 @@ export function registerDashboardRoutes(app: FastifyInstance, { db }: ApiContext
       },
       async (request, reply) => {
         const sums = await yearSums(request, role);
-        const figures = await summaryFigures(db, sums);
+        const figures = await summaryFigures(reads.of(dataStampOf(request)), sums);
         return reply.send(hydraItem('YearlySummary', request.url, { year: sums.year, role, ...figures }));
       },
     );
@@ -195,7 +195,11 @@ export function registerDashboardRoutes(app: FastifyInstance, { db }: ApiContext
         async (request, reply) => {
           const sums = await yearSums(request, role);
           return reply.send(
-            hydraItem(chart, request.url, { year: sums.year, role, ...(await compute(db, sums)) }),
+            hydraItem(chart, request.url, {
+              year: sums.year,
+              role,
+              ...(await compute(reads.of(dataStampOf(request)), sums)),
+            }),
           );
         },
       );

@@ -8,6 +8,7 @@ import { openPostgres } from './postgres.ts';
 
 export type { Db, NamedStatement, Statement } from './db.ts';
 export { migrate } from './migrate.ts';
+export { SharedReads } from './shared-reads.ts';
 export { allocateIds, bulkInsert, SqlParams } from './sql.ts';
 
 type DatabaseConfig = Pick<

@@ -1,6 +1,6 @@
 import { type FieldSpec, type FieldTable, restFields } from '@portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { callerOf } from '../account/auth.ts';
+import { callerOf, dataStampOf } from '../account/auth.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { SqlParams } from '../db/sql.ts';
@@ -203,7 +203,7 @@ export function defineResource<T extends FieldTable, Item extends object = Defau
       app.addSchema(itemSchema(type, fields, description.computed));
     },
 
-    registerCollection(app, { db, reference }, route) {
+    registerCollection(app, { reads, reference }, route) {
       app.get(
         route.path ?? description.path,
         {
@@ -218,6 +218,7 @@ export function defineResource<T extends FieldTable, Item extends object = Defau
         },
         async (request, reply) => {
           const { policy } = callerOf(request);
+          const db = reads.of(dataStampOf(request));
           const raw = request.query as RawQuery;
           const query = parseCollectionQuery(raw, spec);
           const params = new SqlParams();
@@ -250,7 +251,7 @@ export function defineResource<T extends FieldTable, Item extends object = Defau
       );
     },
 
-    registerItem(app, { db }, route) {
+    registerItem(app, { reads }, route) {
       const idParam = route.idParam ?? 'id';
       app.get<{ Params: Record<string, string> }>(
         route.path ?? `${description.path}/:id`,
@@ -265,6 +266,7 @@ export function defineResource<T extends FieldTable, Item extends object = Defau
         },
         async (request, reply) => {
           const { policy } = callerOf(request);
+          const db = reads.of(dataStampOf(request));
           const id = itemId(request.params[idParam] ?? '');
           const params = new SqlParams();
           const where = [

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { type Db, dbFromRunner, type Statement } from './db.ts';
+
+/**
+ * The rows of a domain's reads, shared by the requests that run the same statement with the same parameters under
+ * the same data stamp (a stamped GET's, `account/auth.ts`): the same statement on the same data gives the same rows,
+ * whoever asks. The users of a company whose access is the same build the same statements for the same figures, so
+ * the dashboard's sums are read once for them, not once each; a request that comes while they are being read waits
+ * for that reading. Any write moves the stamp, and the next request reads again.
+ *
+ * For stamped GETs, whose answers read only the tables the data stamp follows: a statement that reads the clock or
+ * draws values (`now()`, `random()`, a sequence) is run for each request. Each request gets its own copy of the rows.
+ */
+/** What gives other rows at each run, on the same data. */
+const UNSHARED =
+  /\b(now|clock_timestamp|statement_timestamp|transaction_timestamp|random|nextval|setval)\s*\(/i;
+
+export class SharedReads {
+  readonly #root: Db;
+  readonly #rows: LRUCache<string, Promise<unknown[]>>;
+
+  constructor(root: Db, maxStatements = 5_000) {
+    this.#root = root;
+    this.#rows = new LRUCache({ max: maxStatements });
+  }
+
+  /** The Db of a request: its reads shared under its data stamp; without one (a write, an unstamped route), the root. */
+  of(stamp: string | null): Db {
+    const root = this.#root;
+    if (stamp === null) return root;
+    return dbFromRunner({
+      engine: root.engine,
+      query: <T>(sql: Statement, params: readonly unknown[]) => this.#query<T>(sql, params, stamp),
+      exec: (sql) => root.exec(sql),
+      transaction: (fn) => root.transaction(fn),
+      poolUse: () => root.poolUse(),
+      close: () => root.close(),
+    });
+  }
+
+  async #query<T>(sql: Statement, params: readonly unknown[], stamp: string): Promise<T[]> {
+    const text = typeof sql === 'string' ? sql : sql.text;
+    if (UNSHARED.test(text)) return this.#root.query<T>(sql, params);
+    const key = createHash('sha256')
+      .update(stamp)
+      .update('\0')
+      .update(text)
+      .update('\0')
+      .update(JSON.stringify(params))
+      .digest('base64url');
+    let rows = this.#rows.get(key);
+    if (rows === undefined) {
+      const reading = this.#root.query<unknown>(sql, params);
+      rows = reading;
+      this.#rows.set(key, reading);
+      // A failed read is not shared: the next request tries again.
+      reading.catch(() => {
+        if (this.#rows.get(key) === reading) this.#rows.delete(key);
+      });
+    }
+    return structuredClone(await rows) as T[];
+  }
+}
