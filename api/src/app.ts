@@ -151,7 +151,7 @@ export async function createApi(config: ApiConfig): Promise<Api> {
     const passwords = await createPasswordHasher(config.argon2);
     const metrics = new ApiMetrics(db);
     const files = await createFileStore(config);
-    const reads = new SharedReads(db);
+    const reads = new SharedReads(db, config.sharedReadsBytes);
     const context: ApiContext = { config, db, reads, secret, passwords, mailer, reference, metrics, files };
     for (const domain of domains) await domain.prepare?.(context);
     timer.lap('prepare');

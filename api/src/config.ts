@@ -71,6 +71,8 @@ export interface ApiConfig {
   /** HMAC key of token hashes; unset means `dataDir/secret`, generated on first start. */
   appSecret: string | undefined;
   sessionTtlHours: number;
+  /** SHARED_READS_MB: the memory the rows shared by the requests of one data stamp may take; 0 shares none. */
+  sharedReadsBytes: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
@@ -205,6 +207,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ApiConfig>
     referenceDataDir: text(env, 'REFERENCE_DATA_DIR') ?? `${REPO_ROOT}../shared/data`,
     appSecret: text(env, 'APP_SECRET'),
     sessionTtlHours: positiveNumber(env, 'SESSION_TTL_HOURS', 12),
+    sharedReadsBytes: integer(env, 'SHARED_READS_MB', 64) * 1024 * 1024,
     smtpUrl: text(env, 'SMTP_URL'),
     mailFrom: text(env, 'MAIL_FROM') ?? 'Portail déchets <ne-pas-repondre@localhost>',
     publicUrl: (text(env, 'PUBLIC_URL') ?? 'http://localhost:3000').replace(/\/+$/, ''),

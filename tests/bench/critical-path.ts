@@ -6,8 +6,9 @@
  * browser sends them (persisted, with the session cookie), on a generated world, on a PostgreSQL server (its own
  * database, `bench_critical_path`, on the server of BENCH_POSTGRES_URL) then on the embedded PGlite: PGlite has one
  * connection, so a query's REST calls that the gateway sends together still wait for each other in the database.
- * The gateway keeps no answers here (KEPT_ANSWERS_MB=0): a query asked again would otherwise be a kept answer, its one
- * REST call the stamp's, and the run would measure that instead of the gateway's work over the calls it makes.
+ * The gateway keeps no answers and the api shares no reads here (KEPT_ANSWERS_MB=0, SHARED_READS_MB=0): a query asked
+ * again would otherwise be a kept answer, its one REST call the stamp's, or its calls answered from rows already read,
+ * and the run would measure that instead of the gateway's work over the calls it makes.
  *
  *   BENCH_CRITICAL_PATH_ENGINE=pglite npx node tests/bench/run.ts critical-path   (one engine: postgresql or pglite)
  */
@@ -47,7 +48,7 @@ export async function benchCriticalPath(iterations: number): Promise<void> {
 
 async function benchEngine(engine: Engine, iterations: number): Promise<void> {
   const seeded = await engine.seed();
-  const database = { ...seeded, env: { ...seeded.env, KEPT_ANSWERS_MB: '0' } };
+  const database = { ...seeded, env: { ...seeded.env, KEPT_ANSWERS_MB: '0', SHARED_READS_MB: '0' } };
   const portal = await startPortal(WORLD, (world) => producerUser(world).email, database);
   try {
     const { world, gateway } = portal;

@@ -12,23 +12,46 @@ import { type Db, dbFromRunner, type Statement } from './db.ts';
  * For stamped GETs, whose answers read only the tables the data stamp follows: a statement that reads the clock or
  * draws values (`now()`, `random()`, a sequence) is run for each request. Each request gets its own copy of the rows.
  */
+/** What a read takes until its rows come. */
+const PENDING_SIZE = 1_024;
+
+/** The rows' JSON length; rows JSON cannot write (a bigint) are counted as large. */
+function sizeOf(rows: unknown[]): number {
+  try {
+    return Math.max(PENDING_SIZE, JSON.stringify(rows).length);
+  } catch {
+    return PENDING_SIZE * 64;
+  }
+}
+
+/** The parameters as JSON; undefined when JSON cannot write them (the statement is then not shared). */
+function paramsText(params: readonly unknown[]): string | undefined {
+  try {
+    return JSON.stringify(params);
+  } catch {
+    return undefined;
+  }
+}
+
 /** What gives other rows at each run, on the same data. */
 const UNSHARED =
   /\b(now|clock_timestamp|statement_timestamp|transaction_timestamp|random|nextval|setval)\s*\(/i;
 
 export class SharedReads {
   readonly #root: Db;
-  readonly #rows: LRUCache<string, Promise<unknown[]>>;
+  readonly #rows: LRUCache<string, Promise<unknown[]>> | null;
 
-  constructor(root: Db, maxStatements = 5_000) {
+  /** `maxBytes`: the memory the rows kept may take (their JSON's length, counted once read); 0 shares none. */
+  constructor(root: Db, maxBytes = 64 * 1024 * 1024) {
     this.#root = root;
-    this.#rows = new LRUCache({ max: maxStatements });
+    this.#rows =
+      maxBytes > 0 ? new LRUCache({ maxSize: maxBytes, sizeCalculation: () => PENDING_SIZE }) : null;
   }
 
   /** The Db of a request: its reads shared under its data stamp; without one (a write, an unstamped route), the root. */
   of(stamp: string | null): Db {
     const root = this.#root;
-    if (stamp === null) return root;
+    if (stamp === null || this.#rows === null) return root;
     return dbFromRunner({
       engine: root.engine,
       query: <T>(sql: Statement, params: readonly unknown[]) => this.#query<T>(sql, params, stamp),
@@ -40,24 +63,33 @@ export class SharedReads {
   }
 
   async #query<T>(sql: Statement, params: readonly unknown[], stamp: string): Promise<T[]> {
+    const kept = this.#rows;
+    if (kept === null) return this.#root.query<T>(sql, params);
     const text = typeof sql === 'string' ? sql : sql.text;
-    if (UNSHARED.test(text)) return this.#root.query<T>(sql, params);
+    const paramsKey = paramsText(params);
+    if (paramsKey === undefined || UNSHARED.test(text)) return this.#root.query<T>(sql, params);
     const key = createHash('sha256')
       .update(stamp)
       .update('\0')
       .update(text)
       .update('\0')
-      .update(JSON.stringify(params))
+      .update(paramsKey)
       .digest('base64url');
-    let rows = this.#rows.get(key);
+    let rows = kept.get(key);
     if (rows === undefined) {
       const reading = this.#root.query<unknown>(sql, params);
       rows = reading;
-      this.#rows.set(key, reading);
-      // A failed read is not shared: the next request tries again.
-      reading.catch(() => {
-        if (this.#rows.get(key) === reading) this.#rows.delete(key);
-      });
+      kept.set(key, reading);
+      reading.then(
+        (read) => {
+          // Counted once read, if still kept.
+          if (kept.peek(key) === reading) kept.set(key, reading, { size: sizeOf(read) });
+        },
+        () => {
+          // A failed read is not shared: the next request tries again.
+          if (kept.peek(key) === reading) kept.delete(key);
+        },
+      );
     }
     return structuredClone(await rows) as T[];
   }
