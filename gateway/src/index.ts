@@ -11,6 +11,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express } from 'express';
+import { compressedAnswers } from './answer-encoding.ts';
 import { authTokenHandler } from './auth-token.ts';
 import type { GatewayConfig } from './config.ts';
 import { type ContextDependencies, contextFromExpress, type GatewayContext } from './context.ts';
@@ -77,8 +78,8 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   // Dynamic answers are the user's data, sent no-store: an ETag (a SHA-1 of each body) would serve no cache.
   app.set('etag', false);
   app.use(tracing(), metrics.requests());
-  // Answers above 1 KB (the graph's, the app's pages) compressed for browsers that accept it; the built assets
-  // are already compressed at build and served as they are (web-app.ts).
+  // Answers above 1 KB (the app's pages, the graph's refusals) compressed for browsers that accept it; the graph's
+  // answers are compressed at once (answer-encoding.ts), the built assets at build (web-app.ts).
   app.use(compression({ threshold: 1024 }));
   const httpServer = createServer(app);
   const exposeSchema = config.nodeEnv !== 'production';
@@ -128,6 +129,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   app.post('/auth/token', express.json({ limit: '16kb' }), authTokenHandler(deps));
   app.use(
     '/graphql',
+    compressedAnswers(),
     cookieParser(),
     express.json({ limit: '1mb' }),
     graphqlRequestGuard({ queries: persistedQueries, nodeEnv: config.nodeEnv, schema }),

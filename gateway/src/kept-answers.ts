@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
+import { type AnswerEncoding, answerEncoding, compressAnswer, sendEncoded } from './answer-encoding.ts';
 import {
   type ContextDependencies,
   contextFromExpress,
@@ -40,18 +40,8 @@ interface KeptAnswer {
   stamp: string;
   body: string;
   /** The body compressed, for each encoding asked so far: compressed once, sent as often as it is asked. */
-  encoded: Map<Encoding, Buffer>;
+  encoded: Map<AnswerEncoding, Buffer>;
 }
-
-type Encoding = 'br' | 'gzip';
-
-/** The answers below it go uncompressed, as the gateway's other answers (index.ts). */
-const COMPRESSION_THRESHOLD = 1024;
-
-const compress = (encoding: Encoding, body: string): Buffer =>
-  encoding === 'br'
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-    : gzipSync(body);
 
 /** The api's answer to the stamp check: the stamp of the data as the caller would read it now. */
 const STAMP_PATH = '/api/data_stamp';
@@ -167,23 +157,21 @@ export class KeptAnswers {
 const contentType = (type: string) =>
   type === 'application/json' ? 'application/json; charset=utf-8' : `${type}; charset=utf-8`;
 
-/** The kept answer, compressed as the browser accepts (the `compression` middleware leaves an encoded answer be). */
+/** The kept answer, compressed as the browser accepts. */
 function send(req: Request, res: Response, type: string, answer: KeptAnswer): void {
   res.status(200).setHeader('content-type', contentType(type));
-  res.setHeader('vary', 'Accept-Encoding');
-  const encoding = answer.body.length < COMPRESSION_THRESHOLD ? false : req.acceptsEncodings('br', 'gzip');
-  if (encoding !== 'br' && encoding !== 'gzip') {
+  res.vary('Accept-Encoding');
+  const encoding = answerEncoding(req, answer.body.length);
+  if (encoding === null) {
     res.end(answer.body);
     return;
   }
   let encoded = answer.encoded.get(encoding);
   if (encoded === undefined) {
-    encoded = compress(encoding, answer.body);
+    encoded = compressAnswer(encoding, answer.body);
     answer.encoded.set(encoding, encoded);
   }
-  res.setHeader('content-encoding', encoding);
-  res.setHeader('content-length', encoded.length);
-  res.end(encoded);
+  sendEncoded(res, encoding, encoded);
 }
 
 /** GATEWAY_DEBUG: the calls the kept answer cost (the stamp check), as Apollo's answers tell theirs. */
