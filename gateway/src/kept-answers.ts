@@ -73,24 +73,17 @@ export class KeptAnswers {
     });
   }
 
-  get size(): number {
-    return this.#answers.size;
-  }
-
-  clear(): void {
-    this.#answers.clear();
-  }
-
-  /** The key of a request whose answer may be kept: a persisted KEPT_QUERIES query with credentials. */
-  #keyOf(req: Request): string | null {
+  /** The key of a request whose answer may be kept (a persisted KEPT_QUERIES query with credentials), and its name. */
+  #keyOf(req: Request): { key: string; operation: string } | null {
     const persisted = persistedRequestOf(req);
-    if (req.method !== 'POST' || persisted?.operationName == null) return null;
-    if (!KEPT_QUERIES.has(persisted.operationName)) return null;
+    const operation = persisted?.operationName;
+    if (req.method !== 'POST' || persisted === undefined || operation == null) return null;
+    if (!KEPT_QUERIES.has(operation)) return null;
     const credentials = credentialsOfRequest(req);
     if (credentials === null) return null;
     // The token is kept hashed: the key names the session without holding what opens it.
     const session = createHash('sha256').update(credentials.token).digest('base64url');
-    return `${session}\n${persisted.id}\n${JSON.stringify(req.body?.variables ?? {})}`;
+    return { key: `${session}\n${persisted.id}\n${JSON.stringify(req.body?.variables ?? {})}`, operation };
   }
 
   /**
@@ -100,17 +93,23 @@ export class KeptAnswers {
   serve(deps: ContextDependencies, metrics: GatewayMetrics): RequestHandler {
     const makeContext = contextFromExpress(deps);
     return (req, res, next) => {
-      const key = this.#keyOf(req);
-      if (key === null) return next();
+      const keyed = this.#keyOf(req);
+      if (keyed === null) return next();
+      const { key, operation } = keyed;
       this.#keys.set(req, key);
       const kept = this.#answers.get(key);
       const type = req.accepts(ANSWER_TYPES);
       if (kept === undefined || type === false) return next();
-      const operation = persistedRequestOf(req)?.operationName ?? '';
       makeContext({ req, res })
         .then(async (context) => {
           this.#contexts.set(req, context);
-          const { stamp } = await context.rest.get<{ stamp: string }>(STAMP_PATH);
+          let stamp: string;
+          try {
+            ({ stamp } = await context.rest.get<{ stamp: string }>(STAMP_PATH));
+          } catch {
+            // A refused session, an api that does not answer: Apollo's run answers as without a kept answer.
+            return next();
+          }
           if (stamp !== kept.stamp) {
             metrics.keptAnswer(operation, 'stale');
             return next();
@@ -119,8 +118,7 @@ export class KeptAnswers {
           if (deps.config.debug) sendWithCalls(res, type, kept.body, context);
           else send(req, res, type, kept);
         })
-        // A refused session, an api that does not answer: Apollo's run answers as it does without a kept answer.
-        .catch(() => next());
+        .catch(next);
     };
   }
 

@@ -2,16 +2,6 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { type Db, dbFromRunner, type Statement } from './db.ts';
 
-/**
- * The rows of a domain's reads, shared by the requests that run the same statement with the same parameters under
- * the same data stamp (a stamped GET's, `account/auth.ts`): the same statement on the same data gives the same rows,
- * whoever asks. The users of a company whose access is the same build the same statements for the same figures, so
- * the dashboard's sums are read once for them, not once each; a request that comes while they are being read waits
- * for that reading. Any write moves the stamp, and the next request reads again.
- *
- * For stamped GETs, whose answers read only the tables the data stamp follows: a statement that reads the clock or
- * draws values (`now()`, `random()`, a sequence) is run for each request. Each request gets its own copy of the rows.
- */
 /** What a read takes until its rows come. */
 const PENDING_SIZE = 1_024;
 
@@ -37,6 +27,16 @@ function paramsText(params: readonly unknown[]): string | undefined {
 const UNSHARED =
   /\b(now|clock_timestamp|statement_timestamp|transaction_timestamp|random|nextval|setval)\s*\(/i;
 
+/**
+ * The rows of a domain's reads, shared by the requests that run the same statement with the same parameters under
+ * the same data stamp (a stamped GET's, `account/auth.ts`): the same statement on the same data gives the same rows,
+ * whoever asks. The users of a company whose access is the same build the same statements for the same figures, so
+ * the dashboard's sums are read once for them, not once each; a request that comes while they are being read waits
+ * for that reading. Any write moves the stamp, and the next request reads again.
+ *
+ * For stamped GETs, whose answers read only the tables the data stamp follows: a statement that reads the clock or
+ * draws values (`now()`, `random()`, a sequence) is run for each request. Each request gets its own copy of the rows.
+ */
 export class SharedReads {
   readonly #root: Db;
   readonly #rows: LRUCache<string, Promise<unknown[]>> | null;
