@@ -8,6 +8,7 @@ import { DEMO_PASSWORD } from '@portal/api';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, startStack } from '../../scripts/stack.ts';
+import { stackTestEnv } from '../support/stack-env.ts';
 
 /**
  * A write stored by the api whose answer the gateway never got (its REST time-out) is not repeated by a retry:
@@ -113,13 +114,7 @@ const graph = <T>(query: string, variables: Record<string, unknown> = {}) =>
 beforeAll(async () => {
   stack = await startStack({
     env: {
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      API_PORT: '0',
-      LOG_LEVEL: 'warn',
+      ...stackTestEnv(dataDir),
       // Short, so that the lost answer costs the test one second.
       REST_TIMEOUT_MS: '1000',
     },

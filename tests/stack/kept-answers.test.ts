@@ -6,6 +6,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, startStack } from '../../scripts/stack.ts';
 import { persistedId } from '../persisted.ts';
+import { stackTestEnv } from '../support/stack-env.ts';
 
 /**
  * A screen's answer is kept by the gateway under the api's data stamp: asked again while the stamp stands, it costs
@@ -44,13 +45,7 @@ let siteId: number;
 beforeAll(async () => {
   stack = await startStack({
     env: {
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      API_PORT: '0',
-      LOG_LEVEL: 'warn',
+      ...stackTestEnv(dataDir),
       // Each answer says what it cost: its REST calls, and whether it was a kept one.
       GATEWAY_DEBUG: '1',
     },
