@@ -23,9 +23,9 @@ function paramsText(params: readonly unknown[]): string | undefined {
   }
 }
 
-/** What gives other rows at each run, on the same data. */
+/** What gives other rows at each run, on the same data: the clock (but France's day, which the stamp holds) and draws. */
 const UNSHARED =
-  /\b(now|clock_timestamp|statement_timestamp|transaction_timestamp|random|nextval|setval)\s*\(/i;
+  /\b(now|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|random|nextval|setval)\s*\(|\b(current_date|current_time|current_timestamp|localtime|localtimestamp)\b/i;
 
 /**
  * The rows of a domain's reads, shared by the requests that run the same statement with the same parameters under
