@@ -1,5 +1,6 @@
+import { DATA_STAMP_HEADER } from '@portal/domain/data-stamp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_STAMP, DATA_STAMP_HEADER } from '../src/account/auth.ts';
+import { DATA_STAMP } from '../src/account/auth.ts';
 import { createTestApi, get, login, postJson, type Session, type TestApi } from './helpers.ts';
 
 let api: TestApi;

@@ -8,24 +8,44 @@ export type AnswerEncoding = 'br' | 'gzip';
 export const COMPRESSION_THRESHOLD = 1024;
 
 /** The encoding an answer of `length` characters goes in for this request; null: as it is. */
-export function answerEncoding(req: Request, length: number): AnswerEncoding | null {
+function answerEncoding(req: Request, length: number): AnswerEncoding | null {
   if (length < COMPRESSION_THRESHOLD) return null;
   const accepted = req.acceptsEncodings('br', 'gzip');
   return accepted === 'br' || accepted === 'gzip' ? accepted : null;
 }
 
 /** The answer compressed at once, at the `compression` middleware's levels (brotli 4, gzip 6). */
-export function compressAnswer(encoding: AnswerEncoding, body: string): Buffer {
+function compressAnswer(encoding: AnswerEncoding, body: string): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
     : gzipSync(body);
 }
 
-/** Sends a compressed answer (the `compression` middleware leaves an encoded answer as it is). */
-export function sendEncoded(res: Response, encoding: AnswerEncoding, encoded: Buffer): void {
+/**
+ * Sends an answer's JSON text (its content type set), compressed as the request accepts: with `encoded`, the forms
+ * already compressed, which it keeps each new one in (an answer sent again).
+ */
+export function sendAnswer(
+  req: Request,
+  res: Response,
+  body: string,
+  encoded?: Map<AnswerEncoding, Buffer>,
+): void {
+  res.vary('Accept-Encoding');
+  const encoding = answerEncoding(req, body.length);
+  if (encoding === null) {
+    res.end(body);
+    return;
+  }
+  let compressed = encoded?.get(encoding);
+  if (compressed === undefined) {
+    compressed = compressAnswer(encoding, body);
+    encoded?.set(encoding, compressed);
+  }
+  // The `compression` middleware leaves an encoded answer as it is.
   res.setHeader('content-encoding', encoding);
-  res.setHeader('content-length', encoded.length);
-  res.end(encoded);
+  res.setHeader('content-length', compressed.length);
+  res.end(compressed);
 }
 
 /**
@@ -37,10 +57,8 @@ export function compressedAnswers(): RequestHandler {
   return (req, res, next) => {
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
-      const encoding = typeof body === 'string' ? answerEncoding(req, body.length) : null;
-      if (encoding === null || res.getHeader('content-encoding') !== undefined) return send(body);
-      res.vary('Accept-Encoding');
-      sendEncoded(res, encoding, compressAnswer(encoding, body as string));
+      if (typeof body !== 'string' || answerEncoding(req, body.length) === null) return send(body);
+      sendAnswer(req, res, body);
       return res;
     };
     next();

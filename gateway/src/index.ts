@@ -11,7 +11,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express } from 'express';
-import { compressedAnswers } from './answer-encoding.ts';
+import { COMPRESSION_THRESHOLD, compressedAnswers } from './answer-encoding.ts';
 import { authTokenHandler } from './auth-token.ts';
 import type { GatewayConfig } from './config.ts';
 import { type ContextDependencies, contextFromExpress, type GatewayContext } from './context.ts';
@@ -80,7 +80,7 @@ export async function createGateway(config: GatewayConfig, options: GatewayOptio
   app.use(tracing(), metrics.requests());
   // Answers above 1 KB (the app's pages, the graph's refusals) compressed for browsers that accept it; the graph's
   // answers are compressed at once (answer-encoding.ts), the built assets at build (web-app.ts).
-  app.use(compression({ threshold: 1024 }));
+  app.use(compression({ threshold: COMPRESSION_THRESHOLD }));
   const httpServer = createServer(app);
   const exposeSchema = config.nodeEnv !== 'production';
   app.use(securityHeaders(config, { landingPage: exposeSchema }));

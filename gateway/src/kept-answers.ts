@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { ApolloServerPlugin } from '@apollo/server';
+import { DATA_STAMP_PATH } from '@portal/domain/data-stamp';
 import type { Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
-import { type AnswerEncoding, answerEncoding, compressAnswer, sendEncoded } from './answer-encoding.ts';
+import { type AnswerEncoding, sendAnswer } from './answer-encoding.ts';
 import {
   type ContextDependencies,
   contextFromExpress,
@@ -42,9 +43,6 @@ interface KeptAnswer {
   /** The body compressed, for each encoding asked so far: compressed once, sent as often as it is asked. */
   encoded: Map<AnswerEncoding, Buffer>;
 }
-
-/** The api's answer to the stamp check: the stamp of the data as the caller would read it now. */
-const STAMP_PATH = '/api/data_stamp';
 
 /** What Apollo answers a request whose Accept prefers nothing (the same negotiation, the same types). */
 const ANSWER_TYPES = ['application/json', 'application/graphql-response+json'];
@@ -105,7 +103,7 @@ export class KeptAnswers {
           this.#contexts.set(req, context);
           let stamp: string;
           try {
-            ({ stamp } = await context.rest.get<{ stamp: string }>(STAMP_PATH));
+            ({ stamp } = await context.rest.get<{ stamp: string }>(DATA_STAMP_PATH));
           } catch {
             // A refused session, an api that does not answer: Apollo's run answers as without a kept answer.
             return next();
@@ -155,21 +153,10 @@ export class KeptAnswers {
 const contentType = (type: string) =>
   type === 'application/json' ? 'application/json; charset=utf-8' : `${type}; charset=utf-8`;
 
-/** The kept answer, compressed as the browser accepts. */
+/** The kept answer, compressed as the browser accepts (once per encoding). */
 function send(req: Request, res: Response, type: string, answer: KeptAnswer): void {
   res.status(200).setHeader('content-type', contentType(type));
-  res.vary('Accept-Encoding');
-  const encoding = answerEncoding(req, answer.body.length);
-  if (encoding === null) {
-    res.end(answer.body);
-    return;
-  }
-  let encoded = answer.encoded.get(encoding);
-  if (encoded === undefined) {
-    encoded = compressAnswer(encoding, answer.body);
-    answer.encoded.set(encoding, encoded);
-  }
-  sendEncoded(res, encoding, encoded);
+  sendAnswer(req, res, answer.body, answer.encoded);
 }
 
 /** GATEWAY_DEBUG: the calls the kept answer cost (the stamp check), as Apollo's answers tell theirs. */

@@ -1,4 +1,5 @@
 import { messages } from '@portal/domain';
+import { DATA_STAMP_HEADER } from '@portal/domain/data-stamp';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiContext } from '../context.ts';
 import type { Db, NamedStatement } from '../db/index.ts';
@@ -36,9 +37,6 @@ declare module 'fastify' {
  * commit (migration `028_data_stamp.sql`), and France's date, on which "today" is reckoned.
  */
 export const DATA_STAMP = `((select value from data_epoch)::text || ':' || france_today()::text)`;
-
-/** The header of a GET answer that carries the data stamp read with its caller's credentials, before its data. */
-export const DATA_STAMP_HEADER = 'x-data-stamp';
 
 /** The caller of a route behind `authenticate`. */
 export function callerOf(request: FastifyRequest): Caller {
@@ -135,8 +133,10 @@ export function dataStampOf(request: FastifyRequest): string | null {
 export function authenticateWith({ db, secret, config }: ApiContext) {
   const accessReader = new AccessReader(db);
   const lastUse = new LastUse(db);
-  const stamp = (request: FastifyRequest, reply: FastifyReply, { dataStamp }: Credentials) => {
-    if (stampedRoute(request)) reply.header(DATA_STAMP_HEADER, dataStamp);
+  /** A stamped GET's answer carries the stamp read with its credentials, before its data. */
+  const stamp = (request: FastifyRequest, reply: FastifyReply) => {
+    const dataStamp = dataStampOf(request);
+    if (dataStamp !== null) reply.header(DATA_STAMP_HEADER, dataStamp);
   };
   return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const match = /^Bearer +(\S+)$/i.exec(request.headers.authorization?.trim() ?? '');
@@ -148,7 +148,6 @@ export function authenticateWith({ db, secret, config }: ApiContext) {
     const session = await db.maybeOne<Credentials>(SESSION_BY_TOKEN, [hashToken(secret, token), now]);
     if (session === null) throw unauthenticated();
     await lastUse.note('sessions', session, now);
-    stamp(request, reply, session);
     request.caller = {
       userId: session.userId,
       sessionId: session.id,
@@ -156,6 +155,7 @@ export function authenticateWith({ db, secret, config }: ApiContext) {
       dataStamp: session.dataStamp,
       policy: new Policy(db, await accessReader.accessOf(session.userId, session.accessStamp)),
     };
+    stamp(request, reply);
   };
 
   /** A personal access token: the same checks, and a read-only one reads only. */
@@ -174,7 +174,6 @@ export function authenticateWith({ db, secret, config }: ApiContext) {
       throw new ApiProblem(403, messages.accessTokenReadOnly);
     }
     await lastUse.note('personal_access_tokens', found, now);
-    stamp(request, reply, found);
     request.caller = {
       userId: found.userId,
       sessionId: null,
@@ -182,5 +181,6 @@ export function authenticateWith({ db, secret, config }: ApiContext) {
       dataStamp: found.dataStamp,
       policy: new Policy(db, await accessReader.accessOf(found.userId, found.accessStamp)),
     };
+    stamp(request, reply);
   }
 }

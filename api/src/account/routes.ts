@@ -1,4 +1,5 @@
 import { emailSchema, loginSchema, messages, passwordChangeSchema, requiredText } from '@portal/domain';
+import { DATA_STAMP_PATH } from '@portal/domain/data-stamp';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ApiContext } from '../context.ts';
@@ -222,7 +223,7 @@ export function registerAccountRoutes(app: FastifyInstance, context: ApiContext)
   );
 
   app.get(
-    '/api/data_stamp',
+    DATA_STAMP_PATH,
     {
       schema: {
         tags: ['account'],

@@ -51,10 +51,11 @@ export class SharedReads {
   /** The Db of a request: its reads shared under its data stamp; without one (a write, an unstamped route), the root. */
   of(stamp: string | null): Db {
     const root = this.#root;
-    if (stamp === null || this.#rows === null) return root;
+    const kept = this.#rows;
+    if (stamp === null || kept === null) return root;
     return dbFromRunner({
       engine: root.engine,
-      query: <T>(sql: Statement, params: readonly unknown[]) => this.#query<T>(sql, params, stamp),
+      query: <T>(sql: Statement, params: readonly unknown[]) => this.#query<T>(kept, sql, params, stamp),
       exec: (sql) => root.exec(sql),
       transaction: (fn) => root.transaction(fn),
       poolUse: () => root.poolUse(),
@@ -62,9 +63,12 @@ export class SharedReads {
     });
   }
 
-  async #query<T>(sql: Statement, params: readonly unknown[], stamp: string): Promise<T[]> {
-    const kept = this.#rows;
-    if (kept === null) return this.#root.query<T>(sql, params);
+  async #query<T>(
+    kept: LRUCache<string, Promise<unknown[]>>,
+    sql: Statement,
+    params: readonly unknown[],
+    stamp: string,
+  ): Promise<T[]> {
     const text = typeof sql === 'string' ? sql : sql.text;
     const paramsKey = paramsText(params);
     if (paramsKey === undefined || UNSHARED.test(text)) return this.#root.query<T>(sql, params);

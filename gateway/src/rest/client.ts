@@ -1,3 +1,4 @@
+import { DATA_STAMP_HEADER } from '@portal/domain/data-stamp';
 import { type Dispatcher, request } from 'undici';
 import type { Logger } from '../logger.ts';
 import { RestError, type RestErrorKind, type Violation } from './errors.ts';
@@ -5,8 +6,6 @@ import { type HydraCollection, unwrapCollection } from './hydra.ts';
 
 export const MERGE_PATCH_CONTENT_TYPE = 'application/merge-patch+json';
 const ACCEPT = 'application/ld+json, application/problem+json;q=0.9, application/json;q=0.8';
-/** The api's header of the data stamp a GET answer was read at. */
-const DATA_STAMP_HEADER = 'x-data-stamp';
 
 /** One HTTP exchange with the api, as counted on the request context (and shown by GATEWAY_DEBUG). */
 export interface RestCall {

@@ -28,7 +28,8 @@ end $$;
 -- throttling, stored answers of writes, mail delivery, one-time tokens, sync cursors and the epochs. A table added
 -- later needs these triggers too, or a place in this list (api/test/data-stamp.test.ts fails until it has one).
 -- Of users, every column but the time of the last sign-in, which each login writes (only the back office's list of
--- accounts shows it, unstamped): a login moves no stamp. A column added to users later is added here too.
+-- accounts shows it, unstamped): a login moves no stamp. A migration that adds a column to users creates this
+-- trigger again with it (the test fails until then).
 do $$
 declare
   watched record;
