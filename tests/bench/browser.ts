@@ -20,14 +20,19 @@ const LIST_GOAL_MS = 500;
 /** The producer's list screens, as its menu opens them. */
 const LISTS = ['/operations', '/mes-enlevements', '/mes-prestataires', '/mes-etablissements', '/documents'];
 
+/** What a page says on its console when it has painted what a measure waits for: the tag, the measure, the time. */
+const PAINTED = 'portal-bench-painted';
+type Painted = 'figures' | 'firstItem';
+
 /**
  * Records in each page the time (epoch ms) of the first frame painted with the dashboard's figures (the treatment
- * cost's headline amount): the frame after they enter the DOM. Playwright's own check runs on the page's main
- * thread, which the charts' rendering keeps busy after the figures are painted, so it sees them up to 600 ms late
- * on this machine.
+ * cost's headline amount): the frame after they enter the DOM. The page says it on its console (`PAINTED`): a
+ * Playwright check would poll on the page's main thread, and injects its own script, about 100 ms of work here,
+ * into a page that has just started, in the middle of the app's own start (and the charts' rendering, which
+ * follows the figures, kept such checks up to 600 ms late).
  */
 async function recordFiguresPaint(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
+  await context.addInitScript((tag) => {
     // The card's section is named by its heading.
     const shown = () =>
       [...document.querySelectorAll('main section[aria-labelledby]')].some(
@@ -40,61 +45,53 @@ async function recordFiguresPaint(context: BrowserContext): Promise<void> {
       if (!shown()) return;
       observer.disconnect();
       requestAnimationFrame(() =>
-        setTimeout(() => {
-          (window as { figuresPaintedAt?: number }).figuresPaintedAt =
-            performance.timeOrigin + performance.now();
-        }),
+        setTimeout(() => console.debug(`${tag} figures ${performance.timeOrigin + performance.now()}`)),
       );
     });
     document.addEventListener('DOMContentLoaded', () =>
       observer.observe(document.body, { subtree: true, childList: true, characterData: true }),
     );
+  }, PAINTED);
+}
+
+/**
+ * The time (epoch ms) the page will say it painted `what` (`PAINTED`); to be called before the action that leads
+ * to it, whose paint could otherwise be said before anyone listens.
+ */
+async function nextPaint(page: Page, what: Painted): Promise<number> {
+  const message = await page.waitForEvent('console', {
+    predicate: (line) => line.text().startsWith(`${PAINTED} ${what} `),
+    timeout: 60_000,
   });
+  return Number(message.text().split(' ')[2]);
 }
-
-/** A time (epoch ms) the page records of its paints (`figuresPaintedAt`, `firstItemPaintedAt`), once it has. */
-async function paintedAt(page: Page, key: 'figuresPaintedAt' | 'firstItemPaintedAt'): Promise<number> {
-  const painted = await page.waitForFunction(
-    (name) => (window as unknown as Record<string, number | undefined>)[name],
-    key,
-    { timeout: 60_000 },
-  );
-  return (await painted.jsonValue()) as number;
-}
-
-/** The time (epoch ms) of the first frame the page painted with the dashboard's figures, once it has. */
-const figuresPainted = (page: Page) => paintedAt(page, 'figuresPaintedAt');
 
 /**
  * Records in the page the time (epoch ms) of the first frame painted with the first item of the screen at `path`:
  * a row of data of its table, or on the operations screen (whose first tab lists the containers as cards) its
  * first container; one the screen being left did not show already (it stays on screen while the next one loads).
- * Timed in the page, as the figures are: Playwright's own checks poll, and saw the rows up to 400 ms late here.
+ * Said on the console, as the figures are: Playwright's own checks poll, and saw the rows up to 400 ms late here.
  */
 async function recordFirstItemPaint(page: Page, path: string): Promise<void> {
-  await page.evaluate((screenPath) => {
-    const page = window as { firstItemPaintedAt?: number };
-    page.firstItemPaintedAt = undefined;
-    const selector = screenPath === '/operations' ? 'main article' : 'main tr:has(td)';
-    const before = new Set(document.querySelectorAll(selector));
-    const shown = () =>
-      window.location.pathname === screenPath &&
-      [...document.querySelectorAll(selector)].some((item) => !before.has(item));
-    const observer = new MutationObserver(() => {
-      if (!shown()) return;
-      observer.disconnect();
-      requestAnimationFrame(() =>
-        setTimeout(() => {
-          page.firstItemPaintedAt = performance.timeOrigin + performance.now();
-        }),
-      );
-    });
-    observer.observe(document.body, { subtree: true, childList: true });
-  }, path);
+  await page.evaluate(
+    ({ screenPath, tag }) => {
+      const selector = screenPath === '/operations' ? 'main article' : 'main tr:has(td)';
+      const before = new Set(document.querySelectorAll(selector));
+      const shown = () =>
+        window.location.pathname === screenPath &&
+        [...document.querySelectorAll(selector)].some((item) => !before.has(item));
+      const observer = new MutationObserver(() => {
+        if (!shown()) return;
+        observer.disconnect();
+        requestAnimationFrame(() =>
+          setTimeout(() => console.debug(`${tag} firstItem ${performance.timeOrigin + performance.now()}`)),
+        );
+      });
+      observer.observe(document.body, { subtree: true, childList: true });
+    },
+    { screenPath: path, tag: PAINTED },
+  );
 }
-
-/** The time (epoch ms) of the first frame the page painted with the screen's first item, once it has. */
-const firstItemPainted = (page: Page) => paintedAt(page, 'firstItemPaintedAt');
 
 interface Run {
   login: number;
@@ -116,9 +113,10 @@ async function signIn(page: Page, readied: boolean): Promise<number> {
   await page.getByLabel('Adresse e-mail').fill(EMAIL);
   await page.getByLabel(/^Mot de passe/).fill(DEMO_PASSWORD);
   if (readied) await page.evaluate(() => navigator.serviceWorker.ready);
+  const painted = nextPaint(page, 'figures');
   const started = Date.now();
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  return (await figuresPainted(page)) - started;
+  return (await painted) - started;
 }
 
 async function oneRun(browser: Browser, baseURL: string): Promise<Run> {
@@ -135,19 +133,22 @@ async function oneRun(browser: Browser, baseURL: string): Promise<Run> {
     const login = await signIn(page, false);
     const lists: Record<string, number> = {};
     for (const path of LISTS) {
+      const dashboard = nextPaint(page, 'figures');
       await page.goto('/');
-      await figuresPainted(page);
+      await dashboard;
       const link = page
         .getByRole('navigation', { name: 'Navigation principale' })
         .locator(`a[href="${path}"]`);
       await recordFirstItemPaint(page, path);
+      const firstItem = nextPaint(page, 'firstItem');
       const started = Date.now();
       await link.click();
-      lists[path] = (await firstItemPainted(page)) - started;
+      lists[path] = (await firstItem) - started;
     }
+    const painted = nextPaint(page, 'figures');
     const directStarted = Date.now();
     await page.goto('/');
-    const direct = (await figuresPainted(page)) - directStarted;
+    const direct = (await painted) - directStarted;
     return { login, loginReadied, direct, lists };
   } finally {
     await context.close();

@@ -14,10 +14,11 @@ describe('the login page build', () => {
     expect(() => withFrenchTexts('{{login}}')).toThrow("no French text 'login'");
   });
 
-  it("lists the app's first files from its built index.html: its entry, then what the entry preloads", () => {
+  it("lists the app's first files from its built index.html: its entries, then what they preload, each once", () => {
     const index = [
       '<script type="module" crossorigin src="/assets/index-A1.js"></script>',
       '<link rel="modulepreload" crossorigin href="/assets/react-B2.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/index-A1.js">',
       '<link rel="stylesheet" href="/assets/index-C3.css">',
     ].join('\n');
     expect(appEntryFiles(index)).toEqual(['/assets/index-A1.js', '/assets/react-B2.js']);

@@ -29,13 +29,13 @@ export function withFrenchTexts(html: string): string {
   return html.replace(PLACEHOLDER, (_whole, key: string) => escapeHtml(frenchText(key)));
 }
 
-/** The scripts the app's built index.html loads first: its entry and the modules it preloads. */
+/** The scripts the app's built index.html loads first: its entries and the modules it preloads, each once. */
 export function appEntryFiles(indexHtml: string): string[] {
   const found = [
     ...indexHtml.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"/g),
     ...indexHtml.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g),
   ];
-  return found.map((match) => match[1] as string);
+  return [...new Set(found.map((match) => match[1] as string))];
 }
 
 export interface LoginPageOptions {

@@ -10,10 +10,10 @@ import viewerSessionQuery from '../__generated__/viewerSessionQuery.graphql.ts';
 import { paths } from '../paths.ts';
 import {
   APP_SERVICE_WORKER,
-  PREPARE_APP_AFTER_MS,
-  prefetchApp,
-  prepareApp,
-  prepareAppWhenLeftAlone,
+  INSTALL_WORKER_AFTER_MS,
+  installAppWorker,
+  installWorkerWhenLeftAlone,
+  preloadApp,
   returnTarget,
   startLoginPage,
 } from './LoginPage.ts';
@@ -88,9 +88,9 @@ function listAppFiles(): void {
   added.push(listed);
 }
 
-/** The files the page prefetches, with how (removed after each test with the page's other additions). */
-function prefetched(): [string, string | null][] {
-  const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')];
+/** The modules the page preloads, with how (removed after each test with the page's other additions). */
+function preloaded(): [string, string | null][] {
+  const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
   added.push(...links);
   return links.map((link) => [new URL(link.href).pathname, link.crossOrigin]);
 }
@@ -195,51 +195,48 @@ describe('the login page (login.html)', () => {
     expect(passwordField()).toHaveAttribute('type', 'password');
   });
 
-  it("fetches the app's first files ahead, as the app's module scripts are fetched", () => {
+  it("preloads the app's first modules, as the app's module scripts are fetched", () => {
     listAppFiles();
-    prefetchApp();
-    expect(prefetched()).toEqual([
+    preloadApp();
+    expect(preloaded()).toEqual([
       ['/assets/index-a.js', 'anonymous'],
       ['/assets/react-b.js', 'anonymous'],
     ]);
   });
 
-  it("installs the app's service worker while the user types, and prefetches nothing then", async () => {
-    listAppFiles();
+  it("installs the app's service worker while the user types", async () => {
     const register = vi.fn(async () => ({}) as ServiceWorkerRegistration);
-    await prepareApp({ register } as unknown as ServiceWorkerContainer);
+    await installAppWorker({ register } as unknown as ServiceWorkerContainer);
     expect(register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
     expect(APP_SERVICE_WORKER).toEqual({ url: '/sw.js', scope: '/' });
-    expect(prefetched()).toEqual([]);
   });
 
-  it("prefetches the app's first files where no service worker installs", async () => {
-    listAppFiles();
-    await prepareApp(undefined);
-    expect(prefetched()).toHaveLength(2);
-    for (const link of document.head.querySelectorAll('link[rel="prefetch"]')) link.remove();
+  it('leaves the page as it is where no service worker installs', async () => {
+    await expect(installAppWorker(undefined)).resolves.toBeUndefined();
     const register = vi.fn(async () => {
       throw new DOMException('Service workers are blocked', 'SecurityError');
     });
-    await prepareApp({ register } as unknown as ServiceWorkerContainer);
-    expect(prefetched()).toHaveLength(2);
+    await expect(
+      installAppWorker({ register } as unknown as ServiceWorkerContainer),
+    ).resolves.toBeUndefined();
+    expect(register).toHaveBeenCalledTimes(1);
   });
 
-  it('readies the app once the page is left alone, each sending of the form putting it off', async () => {
+  it("installs the app's worker once the page is left alone, each sending of the form putting it off", async () => {
     vi.useFakeTimers();
     try {
       const form = document.createElement('form');
-      const prepare = vi.fn();
-      prepareAppWhenLeftAlone(form, prepare);
-      await vi.advanceTimersByTimeAsync(PREPARE_APP_AFTER_MS - 100);
+      const install = vi.fn();
+      installWorkerWhenLeftAlone(form, install);
+      await vi.advanceTimersByTimeAsync(INSTALL_WORKER_AFTER_MS - 100);
       form.dispatchEvent(new Event('submit'));
-      await vi.advanceTimersByTimeAsync(PREPARE_APP_AFTER_MS - 1);
-      expect(prepare).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(INSTALL_WORKER_AFTER_MS - 1);
+      expect(install).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(1);
-      expect(prepare).toHaveBeenCalledTimes(1);
+      expect(install).toHaveBeenCalledTimes(1);
       form.dispatchEvent(new Event('submit'));
-      await vi.advanceTimersByTimeAsync(PREPARE_APP_AFTER_MS * 2);
-      expect(prepare).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(INSTALL_WORKER_AFTER_MS * 2);
+      expect(install).toHaveBeenCalledTimes(1);
     } finally {
       vi.useRealTimers();
     }
