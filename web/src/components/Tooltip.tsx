@@ -13,7 +13,14 @@ interface TooltipProps {
 /** The portal's tooltip: on hover and keyboard focus, above the element, 300 px wide at most. */
 export function Tooltip({ content, children }: TooltipProps) {
   return (
-    <ChakraTooltip.Root openDelay={300} closeDelay={100} positioning={{ placement: 'top' }}>
+    <ChakraTooltip.Root
+      openDelay={300}
+      closeDelay={100}
+      positioning={{ placement: 'top' }}
+      // Its text exists while shown only: every screen's help link would otherwise draw it, hidden, at start.
+      lazyMount
+      unmountOnExit
+    >
       <ChakraTooltip.Trigger asChild>{children}</ChakraTooltip.Trigger>
       <Portal>
         <ChakraTooltip.Positioner>

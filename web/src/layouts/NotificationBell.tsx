@@ -59,6 +59,9 @@ export function NotificationBell({ viewer }: { viewer: NotificationBell_viewer$k
       open={open}
       onOpenChange={(details) => onOpenChange(details.open)}
       positioning={{ placement: 'bottom-end' }}
+      // The list exists while open only: mounted with every page, it cost the header's first draw a third.
+      lazyMount
+      unmountOnExit
     >
       <Popover.Trigger asChild>
         <IconButton
