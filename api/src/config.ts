@@ -71,7 +71,10 @@ export interface ApiConfig {
   /** HMAC key of token hashes; unset means `dataDir/secret`, generated on first start. */
   appSecret: string | undefined;
   sessionTtlHours: number;
-  /** SHARED_READS_MB: the memory the rows shared by the requests of one data stamp may take; 0 shares none. */
+  /**
+   * SHARED_READS_MB: the memory the rows shared by the requests of one data stamp may take, and on the embedded
+   * database those its reads keep until it next writes (as much again); 0 shares and keeps none.
+   */
   sharedReadsBytes: number;
   smtpUrl: string | undefined;
   mailFrom: string;

@@ -66,6 +66,13 @@ const ACCESS_TOKEN_BY_TOKEN = credentialsWith(
    from personal_access_tokens where token_hash = $1 and revoked_at is null and expires_at > $2`,
 );
 
+/**
+ * The moment credentials are checked against their expiry: the next whole second, so that the calls a screen makes
+ * at once ask the same lookup (which the embedded database then runs once for them, `pglite.ts`); a session is
+ * refused at most a second before it ends, never after.
+ */
+const expiryCheckAt = (now: Date): Date => new Date(Math.ceil(now.getTime() / 1000) * 1000);
+
 /** The sessions and tokens lists say when each was last used: to the minute is enough. */
 const LAST_USE_PRECISION_MS = 60_000;
 
@@ -145,7 +152,10 @@ export function authenticateWith({ db, secret, config }: ApiContext) {
       return authenticateAccessToken(request, reply, token);
     if (token === undefined || !TOKEN_PATTERN.test(token)) throw unauthenticated();
     const now = config.now();
-    const session = await db.maybeOne<Credentials>(SESSION_BY_TOKEN, [hashToken(secret, token), now]);
+    const session = await db.maybeOne<Credentials>(SESSION_BY_TOKEN, [
+      hashToken(secret, token),
+      expiryCheckAt(now),
+    ]);
     if (session === null) throw unauthenticated();
     await lastUse.note('sessions', session, now);
     request.caller = {
@@ -167,7 +177,7 @@ export function authenticateWith({ db, secret, config }: ApiContext) {
     const now = config.now();
     const found = await db.maybeOne<Credentials & { readOnly: boolean }>(ACCESS_TOKEN_BY_TOKEN, [
       hashToken(secret, token),
-      now,
+      expiryCheckAt(now),
     ]);
     if (found === null) throw unauthenticated();
     if (found.readOnly && !['GET', 'HEAD'].includes(request.method)) {

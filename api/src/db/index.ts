@@ -13,7 +13,7 @@ export { allocateIds, bulkInsert, SqlParams } from './sql.ts';
 
 type DatabaseConfig = Pick<
   ApiConfig,
-  'databaseUrl' | 'databaseSchema' | 'inMemoryDatabase' | 'inMemoryImage' | 'dataDir'
+  'databaseUrl' | 'databaseSchema' | 'inMemoryDatabase' | 'inMemoryImage' | 'dataDir' | 'sharedReadsBytes'
 >;
 
 /**
@@ -31,8 +31,9 @@ async function openEngine(config: DatabaseConfig, onIdleClientError: (error: Err
   if (config.databaseUrl !== undefined) {
     return openPostgres({ url: config.databaseUrl, schema: config.databaseSchema, onIdleClientError });
   }
-  if (config.inMemoryDatabase) return openPglite(undefined, config.inMemoryImage);
+  const keptReadsBytes = config.sharedReadsBytes;
+  if (config.inMemoryDatabase) return openPglite(undefined, { image: config.inMemoryImage, keptReadsBytes });
   const folder = join(config.dataDir, 'pgdata');
   await mkdir(folder, { recursive: true });
-  return openPglite(folder);
+  return openPglite(folder, { keptReadsBytes });
 }

@@ -1,8 +1,8 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { parisDate } from '@portal/domain';
+import { LRUCache } from 'lru-cache';
 import { type Db, type DbPoolUse, dbFromRunner, type Statement } from './db.ts';
-
-/** PGlite has no named statements: the text. */
-const textOf = (sql: Statement): string => (typeof sql === 'string' ? sql : sql.text);
+import { givesSameRows, onlyReads, PENDING_SIZE, paramsText, sizeOf, textOf } from './same-rows.ts';
 
 function transactionDb(tx: Transaction, poolUse: () => DbPoolUse): Db {
   const self: Db = dbFromRunner({
@@ -24,12 +24,16 @@ function transactionDb(tx: Transaction, poolUse: () => DbPoolUse): Db {
 /**
  * PGlite on disk (`dataDir`) or in memory (no folder), in memory possibly from an image (`pgliteImage`): creating
  * a database costs seconds, loading one a fraction. PGlite runs one statement (or transaction) at a time: its one
- * connection is busy while any runs, and the others wait.
+ * connection is busy while any runs, and the others wait. `keptReadsBytes`: the memory its reads kept until it
+ * next writes may take (`ReadsUntilWrite`); 0 keeps none.
  */
-export async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Db> {
+export async function openPglite(
+  dataDir: string | undefined,
+  { image, keptReadsBytes = 0 }: { image?: Blob; keptReadsBytes?: number } = {},
+): Promise<Db> {
   const pg = new PGlite({ dataDir, loadDataDir: image });
   await pg.waitReady;
-  return pgliteDb(pg);
+  return pgliteDb(pg, keptReadsBytes);
 }
 
 /** A new in-memory database once `prepare` has run on it (migrations, say), as an image `openPglite` starts from. */
@@ -37,14 +41,70 @@ export async function pgliteImage(prepare: (db: Db) => Promise<unknown>): Promis
   const pg = new PGlite();
   await pg.waitReady;
   try {
-    await prepare(pgliteDb(pg));
+    await prepare(pgliteDb(pg, 0));
     return await pg.dumpDataDir('none');
   } finally {
     await pg.close();
   }
 }
 
-function pgliteDb(pg: PGlite): Db {
+/**
+ * The embedded database's reads, kept until this process next writes. The database is this process's alone: every
+ * write goes through it, so a read that gives the same rows on the same data (`givesSameRows`) gives them again
+ * until the next write, whoever asks it, France's day the same (a view, `site_links`, reads it); each asker gets its
+ * own copy. Writes count as they are asked and as they end: a read is given again only if none was asked since it
+ * was, so a write that ran beside it, before or after, makes the next asker read again.
+ * The calls a screen makes at once each read their caller's credentials with the same statement: when 200 users
+ * arrived they ran one behind the other, 40 % of the database's time.
+ */
+class ReadsUntilWrite {
+  #writes = 0;
+  readonly #kept: LRUCache<string, { writes: number; rows: Promise<unknown[]> }> | null;
+
+  /** `maxBytes`: the memory the rows kept may take (their JSON's length, counted once read); 0 keeps none. */
+  constructor(maxBytes: number) {
+    this.#kept =
+      maxBytes > 0 ? new LRUCache({ maxSize: maxBytes, sizeCalculation: () => PENDING_SIZE }) : null;
+  }
+
+  async read<T>(sql: Statement, params: readonly unknown[], run: () => Promise<T[]>): Promise<T[]> {
+    if (!onlyReads(sql)) return this.write(run);
+    const kept = this.#kept;
+    const paramsKey = paramsText(params);
+    if (kept === null || paramsKey === undefined || !givesSameRows(sql)) return run();
+    const key = `${parisDate(new Date())}\0${textOf(sql)}\0${paramsKey}`;
+    let entry = kept.get(key);
+    if (entry === undefined || entry.writes !== this.#writes) {
+      const reading = run() as Promise<unknown[]>;
+      const read = { writes: this.#writes, rows: reading };
+      entry = read;
+      kept.set(key, read);
+      reading.then(
+        (rows) => {
+          // Counted once read, if still kept.
+          if (kept.peek(key) === read) kept.set(key, read, { size: sizeOf(rows) });
+        },
+        () => {
+          // A failed read is not kept: the next asks again.
+          if (kept.peek(key) === read) kept.delete(key);
+        },
+      );
+    }
+    return structuredClone(await entry.rows) as T[];
+  }
+
+  async write<T>(run: () => Promise<T>): Promise<T> {
+    this.#writes++;
+    try {
+      return await run();
+    } finally {
+      this.#writes++;
+    }
+  }
+}
+
+function pgliteDb(pg: PGlite, keptReadsBytes: number): Db {
+  const reads = new ReadsUntilWrite(keptReadsBytes);
   let running = 0;
   const counted = async <T>(work: () => Promise<T>): Promise<T> => {
     running++;
@@ -63,12 +123,15 @@ function pgliteDb(pg: PGlite): Db {
   return dbFromRunner({
     engine: 'pglite',
     query: <T>(sql: Statement, params: readonly unknown[]) =>
-      counted(async () => (await pg.query<T>(textOf(sql), [...params])).rows),
+      reads.read(sql, params, () => counted(async () => (await pg.query<T>(textOf(sql), [...params])).rows)),
     exec: (sql) =>
-      counted(async () => {
-        await pg.exec(sql);
-      }),
-    transaction: (fn) => counted(() => pg.transaction((tx) => fn(transactionDb(tx, poolUse)))),
+      reads.write(() =>
+        counted(async () => {
+          await pg.exec(sql);
+        }),
+      ),
+    transaction: (fn) =>
+      reads.write(() => counted(() => pg.transaction((tx) => fn(transactionDb(tx, poolUse))))),
     poolUse,
     close: () => pg.close(),
   });

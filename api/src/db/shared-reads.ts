@@ -1,31 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { type Db, dbFromRunner, type Statement } from './db.ts';
-
-/** What a read takes until its rows come. */
-const PENDING_SIZE = 1_024;
-
-/** The rows' JSON length; rows JSON cannot write (a bigint) are counted as large. */
-function sizeOf(rows: unknown[]): number {
-  try {
-    return Math.max(PENDING_SIZE, JSON.stringify(rows).length);
-  } catch {
-    return PENDING_SIZE * 64;
-  }
-}
-
-/** The parameters as JSON; undefined when JSON cannot write them (the statement is then not shared). */
-function paramsText(params: readonly unknown[]): string | undefined {
-  try {
-    return JSON.stringify(params);
-  } catch {
-    return undefined;
-  }
-}
-
-/** What gives other rows at each run, on the same data: the clock (but France's day, which the stamp holds) and draws. */
-const UNSHARED =
-  /\b(now|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|random|nextval|setval)\s*\(|\b(current_date|current_time|current_timestamp|localtime|localtimestamp)\b/i;
+import { givesSameRows, PENDING_SIZE, paramsText, sizeOf, textOf } from './same-rows.ts';
 
 /**
  * The rows of a domain's reads, shared by the requests that run the same statement with the same parameters under
@@ -34,8 +10,9 @@ const UNSHARED =
  * the dashboard's sums are read once for them, not once each; a request that comes while they are being read waits
  * for that reading. Any write moves the stamp, and the next request reads again.
  *
- * For stamped GETs, whose answers read only the tables the data stamp follows: a statement that reads the clock or
- * draws values (`now()`, `random()`, a sequence) is run for each request. Each request gets its own copy of the rows.
+ * For stamped GETs, whose answers read only the tables the data stamp follows: a statement that does not give the
+ * same rows at each run on the same data (`givesSameRows`: it reads the clock, draws values, writes or locks) is run
+ * for each request. Each request gets its own copy of the rows.
  */
 export class SharedReads {
   readonly #root: Db;
@@ -69,9 +46,9 @@ export class SharedReads {
     params: readonly unknown[],
     stamp: string,
   ): Promise<T[]> {
-    const text = typeof sql === 'string' ? sql : sql.text;
     const paramsKey = paramsText(params);
-    if (paramsKey === undefined || UNSHARED.test(text)) return this.#root.query<T>(sql, params);
+    if (paramsKey === undefined || !givesSameRows(sql)) return this.#root.query<T>(sql, params);
+    const text = textOf(sql);
     const key = createHash('sha256')
       .update(stamp)
       .update('\0')

@@ -1,0 +1,54 @@
+import type { Statement } from './db.ts';
+
+/**
+ * A statement that may write, lock or notify: a data-modifying CTE, a locking read, an advisory lock, a sequence
+ * moved.
+ */
+const NOT_ONLY_READING =
+  /\b(insert|update|delete|merge|truncate|copy|for\s+share|for\s+key\s+share)\b|\b(pg_advisory\w*|set_config|pg_notify|lo_\w+|nextval|setval)\s*\(/i;
+
+/**
+ * What gives other rows at each run, on the same data: the clock (but France's day, which the stamps hold), draws,
+ * what the connection last drew.
+ */
+const CLOCK_OR_DRAW =
+  /\b(now|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|random|gen_random_uuid|currval|lastval)\s*\(|\b(current_date|current_time|current_timestamp|localtime|localtimestamp)\b/i;
+
+/** The statement's text, whatever its form. */
+export const textOf = (sql: Statement): string => (typeof sql === 'string' ? sql : sql.text);
+
+/** Whether a statement only reads: a `select` (or a `with` of selects) that writes nothing and locks nothing. */
+export function onlyReads(sql: Statement): boolean {
+  const text = textOf(sql);
+  return /^\s*(select|with)\b/i.test(text) && !NOT_ONLY_READING.test(text);
+}
+
+/**
+ * Whether a statement only reads, and gives the same rows whenever it runs on the same data: it reads neither the
+ * clock nor a draw. Such a statement can serve, with one run, every request that asks it with the same parameters
+ * on the same data.
+ */
+export function givesSameRows(sql: Statement): boolean {
+  return onlyReads(sql) && !CLOCK_OR_DRAW.test(textOf(sql));
+}
+
+/** The parameters as JSON, a key of the rows they give; undefined when JSON cannot write them. */
+export function paramsText(params: readonly unknown[]): string | undefined {
+  try {
+    return JSON.stringify(params);
+  } catch {
+    return undefined;
+  }
+}
+
+/** What rows being read take in a memory bound until they come. */
+export const PENDING_SIZE = 1_024;
+
+/** What rows take in a memory bound: their JSON's length; rows JSON cannot write (a bigint) count as large. */
+export function sizeOf(rows: unknown[]): number {
+  try {
+    return Math.max(PENDING_SIZE, JSON.stringify(rows).length);
+  } catch {
+    return PENDING_SIZE * 64;
+  }
+}
