@@ -153,15 +153,17 @@ export function isWorkingDay(iso: string): boolean {
   return weekdayIndex(dayNumber(iso)) < 5 && !isFrenchPublicHoliday(iso);
 }
 
+// en-CA formats as YYYY-MM-DD. Made once: a formatter costs far more to make than to use.
+const PARIS_DATE = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /** Today's date in France (the portal's users), from an instant. */
 export function parisDate(instant: Date): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Paris',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  return PARIS_DATE.format(instant);
 }
 
 /** The day of month `monthIndex` of `year` a MONTH program falls on; null when none (no such weekday). */
