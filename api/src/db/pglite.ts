@@ -1,8 +1,16 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { parisDate } from '@portal/domain';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import { type Db, type DbPoolUse, dbFromRunner, type Statement } from './db.ts';
-import { givesSameRows, onlyReads, PENDING_SIZE, paramsText, sizeOf, textOf } from './same-rows.ts';
+import {
+  givesSameRows,
+  keepWhileRead,
+  onlyReads,
+  paramsText,
+  rowsKept,
+  rowsKey,
+  textOf,
+} from './same-rows.ts';
 
 function transactionDb(tx: Transaction, poolUse: () => DbPoolUse): Db {
   const self: Db = dbFromRunner({
@@ -61,10 +69,9 @@ class ReadsUntilWrite {
   #writes = 0;
   readonly #kept: LRUCache<string, { writes: number; rows: Promise<unknown[]> }> | null;
 
-  /** `maxBytes`: the memory the rows kept may take (their JSON's length, counted once read); 0 keeps none. */
+  /** `maxBytes`: the memory the rows kept may take (`rowsKept`); 0 keeps none. */
   constructor(maxBytes: number) {
-    this.#kept =
-      maxBytes > 0 ? new LRUCache({ maxSize: maxBytes, sizeCalculation: () => PENDING_SIZE }) : null;
+    this.#kept = rowsKept(maxBytes);
   }
 
   async read<T>(sql: Statement, params: readonly unknown[], run: () => Promise<T[]>): Promise<T[]> {
@@ -72,23 +79,11 @@ class ReadsUntilWrite {
     const kept = this.#kept;
     const paramsKey = paramsText(params);
     if (kept === null || paramsKey === undefined || !givesSameRows(sql)) return run();
-    const key = `${parisDate(new Date())}\0${textOf(sql)}\0${paramsKey}`;
+    const key = rowsKey(parisDate(new Date()), textOf(sql), paramsKey);
     let entry = kept.get(key);
     if (entry === undefined || entry.writes !== this.#writes) {
-      const reading = run() as Promise<unknown[]>;
-      const read = { writes: this.#writes, rows: reading };
-      entry = read;
-      kept.set(key, read);
-      reading.then(
-        (rows) => {
-          // Counted once read, if still kept.
-          if (kept.peek(key) === read) kept.set(key, read, { size: sizeOf(rows) });
-        },
-        () => {
-          // A failed read is not kept: the next asks again.
-          if (kept.peek(key) === read) kept.delete(key);
-        },
-      );
+      entry = { writes: this.#writes, rows: run() as Promise<unknown[]> };
+      keepWhileRead(kept, key, entry, entry.rows);
     }
     return structuredClone(await entry.rows) as T[];
   }

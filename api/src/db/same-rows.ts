@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Statement } from './db.ts';
 
 /**
@@ -42,13 +44,42 @@ export function paramsText(params: readonly unknown[]): string | undefined {
 }
 
 /** What rows being read take in a memory bound until they come. */
-export const PENDING_SIZE = 1_024;
+const PENDING_SIZE = 1_024;
 
 /** What rows take in a memory bound: their JSON's length; rows JSON cannot write (a bigint) count as large. */
-export function sizeOf(rows: unknown[]): number {
+function sizeOf(rows: unknown[]): number {
   try {
     return Math.max(PENDING_SIZE, JSON.stringify(rows).length);
   } catch {
     return PENDING_SIZE * 64;
   }
+}
+
+/** Rows kept within `maxBytes` (their JSON's length, counted once read), least recently used out; 0 keeps none. */
+export function rowsKept<Entry extends {}>(maxBytes: number): LRUCache<string, Entry> | null {
+  return maxBytes > 0 ? new LRUCache({ maxSize: maxBytes, sizeCalculation: () => PENDING_SIZE }) : null;
+}
+
+/** The key of the rows a statement gives with these parameters, and what else they depend on. */
+export function rowsKey(...parts: string[]): string {
+  return createHash('sha256').update(parts.join('\0')).digest('base64url');
+}
+
+/** Keeps `entry` while its rows are read (`reading`), then counts their size; a failed read is not kept. */
+export function keepWhileRead<Entry extends {}>(
+  kept: LRUCache<string, Entry>,
+  key: string,
+  entry: Entry,
+  reading: Promise<unknown[]>,
+): void {
+  kept.set(key, entry);
+  reading.then(
+    (rows) => {
+      if (kept.peek(key) === entry) kept.set(key, entry, { size: sizeOf(rows) });
+    },
+    () => {
+      // The next asker reads again.
+      if (kept.peek(key) === entry) kept.delete(key);
+    },
+  );
 }

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import { type Db, dbFromRunner, type Statement } from './db.ts';
-import { givesSameRows, PENDING_SIZE, paramsText, sizeOf, textOf } from './same-rows.ts';
+import { givesSameRows, keepWhileRead, paramsText, rowsKept, rowsKey, textOf } from './same-rows.ts';
 
 /**
  * The rows of a domain's reads, shared by the requests that run the same statement with the same parameters under
@@ -21,8 +20,7 @@ export class SharedReads {
   /** `maxBytes`: the memory the rows kept may take (their JSON's length, counted once read); 0 shares none. */
   constructor(root: Db, maxBytes = 64 * 1024 * 1024) {
     this.#root = root;
-    this.#rows =
-      maxBytes > 0 ? new LRUCache({ maxSize: maxBytes, sizeCalculation: () => PENDING_SIZE }) : null;
+    this.#rows = rowsKept(maxBytes);
   }
 
   /** The Db of a request: its reads shared under its data stamp; without one (a write, an unstamped route), the root. */
@@ -48,29 +46,11 @@ export class SharedReads {
   ): Promise<T[]> {
     const paramsKey = paramsText(params);
     if (paramsKey === undefined || !givesSameRows(sql)) return this.#root.query<T>(sql, params);
-    const text = textOf(sql);
-    const key = createHash('sha256')
-      .update(stamp)
-      .update('\0')
-      .update(text)
-      .update('\0')
-      .update(paramsKey)
-      .digest('base64url');
+    const key = rowsKey(stamp, textOf(sql), paramsKey);
     let rows = kept.get(key);
     if (rows === undefined) {
-      const reading = this.#root.query<unknown>(sql, params);
-      rows = reading;
-      kept.set(key, reading);
-      reading.then(
-        (read) => {
-          // Counted once read, if still kept.
-          if (kept.peek(key) === reading) kept.set(key, reading, { size: sizeOf(read) });
-        },
-        () => {
-          // A failed read is not shared: the next request tries again.
-          if (kept.peek(key) === reading) kept.delete(key);
-        },
-      );
+      rows = this.#root.query<unknown>(sql, params);
+      keepWhileRead(kept, key, rows, rows);
     }
     return structuredClone(await rows) as T[];
   }
