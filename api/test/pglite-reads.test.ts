@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/index.ts';
 import { openPglite } from '../src/db/pglite.ts';
-import { givesSameRows, onlyReads } from '../src/db/same-rows.ts';
+import { givesSameRows, onlyReads, SCHEMA_FUNCTIONS } from '../src/db/same-rows.ts';
+import { createTestApi } from './helpers.ts';
 
 /**
  * Each run of RUN draws the next number: a read that shows the same one again was not run again. (The function
@@ -118,10 +119,28 @@ describe('what gives the same rows on the same data', () => {
       `select pg_advisory_xact_lock(hashtext('x'))`,
       `select set_config('a.b', 'c', false)`,
       `select nextval('runs')`,
+      'select final_outlets_adopt($1::int[])',
+      'select dashboard_refresh($1, $2)',
       'truncate notes',
     ]) {
       expect(onlyReads(statement), statement).toBe(false);
       expect(givesSameRows(statement), statement).toBe(false);
     }
   });
+});
+
+it("knows what each function of the portal's schema does, since a select calling one that writes is a write", async () => {
+  const api = await createTestApi();
+  try {
+    const functions = await api.db.query<{ name: string }>(
+      `select distinct p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = current_schema() and p.prorettype <> 'trigger'::regtype order by 1`,
+    );
+    expect(
+      functions.map((found) => found.name),
+      'each function of the schema joins SCHEMA_FUNCTIONS (api/src/db/same-rows.ts): readOnly or writing',
+    ).toEqual([...SCHEMA_FUNCTIONS.readOnly, ...SCHEMA_FUNCTIONS.writing].sort());
+  } finally {
+    await api.close();
+  }
 });

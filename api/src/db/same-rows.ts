@@ -3,11 +3,23 @@ import { LRUCache } from 'lru-cache';
 import type { Statement } from './db.ts';
 
 /**
- * A statement that may write, lock or notify: a data-modifying CTE, a locking read, an advisory lock, a sequence
- * moved.
+ * The schema's own functions a statement may call, by what they do: those that read only, and those that write.
+ * A function added to the schema must join one list (`pglite-reads.test.ts` fails until it does): a `select` that
+ * calls one that writes is a write.
  */
-const NOT_ONLY_READING =
-  /\b(insert|update|delete|merge|truncate|copy|for\s+share|for\s+key\s+share)\b|\b(pg_advisory\w*|set_config|pg_notify|lo_\w+|nextval|setval)\s*\(/i;
+export const SCHEMA_FUNCTIONS = {
+  readOnly: ['france_today', 'search_fold'],
+  writing: ['dashboard_refresh', 'final_outlets_adopt'],
+} as const;
+
+/**
+ * A statement that may write, lock or notify: a data-modifying CTE, a locking read, an advisory lock, a sequence
+ * moved, a function of the schema that writes.
+ */
+const NOT_ONLY_READING = new RegExp(
+  String.raw`\b(insert|update|delete|merge|truncate|copy|for\s+share|for\s+key\s+share)\b|\b(pg_advisory\w*|set_config|pg_notify|lo_\w+|nextval|setval|${SCHEMA_FUNCTIONS.writing.join('|')})\s*\(`,
+  'i',
+);
 
 /**
  * What gives other rows at each run, on the same data: the clock (but France's day, which the stamps hold), draws,
