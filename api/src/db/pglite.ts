@@ -3,10 +3,10 @@ import { parisDate } from '@portal/domain';
 import type { LRUCache } from 'lru-cache';
 import { type Db, type DbPoolUse, dbFromRunner, type Statement } from './db.ts';
 import {
-  givesSameRows,
   keepWhileRead,
   onlyReads,
   paramsText,
+  readsClockOrDraw,
   rowsKept,
   rowsKey,
   textOf,
@@ -78,7 +78,8 @@ class ReadsUntilWrite {
     if (!onlyReads(sql)) return this.write(run);
     const kept = this.#kept;
     const paramsKey = paramsText(params);
-    if (kept === null || paramsKey === undefined || !givesSameRows(sql)) return run();
+    // Only reads, as just checked: whether it gives the same rows is whether it reads no clock and no draw.
+    if (kept === null || paramsKey === undefined || readsClockOrDraw(sql)) return run();
     const key = rowsKey(parisDate(new Date()), textOf(sql), paramsKey);
     let entry = kept.get(key);
     if (entry === undefined || entry.writes !== this.#writes) {

@@ -43,7 +43,12 @@ export function onlyReads(sql: Statement): boolean {
  * on the same data.
  */
 export function givesSameRows(sql: Statement): boolean {
-  return onlyReads(sql) && !CLOCK_OR_DRAW.test(textOf(sql));
+  return onlyReads(sql) && !readsClockOrDraw(sql);
+}
+
+/** Whether a statement reads the clock or a draw (`givesSameRows`, for a statement known to only read). */
+export function readsClockOrDraw(sql: Statement): boolean {
+  return CLOCK_OR_DRAW.test(textOf(sql));
 }
 
 /** The parameters as JSON, a key of the rows they give; undefined when JSON cannot write them. */

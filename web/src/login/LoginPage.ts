@@ -197,9 +197,9 @@ export async function installAppWorker(
 
 /**
  * How long the page has been left alone (loaded, or the form last sent) before it installs the app's worker. A
- * user typing takes longer, and finds the app installed once signed in. One whose browser fills the form, clicking at once, is
- * signed in before: the worker's install (every file of the app fetched and compiled, about 2 s of CPU on 2 cores)
- * would otherwise run while the app starts, its first figures 200 to 300 ms later. The app installs it then, once
+ * user typing takes longer, and finds the app installed once signed in. One whose browser fills the form, clicking
+ * at once, is signed in before: the worker's install (every file of the app fetched and compiled, about 2 s of CPU
+ * on 2 cores) would otherwise run while the app starts, its first figures 200 to 300 ms later. The app installs it then, once
  * the user lets it be (`WhenQuiet`, `PwaUpdatePrompt`).
  */
 export const INSTALL_WORKER_AFTER_MS = 1500;
