@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { headStart } from './vite/headStart.ts';
 import { loginPage } from './vite/loginPage.ts';
+import { APP_SCRIPT, HEAD_START, pageScript } from './vite/pageScript.ts';
 import { precompress } from './vite/precompress.ts';
 import { preloadHome } from './vite/preloadHome.ts';
 import { relay } from './vite/relay.ts';
@@ -72,7 +72,8 @@ export default defineConfig({
       },
     }),
     // The dashboard's first queries leave before the app's scripts have run.
-    headStart('src/headStart.ts'),
+    pageScript(HEAD_START),
+    pageScript(APP_SCRIPT),
     // The dashboard, where a login leads.
     preloadHome([
       '/src/apps/dashboard/DashboardHomePage.tsx',

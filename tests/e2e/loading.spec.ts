@@ -185,7 +185,7 @@ test.describe('before the scripts', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });

@@ -54,6 +54,45 @@ test.describe('signed in', () => {
     await expect(selectionBar(page).establishment).toHaveValue(wanted?.name ?? '');
   });
 
+  test('signed in, the app starts in the login page’s own document, which keeps none of that page’s styles', async ({
+    page,
+  }) => {
+    await signIn(page, producer.email);
+    await expect(page.getByRole('heading', { name: 'Bonjour Claire', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
+    const document = await page.evaluate(() => ({
+      loadedAt: new URL(performance.getEntriesByType('navigation')[0]?.name ?? '').pathname,
+      loginStyles: [...window.document.styleSheets].filter((sheet) => sheet.href?.includes('/assets/login/'))
+        .length,
+      roots: window.document.querySelectorAll('body > #root').length,
+      loginForms: window.document.querySelectorAll('#login-form').length,
+    }));
+    expect(document).toEqual({ loadedAt: '/customer/Login', loginStyles: 0, roots: 1, loginForms: 0 });
+    // The app works on from there: a screen of its menu, and back.
+    await page
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('link', { name: 'Documents' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Documents', level: 1 })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: 'Bonjour Claire', level: 1 })).toBeVisible();
+  });
+
+  test('where the app’s script cannot be fetched from the login page, signed in, the app’s page loads', async ({
+    page,
+  }) => {
+    await page.route(/\/assets\/main-[\w-]+\.js$/, (route) =>
+      new URL(route.request().frame().url()).pathname === '/customer/Login'
+        ? route.abort()
+        : route.fallback(),
+    );
+    await signIn(page, producer.email);
+    await expect(page.getByRole('heading', { name: 'Bonjour Claire', level: 1 })).toBeVisible();
+    expect(
+      await page.evaluate(() => new URL(performance.getEntriesByType('navigation')[0]?.name ?? '').pathname),
+    ).toBe('/');
+  });
+
   test('logging out from the header returns to the login page and closes the portal', async ({ page }) => {
     await signIn(page, producer.email);
     await expect(page).toHaveURL((url) => url.pathname === '/');

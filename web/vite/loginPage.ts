@@ -1,13 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { fr } from '../src/i18n/fr.ts';
+import { APP_SCRIPT, appScriptFile } from './pageScript.ts';
 
 /**
  * The login page (login.html) is plain HTML with a small script: its French text is written into it at build,
  * from the app's resources (`{{login.title}}` is `fr.login.title`), so that it shows before any script runs; so is
  * the app's page (index.html), whose first picture is drawn before its scripts arrive. Built after the app, the
  * login page lists the app's first files (its entry and the modules the entry preloads) for the page to fetch
- * while the user types. In development, the app's dev server serves it at /customer/Login.
+ * while the user types, and names the app's start, which it imports to start the app in place once signed in. In
+ * development, the app's dev server serves it at /customer/Login, the app's start as its source.
  */
 
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
@@ -38,6 +40,14 @@ export function appEntryFiles(indexHtml: string): string[] {
   return [...new Set(found.map((match) => match[1] as string))];
 }
 
+/** A page with these `<meta name content>` at the end of its head. */
+function withMeta(html: string, metas: Record<string, string>): string {
+  const tags = Object.entries(metas).map(
+    ([name, content]) => `  <meta name="${name}" content="${escapeHtml(content)}" />\n`,
+  );
+  return html.replace('</head>', `${tags.join('')}  </head>`);
+}
+
 export interface LoginPageOptions {
   /** The app's built index.html, whose first files the login page fetches ahead (the login build only). */
   appIndexHtml?: string;
@@ -51,13 +61,14 @@ export function loginPage(options: LoginPageOptions = {}): Plugin {
       handler(html, context) {
         const texts = withFrenchTexts(html);
         if (!/(^|[\\/])login\.html$/.test(context.filename)) return texts;
+        if (context.server) return withMeta(texts, { 'portal-app-start': `/${APP_SCRIPT.source}` });
         const { appIndexHtml } = options;
         if (!appIndexHtml || !existsSync(appIndexHtml)) return texts;
         const files = appEntryFiles(readFileSync(appIndexHtml, 'utf8'));
-        return texts.replace(
-          '</head>',
-          `  <meta name="portal-app-files" content="${escapeHtml(files.join(' '))}" />\n  </head>`,
-        );
+        return withMeta(texts, {
+          'portal-app-files': files.join(' '),
+          'portal-app-start': appScriptFile(files),
+        });
       },
     },
     configureServer(server) {

@@ -10,9 +10,11 @@ import viewerSessionQuery from '../__generated__/viewerSessionQuery.graphql.ts';
 import { paths } from '../paths.ts';
 import {
   APP_SERVICE_WORKER,
+  enterApp,
   INSTALL_WORKER_AFTER_MS,
   installAppWorker,
   installWorkerWhenLeftAlone,
+  loadApp,
   preloadApp,
   returnTarget,
   startLoginPage,
@@ -64,9 +66,10 @@ function openLoginPage({
     }),
   );
   const leave = vi.fn();
-  startLoginPage(leave);
+  const prepareLeaving = vi.fn();
+  startLoginPage(leave, prepareLeaving);
   const logins = () => sent.filter((request) => request.docId === LoginPageMutation.params.id);
-  return { user: userEvent.setup(), leave, logins };
+  return { user: userEvent.setup(), leave, prepareLeaving, logins };
 }
 
 const emailField = () => screen.getByLabelText(/^Adresse e-mail/);
@@ -86,6 +89,15 @@ function listAppFiles(): void {
   listed.content = '/assets/index-a.js /assets/react-b.js';
   document.head.append(listed);
   added.push(listed);
+}
+
+/** The app's script, as the login build names it in the page. */
+function nameAppScript(url: string): void {
+  const named = document.createElement('meta');
+  named.name = 'portal-app-start';
+  named.content = url;
+  document.head.append(named);
+  added.push(named);
 }
 
 /** The modules the page preloads, with how (removed after each test with the page's other additions). */
@@ -167,10 +179,15 @@ describe('the login page (login.html)', () => {
   });
 
   it('signed in, goes where the user was heading: on this site only', async () => {
-    const { user, leave } = openLoginPage({ search: '?redirect=%2Fmes-couts%3Fetablissement%3D3' });
+    const { user, leave, prepareLeaving } = openLoginPage({
+      search: '?redirect=%2Fmes-couts%3Fetablissement%3D3',
+    });
     await user.type(emailField(), 'claire@exemple.fr');
     await user.type(passwordField(), 'Secret1!');
+    expect(prepareLeaving).not.toHaveBeenCalled();
     await user.click(submitButton());
+    // Readied as the login leaves, before its answer.
+    expect(prepareLeaving).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(leave).toHaveBeenCalledWith('/mes-couts?etablissement=3'));
 
     expect(returnTarget('?redirect=%2F%2Fexemple.com')).toBe('/');
@@ -202,6 +219,60 @@ describe('the login page (login.html)', () => {
       ['/assets/index-a.js', 'anonymous'],
       ['/assets/react-b.js', 'anonymous'],
     ]);
+  });
+
+  it("imports the app's script the page names, once, and nothing where it names none or the import fails", async () => {
+    const importModule = vi.fn(async (url: string) => ({ startApp: vi.fn(), url }));
+    await expect(loadApp(importModule)).resolves.toBeUndefined();
+    expect(importModule).not.toHaveBeenCalled();
+
+    nameAppScript('/assets/main-a.js');
+    const app = await loadApp(importModule);
+    expect(app).toMatchObject({ url: '/assets/main-a.js' });
+    expect(await loadApp(importModule)).toBe(app);
+    expect(importModule).toHaveBeenCalledTimes(1);
+
+    // A page naming another file (a later build) imports that one.
+    for (const named of document.head.querySelectorAll('meta[name="portal-app-start"]')) named.remove();
+    nameAppScript('/assets/main-b.js');
+    const failing = vi.fn(async () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    await expect(loadApp(failing)).resolves.toBeUndefined();
+    expect(failing).toHaveBeenCalledWith('/assets/main-b.js');
+  });
+
+  it('starts the app in its own document, the form shown until the first screen replaces it', async () => {
+    openLoginPage();
+    const loginStyle = document.createElement('link');
+    loginStyle.rel = 'stylesheet';
+    loginStyle.href = '/assets/login/login-a.css';
+    document.head.append(loginStyle);
+    added.push(loginStyle);
+    const startApp = vi.fn();
+    const loadPage = vi.fn();
+
+    await enterApp('/documents?annee=2026', { app: Promise.resolve({ startApp }), loadPage });
+
+    expect(window.location.pathname + window.location.search).toBe('/documents?annee=2026');
+    const root = document.getElementById('root');
+    expect(root?.parentElement).toBe(document.body);
+    expect(document.body.children).toHaveLength(1);
+    expect(root).toContainElement(submitButton());
+    expect(startApp).toHaveBeenCalledWith(root, { inPlace: true, onFirstDraw: expect.any(Function) });
+    expect(loginStyle.isConnected).toBe(true);
+    startApp.mock.calls[0]?.[1].onFirstDraw();
+    expect(loginStyle.isConnected).toBe(false);
+    expect(loadPage).not.toHaveBeenCalled();
+  });
+
+  it("loads the app's page where its script could not be imported", async () => {
+    openLoginPage();
+    const loadPage = vi.fn();
+    await enterApp('/documents', { app: Promise.resolve(undefined), loadPage });
+    expect(loadPage).toHaveBeenCalledWith('/documents');
+    expect(document.getElementById('root')).toBeNull();
+    expect(window.location.pathname).toBe('/customer/Login');
   });
 
   it("installs the app's service worker while the user types", async () => {
@@ -237,6 +308,22 @@ describe('the login page (login.html)', () => {
       form.dispatchEvent(new Event('submit'));
       await vi.advanceTimersByTimeAsync(INSTALL_WORKER_AFTER_MS * 2);
       expect(install).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("stops for good once told: a sign-in that succeeds leaves the worker's install to the app", async () => {
+    vi.useFakeTimers();
+    try {
+      const form = document.createElement('form');
+      const install = vi.fn();
+      const stop = installWorkerWhenLeftAlone(form, install);
+      await vi.advanceTimersByTimeAsync(INSTALL_WORKER_AFTER_MS - 1);
+      stop();
+      form.dispatchEvent(new Event('submit'));
+      await vi.advanceTimersByTimeAsync(INSTALL_WORKER_AFTER_MS * 2);
+      expect(install).not.toHaveBeenCalled();
     } finally {
       vi.useRealTimers();
     }

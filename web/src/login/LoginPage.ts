@@ -10,7 +10,8 @@ import { isSameSitePath, RETURN_TO_PARAM, SESSION_EXPIRED_PARAM } from '../retur
  * The login page (login.html): a page of its own, outside the app, so that the first page of a visit loads a
  * few kilobytes of script rather than the app's UI kit and Relay. Its text is written into login.html at build
  * from the app's French resources (vite/loginPage.ts); its form is checked by the domain's loginSchema and sent
- * as the persisted `login` mutation. Signed in, the user goes where they were heading, and the app loads there.
+ * as the persisted `login` mutation. Signed in, the user goes where they were heading: the app starts there in
+ * this very document (`enterApp`), its modules run while the login was on its way.
  */
 
 // The graphql tag exists at build time only: vite/relay.ts replaces it with the artifact relay-compiler made.
@@ -57,9 +58,13 @@ export function returnTarget(search: string): string {
   return isSameSitePath(wanted) ? wanted : '/';
 }
 
-/** Binds the page's form: called once the page is parsed (the module script is deferred). */
+/**
+ * Binds the page's form: called once the page is parsed (the module script is deferred). `leave` takes the user,
+ * signed in, where they were heading; `prepareLeaving` readies that as a login leaves, before it is answered.
+ */
 export function startLoginPage(
-  leave: (path: string) => void = (path) => window.location.replace(path),
+  leave: (path: string) => void = (path) => void enterApp(path),
+  prepareLeaving: () => void = () => void loadApp(),
 ): void {
   const form = element<HTMLFormElement>('login-form');
   const submit = element<HTMLButtonElement>('submit');
@@ -122,6 +127,7 @@ export function startLoginPage(
     }
 
     setBusy(true);
+    prepareLeaving();
     try {
       const login = (
         await request<LoginPageMutation['response']>(loginMutation.params, { input: parsed.data })
@@ -178,6 +184,64 @@ export function preloadApp(): void {
   }
 }
 
+/** The app's script (`main.tsx`), whose `startApp` the page imports; the page names its file at build. */
+type AppScript = typeof import('../main.tsx');
+
+let appImport: { url: string; module: Promise<AppScript | undefined> } | undefined;
+
+/**
+ * Imports the app's script, once: its modules (React, Chakra building its styles, Relay, the router's screens)
+ * run while a login is on its way, rather than in a page loaded after it. Undefined where the page names none or
+ * the import fails (the app's files replaced by a deployment since the page loaded): the app's page loads instead.
+ */
+export function loadApp(
+  importModule: (url: string) => Promise<unknown> = (url) => import(/* @vite-ignore */ url),
+): Promise<AppScript | undefined> {
+  const url = document.querySelector<HTMLMetaElement>('meta[name="portal-app-start"]')?.content;
+  if (!url) return Promise.resolve(undefined);
+  if (appImport?.url !== url) {
+    appImport = {
+      url,
+      module: importModule(url).then(
+        (module) => module as AppScript,
+        () => undefined,
+      ),
+    };
+  }
+  return appImport.module;
+}
+
+/**
+ * Signed in, the app starts in this document at `path` (`startApp`'s `inPlace`), the page's form shown until the
+ * first screen replaces it; the page's style sheets leave as that screen enters. Where the app's script cannot be
+ * imported, the app's page loads at `path`.
+ */
+export async function enterApp(
+  path: string,
+  {
+    app = loadApp(),
+    loadPage = (page: string) => window.location.replace(page),
+  }: { app?: Promise<AppScript | undefined>; loadPage?: (path: string) => void } = {},
+): Promise<void> {
+  const loaded = await app;
+  if (loaded === undefined) {
+    loadPage(path);
+    return;
+  }
+  window.history.replaceState(null, '', path);
+  const loginStyles = [...document.querySelectorAll('link[rel="stylesheet"]')];
+  const container = document.createElement('div');
+  container.id = 'root';
+  container.append(...document.body.childNodes);
+  document.body.append(container);
+  loaded.startApp(container, {
+    inPlace: true,
+    onFirstDraw: () => {
+      for (const style of loginStyles) style.remove();
+    },
+  });
+}
+
 /** The app's service worker (vite-plugin-pwa's, SPEC 2): the same script and scope as the app registers. */
 export const APP_SERVICE_WORKER = { url: '/sw.js', scope: '/' } as const;
 
@@ -206,13 +270,14 @@ export const INSTALL_WORKER_AFTER_MS = 1500;
 
 /**
  * Installs the app's worker (`install`) once the page has stayed `delayMs` without the form being sent: each
- * sending puts it off (a sign-in that succeeds leaves before); a failed one lets it happen while the user corrects.
+ * sending puts it off; a failed one lets it happen while the user corrects. Answers what stops it for good (a
+ * sign-in that succeeds: the app installs it once left alone).
  */
 export function installWorkerWhenLeftAlone(
   form: HTMLFormElement,
   install: () => void,
   delayMs: number = INSTALL_WORKER_AFTER_MS,
-): void {
+): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let installed = false;
   const schedule = () => {
@@ -225,15 +290,26 @@ export function installWorkerWhenLeftAlone(
   };
   form.addEventListener('submit', schedule);
   schedule();
+  return () => {
+    installed = true;
+    clearTimeout(timer);
+  };
 }
 
 if (!import.meta.env.VITEST) {
-  startLoginPage();
+  let stopInstallingWorker = () => {};
+  startLoginPage((path) => {
+    stopInstallingWorker();
+    void enterApp(path);
+  });
   window.addEventListener(
     'load',
     () => {
       preloadApp();
-      installWorkerWhenLeftAlone(element<HTMLFormElement>('login-form'), () => void installAppWorker());
+      stopInstallingWorker = installWorkerWhenLeftAlone(
+        element<HTMLFormElement>('login-form'),
+        () => void installAppWorker(),
+      );
     },
     { once: true },
   );
