@@ -2,6 +2,7 @@ import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { AppProviders } from './AppProviders.tsx';
+import { sendDashboardAhead } from './apps/dashboard/dashboardAhead.ts';
 import { PwaUpdatePrompt } from './components/PwaUpdatePrompt.tsx';
 import { WhenQuiet } from './components/WhenQuiet.tsx';
 import { createRelayEnvironment } from './relay/environment.ts';
@@ -12,6 +13,7 @@ import { markStartedInPlace } from './routing/documentStart.ts';
 import { FIRST_DRAW_WAIT_MS, whenFirstScreen } from './routing/firstDraw.ts';
 import { enableIntentPreloading } from './routing/intentPreload.ts';
 import { RouterInStep } from './routing/RouterInStep.tsx';
+import { appSystem } from './theme/system.ts';
 
 export interface StartAppOptions {
   /**
@@ -31,12 +33,20 @@ export function startApp(
   container: HTMLElement,
   { inPlace = false, onFirstDraw }: StartAppOptions = {},
 ): void {
-  if (inPlace) markStartedInPlace();
+  if (inPlace) {
+    markStartedInPlace();
+    // What the app's page sends from its head start, before the router's session check would let the screen's
+    // queries leave.
+    sendDashboardAhead(new URL(window.location.href));
+  }
   const environment = createRelayEnvironment({ onUnauthenticated: createSessionExpiredHandler() });
   const router = createAppRouter(environment, createBrowserRouter);
   enableIntentPreloading(router);
   // What the page's head start sent serves its first navigation only.
   void whenFirstScreen(router).then(endSendingAhead);
+  // The first screen's queries have left (its loaders started with the router): Chakra builds its styles while
+  // they travel.
+  appSystem();
 
   const root = createRoot(container);
   // Drawn as a transition, React yields to the browser every few milliseconds while it renders the first screen

@@ -15,6 +15,7 @@ import {
   installAppWorker,
   installWorkerWhenLeftAlone,
   loadApp,
+  PREPARE_AFTER_PAUSE_MS,
   preloadApp,
   returnTarget,
   startLoginPage,
@@ -194,6 +195,27 @@ describe('the login page (login.html)', () => {
     expect(returnTarget('?redirect=%2F%5Cexemple.com')).toBe('/');
     expect(returnTarget('?redirect=https%3A%2F%2Fexemple.com')).toBe('/');
     expect(returnTarget('')).toBe('/');
+  });
+
+  it('readies signing in once the user has filled both fields and paused', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { prepareLeaving } = openLoginPage();
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.type(emailField(), 'claire@exemple.fr');
+      await vi.advanceTimersByTimeAsync(PREPARE_AFTER_PAUSE_MS * 2);
+      expect(prepareLeaving).not.toHaveBeenCalled();
+      await user.type(passwordField(), 'Secr');
+      await vi.advanceTimersByTimeAsync(PREPARE_AFTER_PAUSE_MS - 50);
+      // Typing on puts it off.
+      await user.type(passwordField(), 'et1!');
+      await vi.advanceTimersByTimeAsync(PREPARE_AFTER_PAUSE_MS - 50);
+      expect(prepareLeaving).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(50);
+      expect(prepareLeaving).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sends a user already signed in where they were heading', async () => {

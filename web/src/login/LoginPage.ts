@@ -59,8 +59,16 @@ export function returnTarget(search: string): string {
 }
 
 /**
+ * How long the user pauses, both fields filled, before the page readies what signing in needs (`prepareLeaving`):
+ * the click or the key that follows is then answered sooner. A pause, so that the work (the app's modules run, a
+ * few hundred milliseconds) falls between keystrokes rather than on them.
+ */
+export const PREPARE_AFTER_PAUSE_MS = 300;
+
+/**
  * Binds the page's form: called once the page is parsed (the module script is deferred). `leave` takes the user,
- * signed in, where they were heading; `prepareLeaving` readies that as a login leaves, before it is answered.
+ * signed in, where they were heading; `prepareLeaving` readies that, once the user has filled the form and paused
+ * (`PREPARE_AFTER_PAUSE_MS`), else as a login leaves, before it is answered; it does its work once.
  */
 export function startLoginPage(
   leave: (path: string) => void = (path) => void enterApp(path),
@@ -151,6 +159,13 @@ export function startLoginPage(
       showAlert(form.dataset.retryLater ?? '');
     }
     setBusy(false);
+  });
+
+  let pause: ReturnType<typeof setTimeout> | undefined;
+  form.addEventListener('input', () => {
+    clearTimeout(pause);
+    if (inputs.email.value !== '' && inputs.password.value !== '')
+      pause = setTimeout(prepareLeaving, PREPARE_AFTER_PAUSE_MS);
   });
 
   // The form is live: what is typed from now on can be sent.

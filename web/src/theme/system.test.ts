@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chakraTheme from '@chakra-ui/react/theme';
 import { describe, expect, it } from 'vitest';
-import { recipes, slotRecipes, system } from './system.ts';
+import { appSystem, recipes, slotRecipes } from './system.ts';
 
 const SOURCES = join(import.meta.dirname, '..');
 
@@ -43,6 +43,8 @@ describe('the theme', () => {
   });
 
   it('builds the styles of the recipes it holds', () => {
+    const system = appSystem();
+    expect(appSystem()).toBe(system);
     expect(system.getSlotRecipe('datePicker')).toBeDefined();
     expect(system.isValidProperty('colorPalette')).toBe(true);
   });

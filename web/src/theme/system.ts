@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -171,5 +171,15 @@ const config = defineConfig({
   },
 });
 
-// One merge: each `mergeConfigs` clones whole configs, and createSystem merges those it is given.
-export const system = createSystem(defaultBaseConfig, chakraTheme, config);
+let system: SystemContext | undefined;
+
+/**
+ * The app's Chakra system, built when first asked: building it from the theme (its tokens and their CSS) is the
+ * largest part of the app's start, about a third of running its modules. The app asks for it once its first
+ * screen's queries have left (`startApp`), so that it is built while they travel rather than before they leave.
+ */
+export function appSystem(): SystemContext {
+  // One merge: each `mergeConfigs` clones whole configs, and createSystem merges those it is given.
+  system ??= createSystem(defaultBaseConfig, chakraTheme, config);
+  return system;
+}
