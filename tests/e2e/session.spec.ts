@@ -68,6 +68,9 @@ test.describe('signed in', () => {
       loginForms: window.document.querySelectorAll('#login-form').length,
     }));
     expect(document).toEqual({ loadedAt: '/customer/Login', loginStyles: 0, roots: 1, loginForms: 0 });
+    // The screen's own title, as the app's page gives it.
+    const title = await page.title();
+    expect(title).not.toContain('Connexion');
     // The app works on from there: a screen of its menu, and back.
     await page
       .getByRole('navigation', { name: 'Navigation principale' })
@@ -76,6 +79,9 @@ test.describe('signed in', () => {
     await expect(page.getByRole('heading', { name: 'Documents', level: 1 })).toBeVisible();
     await page.goBack();
     await expect(page.getByRole('heading', { name: 'Bonjour Claire', level: 1 })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Bonjour Claire', level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(title);
   });
 
   test('where the app’s script cannot be fetched from the login page, signed in, the app’s page loads', async ({

@@ -42,7 +42,6 @@ export function pageScript(script: PageScript): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
-        const place = script.first ? 'head-prepend' : 'head';
         // In development the dev server serves the source as it is.
         if (bundle === undefined) {
           return [
@@ -57,8 +56,13 @@ export function pageScript(script: PageScript): Plugin {
           (output): output is OutputChunk => output.type === 'chunk',
         );
         const { entry, imports, css } = pageScriptFiles(chunks, script.name);
-        const linked = linkedFiles(html);
-        const tags: HtmlTagDescriptor[] = [
+        const alreadyLinked = linkedFiles(html);
+        const link = (rel: string, file: string): HtmlTagDescriptor => ({
+          tag: 'link',
+          attrs: { rel, crossorigin: true, href: `/${file}` },
+          injectTo: 'head',
+        });
+        return [
           {
             tag: 'script',
             attrs: {
@@ -67,24 +71,11 @@ export function pageScript(script: PageScript): Plugin {
               crossorigin: true,
               src: `/${entry}`,
             },
-            injectTo: place,
+            injectTo: script.first ? 'head-prepend' : 'head',
           },
-          ...imports
-            .filter((file) => !linked.has(file))
-            .map((file) => ({
-              tag: 'link',
-              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-              injectTo: 'head' as const,
-            })),
-          ...css
-            .filter((file) => !linked.has(file))
-            .map((file) => ({
-              tag: 'link',
-              attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
-              injectTo: 'head' as const,
-            })),
+          ...imports.filter((file) => !alreadyLinked.has(file)).map((file) => link('modulepreload', file)),
+          ...css.filter((file) => !alreadyLinked.has(file)).map((file) => link('stylesheet', file)),
         ];
-        return tags;
       },
     },
   };
