@@ -265,6 +265,10 @@ describe('the login page (login.html)', () => {
     });
     await expect(loadApp(failing)).resolves.toBeUndefined();
     expect(failing).toHaveBeenCalledWith('/assets/main-b.js');
+
+    for (const named of document.head.querySelectorAll('meta[name="portal-app-start"]')) named.remove();
+    nameAppScript('/assets/other-c.js');
+    await expect(loadApp(async () => ({ somethingElse: true }))).resolves.toBeUndefined();
   });
 
   it('starts the app in its own document, the form shown until the first screen replaces it', async () => {
@@ -291,13 +295,20 @@ describe('the login page (login.html)', () => {
     expect(loadPage).not.toHaveBeenCalled();
   });
 
-  it("loads the app's page where its script could not be imported", async () => {
+  it("loads the app's page where its script could not be imported, or failed to start", async () => {
     openLoginPage();
     const loadPage = vi.fn();
     await enterApp('/documents', { app: Promise.resolve(undefined), loadPage });
     expect(loadPage).toHaveBeenCalledWith('/documents');
     expect(document.getElementById('root')).toBeNull();
     expect(window.location.pathname).toBe('/customer/Login');
+
+    const startApp = vi.fn(() => {
+      throw new Error('Minified React error');
+    });
+    await enterApp('/operations', { app: Promise.resolve({ startApp }), loadPage });
+    expect(startApp).toHaveBeenCalledTimes(1);
+    expect(loadPage).toHaveBeenLastCalledWith('/operations');
   });
 
   it("installs the app's service worker while the user types", async () => {

@@ -209,8 +209,9 @@ let appImport: { url: string; module: Promise<AppScript | undefined> } | undefin
 
 /**
  * Imports the app's script, once: its modules (React, Chakra building its styles, Relay, the router's screens)
- * run while a login is on its way, rather than in a page loaded after it. Undefined where the page names none or
- * the import fails (the app's files replaced by a deployment since the page loaded): the app's page loads instead.
+ * run while a login is on its way, rather than in a page loaded after it. Undefined where the page names none, the
+ * import fails (the app's files replaced by a deployment since the page loaded) or what it brings has no start:
+ * the app's page loads instead.
  */
 export function loadApp(
   importModule: (url: string) => Promise<unknown> = (url) => import(/* @vite-ignore */ url),
@@ -221,7 +222,10 @@ export function loadApp(
     appImport = {
       url,
       module: importModule(url).then(
-        (module) => module as AppScript,
+        (module) =>
+          typeof (module as Partial<AppScript> | undefined)?.startApp === 'function'
+            ? (module as AppScript)
+            : undefined,
         () => undefined,
       ),
     };
@@ -232,7 +236,7 @@ export function loadApp(
 /**
  * Signed in, the app starts in this document at `path` (`startApp`'s `inPlace`), the page's form shown until the
  * first screen replaces it; the page's style sheets leave as that screen enters. Where the app's script cannot be
- * imported, the app's page loads at `path`.
+ * imported or fails to start, the app's page loads at `path`.
  */
 export async function enterApp(
   path: string,
@@ -252,12 +256,17 @@ export async function enterApp(
   container.id = 'root';
   container.append(...document.body.childNodes);
   document.body.append(container);
-  loaded.startApp(container, {
-    inPlace: true,
-    onFirstDraw: () => {
-      for (const style of loginStyles) style.remove();
-    },
-  });
+  try {
+    loaded.startApp(container, {
+      inPlace: true,
+      onFirstDraw: () => {
+        for (const style of loginStyles) style.remove();
+      },
+    });
+  } catch {
+    // The app's page at that address starts it afresh, or says what failed.
+    loadPage(path);
+  }
 }
 
 /** The app's service worker (vite-plugin-pwa's, SPEC 2): the same script and scope as the app registers. */
