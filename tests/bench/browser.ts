@@ -1,7 +1,7 @@
 /**
  * What a user waits for in a real browser, on the demo data `npm start` seeds: from the login click to the
- * dashboard's figures (clicked at once, and clicked once the login page has installed the app's service worker, as
- * while a user types), a direct load of `/` to its figures, and each list screen, opened from the menu, to its
+ * dashboard's figures (clicked at once, and clicked once the login page has readied the app, as while a user
+ * types), a direct load of `/` to its figures, and each list screen, opened from the menu, to its
  * first item (a row of its table, the operations screen's first container), each from the click the page receives
  * to the first frame painted with what it waits for (`SAID`). p50 and p90 of BENCH_BROWSER_RUNS runs
  * (10 by default), each in a new browser context (no cache, as a first visit of the day), beside the goals. Chromium
@@ -101,7 +101,10 @@ async function recordFirstItemPaint(page: Page, path: string): Promise<void> {
 
 interface Run {
   login: number;
-  /** The same, once the login page has readied the app (its service worker installed), as while a user types. */
+  /**
+   * The same, once the login page has readied the app, as while a user types: its modules run (the form filled and
+   * left a moment) and its service worker installed.
+   */
   loginReadied: number;
   direct: number;
   lists: Record<string, number>;
@@ -113,7 +116,10 @@ async function newContext(browser: Browser, baseURL: string): Promise<BrowserCon
   return context;
 }
 
-/** From the login click to the figures; `readied`: the click waits until the login page has installed the app. */
+/**
+ * From the login click to the figures; `readied`: the click waits until the login page has installed the app's
+ * worker, which it does once left alone longer than it waits to run the app's modules.
+ */
 async function signIn(page: Page, readied: boolean): Promise<number> {
   await page.goto('/customer/Login');
   await page.getByLabel('Adresse e-mail').fill(EMAIL);
