@@ -68,9 +68,13 @@ test.describe('signed in', () => {
       loginForms: window.document.querySelectorAll('#login-form').length,
     }));
     expect(document).toEqual({ loadedAt: '/customer/Login', loginStyles: 0, roots: 1, loginForms: 0 });
-    // The screen's own title, as the app's page gives it.
+    // The screen's own title, as the app's page gives it, and the app's manifest, as its page names it.
     const title = await page.title();
     expect(title).not.toContain('Connexion');
+    const cdp = await page.context().newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; data?: string };
+    expect(manifest.errors).toEqual([]);
+    expect(JSON.parse(manifest.data ?? '{}')).toMatchObject({ name: 'Portail déchets', start_url: '/' });
     // The app works on from there: a screen of its menu, and back.
     await page
       .getByRole('navigation', { name: 'Navigation principale' })
