@@ -83,22 +83,13 @@ afterEach(() => {
   for (const element of added.splice(0)) element.remove();
 });
 
-/** The app's first files, as the login build lists them in the page. */
-function listAppFiles(): void {
-  const listed = document.createElement('meta');
-  listed.name = 'portal-app-files';
-  listed.content = '/assets/index-a.js /assets/react-b.js';
-  document.head.append(listed);
-  added.push(listed);
-}
-
-/** The app's script, as the login build names it in the page. */
-function nameAppScript(url: string): void {
-  const named = document.createElement('meta');
-  named.name = 'portal-app-start';
-  named.content = url;
-  document.head.append(named);
-  added.push(named);
+/** A `<meta>` the login build writes into the page: the app's first files, its script. */
+function pageMeta(name: 'portal-app-files' | 'portal-app-start', content: string): void {
+  const meta = document.createElement('meta');
+  meta.name = name;
+  meta.content = content;
+  document.head.append(meta);
+  added.push(meta);
 }
 
 /** The modules the page preloads, with how (removed after each test with the page's other additions). */
@@ -238,7 +229,7 @@ describe('the login page (login.html)', () => {
   });
 
   it("preloads the app's first modules, as the app's module scripts are fetched", () => {
-    listAppFiles();
+    pageMeta('portal-app-files', '/assets/index-a.js /assets/react-b.js');
     preloadApp();
     expect(preloaded()).toEqual([
       ['/assets/index-a.js', 'anonymous'],
@@ -251,7 +242,7 @@ describe('the login page (login.html)', () => {
     await expect(loadApp(importModule)).resolves.toBeUndefined();
     expect(importModule).not.toHaveBeenCalled();
 
-    nameAppScript('/assets/main-a.js');
+    pageMeta('portal-app-start', '/assets/main-a.js');
     const app = await loadApp(importModule);
     expect(app).toMatchObject({ url: '/assets/main-a.js' });
     expect(await loadApp(importModule)).toBe(app);
@@ -259,7 +250,7 @@ describe('the login page (login.html)', () => {
 
     // A page naming another file (a later build) imports that one.
     for (const named of document.head.querySelectorAll('meta[name="portal-app-start"]')) named.remove();
-    nameAppScript('/assets/main-b.js');
+    pageMeta('portal-app-start', '/assets/main-b.js');
     const failing = vi.fn(async () => {
       throw new TypeError('Failed to fetch dynamically imported module');
     });
@@ -267,7 +258,7 @@ describe('the login page (login.html)', () => {
     expect(failing).toHaveBeenCalledWith('/assets/main-b.js');
 
     for (const named of document.head.querySelectorAll('meta[name="portal-app-start"]')) named.remove();
-    nameAppScript('/assets/other-c.js');
+    pageMeta('portal-app-start', '/assets/other-c.js');
     await expect(loadApp(async () => ({ somethingElse: true }))).resolves.toBeUndefined();
   });
 

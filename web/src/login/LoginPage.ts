@@ -72,7 +72,7 @@ export const PREPARE_AFTER_PAUSE_MS = 300;
  * work once.
  */
 export function startLoginPage(
-  leave: (path: string) => void = (path) => void enterApp(path),
+  leave: (path: string) => void,
   prepareLeaving: () => void = () => void loadApp(),
 ): void {
   const form = element<HTMLFormElement>('login-form');
