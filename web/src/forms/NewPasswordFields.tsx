@@ -1,4 +1,4 @@
-import type { PasswordChangeInput } from '@portal/domain';
+import type { PasswordChangeInput } from '@portal/domain/validation';
 import type { UseFormReturn } from 'react-hook-form';
 import { FormField } from './FormField.tsx';
 import { PasswordInput } from './PasswordInput.tsx';

@@ -12,12 +12,8 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import {
-  ACCESS_TOKEN_DURATIONS,
-  accessTokenDurationLabels,
-  accessTokenSchema,
-  messages,
-} from '@portal/domain';
+import { ACCESS_TOKEN_DURATIONS, accessTokenDurationLabels, accessTokenSchema } from '@portal/domain/account';
+import { messages } from '@portal/domain/messages';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';

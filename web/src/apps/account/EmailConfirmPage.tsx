@@ -1,5 +1,5 @@
 import { Alert, Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { idFromIri } from '@portal/domain';
+import { idFromIri } from '@portal/domain/iri';
 import { messages } from '@portal/domain/messages';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { messages } from '@portal/domain/messages';
 import { describe, expect, it } from 'vitest';
 import { renderRoute, resolveOperation, screen } from '../../test/TestWrapper.tsx';
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { loginSchema } from '@portal/domain';
+import { loginSchema } from '@portal/domain/validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';

@@ -1,7 +1,7 @@
 import { Badge, Button, Input, Stack, Table, Text } from '@chakra-ui/react';
-import type { PasswordChangeInput } from '@portal/domain';
 import { emailChangeSchema, passwordUpdateSchema } from '@portal/domain/account';
 import { messages } from '@portal/domain/messages';
+import type { PasswordChangeInput } from '@portal/domain/validation';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

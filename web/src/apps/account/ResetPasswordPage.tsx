@@ -1,5 +1,6 @@
 import { Alert, Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { idFromIri, type PasswordChangeInput, passwordChangeSchema } from '@portal/domain';
+import { idFromIri } from '@portal/domain/iri';
+import { type PasswordChangeInput, passwordChangeSchema } from '@portal/domain/validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';

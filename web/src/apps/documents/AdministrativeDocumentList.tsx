@@ -4,8 +4,8 @@ import {
   type AdministrativeDocumentType,
   administrativeDocumentTypeLabels,
   DOCUMENT_ACCEPT,
-  messages,
-} from '@portal/domain';
+} from '@portal/domain/documents';
+import { messages } from '@portal/domain/messages';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';

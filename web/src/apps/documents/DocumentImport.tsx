@@ -1,11 +1,11 @@
 import { Box, Button, Field, HStack, Input, NativeSelect, Progress, Stack, Text } from '@chakra-ui/react';
 import {
   DOCUMENT_ACCEPT,
-  messages,
   RECIPIENT_KINDS,
   type RecipientKind,
   recipientKindLabels,
-} from '@portal/domain';
+} from '@portal/domain/documents';
+import { messages } from '@portal/domain/messages';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';

@@ -1,5 +1,6 @@
 import { Box, Button, Checkbox, Dialog, HStack, Link, Portal, Stack, Table, Text } from '@chakra-ui/react';
-import { DOCUMENT_ACCEPT, messages } from '@portal/domain';
+import { DOCUMENT_ACCEPT } from '@portal/domain/documents';
+import { messages } from '@portal/domain/messages';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';

@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { messages } from '@portal/domain/messages';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute, screen } from '../../test/TestWrapper.tsx';

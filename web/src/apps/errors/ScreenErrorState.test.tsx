@@ -1,4 +1,4 @@
-import { messages } from '@portal/domain';
+import { messages } from '@portal/domain/messages';
 import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { GraphQLRequestError } from '../../relay/errors.ts';

@@ -293,6 +293,19 @@ describe('the history', () => {
     expect(within(section).queryByRole('button', { name: 'Afficher plus' })).not.toBeInTheDocument();
   });
 
+  it('draws a whole page of 50 operations, in order, though its first rows are drawn first', async () => {
+    const numbers = Array.from({ length: 50 }, (_, index) => 100 + index);
+    await openOperationList({
+      path: '/operations/historique?etablissement=12&filtre=validees',
+      operations: numbers.map((databaseId) => operationNode({ databaseId, status: 'REALISED' })),
+      totalCount: 50,
+    });
+    const section = await screen.findByRole('region', { name: 'Historique des opérations' });
+    await waitFor(() => expect(rowsOf(within(section).getByRole('table'))).toHaveLength(50));
+    const links = within(section).getAllByRole('link', { name: / n° \d+$/ });
+    expect(links.map((link) => Number(link.textContent?.match(/\d+$/)?.[0]))).toEqual(numbers);
+  });
+
   it('shows the real intervention date once known, and a deleted container as such', async () => {
     await openOperationList({
       path: '/operations/historique?etablissement=12',

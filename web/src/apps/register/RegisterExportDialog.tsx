@@ -10,7 +10,8 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { messages, type RegisterExportFormat } from '@portal/domain';
+import { messages } from '@portal/domain/messages';
+import type { RegisterExportFormat } from '@portal/domain/registry';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';

@@ -1,4 +1,5 @@
-import { messages, type RegisterExportFormat } from '@portal/domain';
+import { messages } from '@portal/domain/messages';
+import type { RegisterExportFormat } from '@portal/domain/registry';
 
 /** The gateway's file route of the register's export (it streams the api's answer). */
 export const REGISTER_EXPORT_ROUTE = '/files/registry/export';
