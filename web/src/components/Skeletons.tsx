@@ -250,6 +250,7 @@ function UpdatingBar() {
         h="full"
         minW="50%"
         bg="brand.solid"
+        willChange="left"
         animation="position 1s ease infinite"
         css={{ '--animate-from-x': '-40%', '--animate-to-x': '100%' }}
         _motionReduce={{ animation: 'none', insetInlineStart: '0', width: 'full' }}
