@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   decimalSchema,
@@ -80,6 +81,29 @@ describe('ids and access', () => {
     for (const none of ['all', 'null', '', '  ', null, undefined, '/api/x/abc', '/api/x/1.5', 0]) {
       expect(idFromIri(none)).toBeNull();
     }
+    expect(idFromIri(' /api/companies/7/ ')).toBe(7);
+    expect(idFromIri('/api/companies/9007199254740993')).toBeNull();
+  });
+  it('reads any text as reading its last segment would', () => {
+    // The reading by splitting, which the one in place replaced.
+    const bySplitting = (value: string) => {
+      const last = value.trim().split('/').filter(Boolean).pop() ?? '';
+      if (!/^[0-9]+$/.test(last)) return null;
+      const id = Number.parseInt(last, 10);
+      return Number.isSafeInteger(id) && id > 0 ? id : null;
+    };
+    const piece = fc.oneof(
+      fc.constantFrom('/', '/api/', 'company_sites', 'all', 'null', ' ', '\t', '0', '.', '-', '١'),
+      fc.nat().map(String),
+      fc.string({ maxLength: 4 }),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 6 }), (pieces) => {
+        const value = pieces.join('');
+        expect(idFromIri(value)).toBe(bySplitting(value));
+      }),
+      { numRuns: 2000 },
+    );
   });
   it('full access and limited entities', () => {
     const limited = { companyIds: [], companySiteIds: [], entityIds: [3] };

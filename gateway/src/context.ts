@@ -112,6 +112,8 @@ export function createRequestContext(
       officialLists: deps.officialLists,
     });
   const rest = anonymous.withToken(credentials?.token ?? null);
+  // The viewer of the request's credentials, read once: a list's resolvers ask for it on each of its rows.
+  let viewerOfCredentials: Promise<RestUser | null> | undefined;
 
   const context: GatewayContext = {
     config: deps.config,
@@ -126,23 +128,17 @@ export function createRequestContext(
     rest,
     loaders: loadersFor(rest),
 
-    async viewer() {
-      if (context.token === null) return null;
-      const { users } = context.loaders;
-      let user = await users.load(context.userId ?? 'me');
-      // A user-id cookie that does not match the token: ask the api whose token it is.
-      if (user === null && context.userId !== null) user = await users.load('me');
-      if (user === null) return null;
-      context.userId = user.id;
-      for (const iri of [...(user.companies ?? []), ...(user.linkedCompanies ?? [])]) {
-        const id = idFromIri(iri);
-        if (id !== null) companyHints.add(id);
-      }
-      for (const id of user.companiesIdsFull ?? []) companyHints.add(id);
-      return user;
+    viewer() {
+      // A failure is not kept: a later field asks again, as it would ask its loader again.
+      viewerOfCredentials ??= readViewer().catch((error: unknown) => {
+        viewerOfCredentials = undefined;
+        throw error;
+      });
+      return viewerOfCredentials;
     },
 
     signIn(login) {
+      viewerOfCredentials = undefined;
       companyHints.clear();
       context.token = login.token;
       context.userId = login.userId;
@@ -152,6 +148,7 @@ export function createRequestContext(
     },
 
     signOut() {
+      viewerOfCredentials = undefined;
       companyHints.clear();
       context.token = null;
       context.userId = null;
@@ -160,6 +157,23 @@ export function createRequestContext(
       context.session.clear();
     },
   };
+
+  async function readViewer(): Promise<RestUser | null> {
+    if (context.token === null) return null;
+    const { users } = context.loaders;
+    let user = await users.load(context.userId ?? 'me');
+    // A user-id cookie that does not match the token: ask the api whose token it is.
+    if (user === null && context.userId !== null) user = await users.load('me');
+    if (user === null) return null;
+    context.userId = user.id;
+    for (const iri of [...(user.companies ?? []), ...(user.linkedCompanies ?? [])]) {
+      const id = idFromIri(iri);
+      if (id !== null) companyHints.add(id);
+    }
+    for (const id of user.companiesIdsFull ?? []) companyHints.add(id);
+    return user;
+  }
+
   return context;
 }
 

@@ -244,14 +244,15 @@ describe('User.incomingSkipDeliveries', () => {
       .get('/api/skips')
       .query({ 'id[]': '8', pagination: 'false' })
       .reply(200, collection('skips', [onSite]), JSON_LD)
+      // The delivery's establishment and the viewer's own site, in one batch.
       .get('/api/company_sites')
-      .query({ 'id[]': '3', pagination: 'false' })
-      .reply(200, collection('company_sites', [siteItem(3, 1, { hasFullAccess: false })]), JSON_LD)
-      .get('/api/company_sites')
-      .query({ 'id[]': '12', pagination: 'false' })
+      .query({ 'id[]': ['3', '12'], pagination: 'false' })
       .reply(
         200,
-        collection('company_sites', [siteItem(12, 100, { siteTypologies: ['retriever'] })]),
+        collection('company_sites', [
+          siteItem(3, 1, { hasFullAccess: false }),
+          siteItem(12, 100, { siteTypologies: ['retriever'] }),
+        ]),
         JSON_LD,
       );
     const { body } = await graphql(

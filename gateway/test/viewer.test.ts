@@ -305,6 +305,28 @@ describe('the viewer query', () => {
     );
   });
 
+  it('reads the viewer once for all the fields of a request that ask, and again after a failure', async () => {
+    const gatewayInProcess = await createGateway(testConfig(), { logger: memoryLogger() });
+    try {
+      nock(API).get('/api/users/1').reply(503).get('/api/users/1').reply(200, userItem(), JSON_LD);
+      const context = createRequestContext(
+        gatewayInProcess.contextDependencies,
+        { cookies: session },
+        { set: () => {}, clear: () => {} },
+      );
+      await expect(context.viewer()).rejects.toThrow();
+      const read = context.viewer();
+      expect(context.viewer()).toBe(read);
+      expect((await read)?.id).toBe(1);
+      expect(await context.viewer()).toBe(await read);
+      expect(context.restCalls.count).toBe(2);
+      context.signOut();
+      expect(await context.viewer()).toBeNull();
+    } finally {
+      await gatewayInProcess.close();
+    }
+  });
+
   it('counts the REST calls on the request context', async () => {
     const logger = memoryLogger();
     const gatewayInProcess = await createGateway(testConfig(), { logger });
