@@ -91,7 +91,7 @@ export function createRequestContext(
 ): GatewayContext {
   const credentials = credentialsOf(info);
   const trace = info.trace ?? traceOf();
-  const restCalls = new RestCallLog();
+  const restCalls = new RestCallLog(trace.receivedAt);
   const anonymous = new RestClient({
     baseUrl: deps.config.apiBaseUrl,
     dispatcher: deps.dispatcher,

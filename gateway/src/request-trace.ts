@@ -12,10 +12,13 @@ export interface RequestTrace {
   requestId: string;
   /** The `traceparent` of the api calls made for the request: its trace, this gateway request as the parent. */
   traceparent: string;
+  /** When the gateway took the request up (`performance.now()`): GATEWAY_DEBUG's times count from it. */
+  receivedAt: number;
 }
 
 /** The trace of a request whose `traceparent` header is `header` (undefined: a new trace). */
 export function traceOf(header?: unknown): RequestTrace {
+  const receivedAt = performance.now();
   const caller = parseTraceparent(header);
   const requestId = caller?.traceId ?? newTraceId();
   return {
@@ -25,6 +28,7 @@ export function traceOf(header?: unknown): RequestTrace {
       parentId: newSpanId(),
       flags: caller?.flags ?? '01',
     }),
+    receivedAt,
   };
 }
 

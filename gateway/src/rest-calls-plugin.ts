@@ -2,16 +2,23 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { GatewayContext } from './context.ts';
 import type { RestCallLog } from './rest/client.ts';
 
-/** GATEWAY_DEBUG's `extensions.restCalls` of a request's calls. */
+const tenths = (ms: number) => Math.round(ms * 10) / 10;
+
+/**
+ * GATEWAY_DEBUG's `extensions.restCalls` of a request's calls, and when its answer was ready to be written (ms
+ * after the gateway took the request up): what the gateway did before its first call, after its last, and
+ * around it (writing the answer, the HTTP exchange) can then be told apart from the calls it waited for.
+ */
 export function restCallsExtension(restCalls: RestCallLog) {
   return {
+    answeredMs: tenths(performance.now() - restCalls.startedAt),
     count: restCalls.count,
     calls: restCalls.calls.map(({ method, path, status, startMs, durationMs }) => ({
       method,
       path,
       status,
-      startMs: Math.round(startMs * 10) / 10,
-      durationMs: Math.round(durationMs * 10) / 10,
+      startMs: tenths(startMs),
+      durationMs: tenths(durationMs),
     })),
   };
 }

@@ -13,6 +13,7 @@ const VIEWER_DELAY_MS = 60;
 interface TimedCall {
   path: string;
   startMs: number;
+  durationMs: number;
 }
 
 /** The viewer's record, slow enough that a call waiting for it visibly starts after it. */
@@ -97,6 +98,20 @@ describe('the calls of a query, sent ahead when the same user sends it again', (
 });
 
 describe('RememberedCalls', () => {
+  it('tells, with the calls, when the answer was ready: after the last of them ended', async () => {
+    mockViewer(7);
+    mockOwnSites(7, 'producer', 1);
+    const cookies = { [SESSION_COOKIE]: 'token-7', [USER_ID_COOKIE]: '7' };
+    const { body } = await graphql(gateway, QUERY, {}, { cookies });
+    const { calls, answeredMs }: { calls: TimedCall[]; answeredMs: number } = body.extensions.restCalls;
+    // Times count from the gateway taking the request up, so that its work before the first call shows.
+    expect(Math.min(...calls.map((call) => call.startMs))).toBeGreaterThanOrEqual(0);
+    const lastEnd = Math.max(...calls.map((call) => call.startMs + call.durationMs));
+    expect(lastEnd).toBeGreaterThanOrEqual(VIEWER_DELAY_MS);
+    // Both rounded to a tenth of a millisecond.
+    expect(answeredMs).toBeGreaterThanOrEqual(lastEnd - 0.1);
+  });
+
   it('keeps the runs used most recently, and so many paths of each', () => {
     const remembered = new RememberedCalls({ maxRuns: 2, maxPaths: 2 });
     remembered.remember('a', ['/1', '/2', '/3']);

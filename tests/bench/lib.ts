@@ -229,6 +229,12 @@ export interface GraphqlAnswer {
   slowestRestMs: number;
   /** How many calls in a row it waited for: 1 when all started together (0 without any). */
   restRounds: number;
+  /** When its first REST call left, in ms after the gateway took the request up (GATEWAY_DEBUG). */
+  firstCallMs: number;
+  /** From the end of its last REST call to its answer being ready to write (ms): the gateway's work after. */
+  afterCallsMs: number;
+  /** When its answer was ready to write, in ms after the gateway took the request up. */
+  answeredMs: number;
   data: unknown;
 }
 
@@ -268,15 +274,20 @@ export async function graphql(
   const answer = await json<{
     data?: unknown;
     errors?: unknown[];
-    extensions?: { restCalls?: { count: number; calls: TimedCall[] } };
+    extensions?: { restCalls?: { count: number; calls: TimedCall[]; answeredMs?: number } };
   }>(response);
   if (answer.errors) throw new Error(JSON.stringify(answer.errors));
   const restCalls = answer.extensions?.restCalls;
+  const calls = restCalls?.calls ?? [];
+  const answeredMs = restCalls?.answeredMs ?? Number.NaN;
   return {
     response,
     restCalls: restCalls?.count ?? 0,
-    slowestRestMs: Math.max(0, ...(restCalls?.calls ?? []).map((call) => call.durationMs)),
-    restRounds: restRoundsOf(restCalls?.calls ?? []),
+    slowestRestMs: Math.max(0, ...calls.map((call) => call.durationMs)),
+    restRounds: restRoundsOf(calls),
+    firstCallMs: Math.min(...calls.map((call) => call.startMs)),
+    afterCallsMs: answeredMs - Math.max(...calls.map((call) => call.startMs + call.durationMs)),
+    answeredMs,
     data: answer.data,
   };
 }

@@ -14,7 +14,7 @@ export interface RestCall {
   path: string;
   /** Null when no answer came (time-out, connection failure). */
   status: number | null;
-  /** When it started, in ms after the GraphQL request's log began: calls waiting for others start later. */
+  /** When it started, in ms after the gateway took the request up: calls waiting for others start later. */
   startMs: number;
   durationMs: number;
   /** The api's data stamp its answer came with (a GET of the caller's data); null: none. */
@@ -27,7 +27,12 @@ export type RestCallObserver = (call: RestCall, failure: RestErrorKind | null) =
 /** Every REST call of one GraphQL request. Tests read it to assert how many calls a query costs. */
 export class RestCallLog {
   readonly calls: RestCall[] = [];
-  readonly startedAt = performance.now();
+  /** When the gateway took the request up (`performance.now()`), which the calls' times count from. */
+  readonly startedAt: number;
+
+  constructor(startedAt: number = performance.now()) {
+    this.startedAt = startedAt;
+  }
 
   get count(): number {
     return this.calls.length;
