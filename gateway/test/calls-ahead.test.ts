@@ -95,9 +95,7 @@ describe('the calls of a query, sent ahead when the same user sends it again', (
     expect(changed.calls).toHaveLength(3);
     expect(nock.isDone()).toBe(true);
   });
-});
 
-describe('RememberedCalls', () => {
   it('tells, with the calls, when the answer was ready: after the last of them ended', async () => {
     mockViewer(7);
     mockOwnSites(7, 'producer', 1);
@@ -111,7 +109,9 @@ describe('RememberedCalls', () => {
     // Both rounded to a tenth of a millisecond.
     expect(answeredMs).toBeGreaterThanOrEqual(lastEnd - 0.1);
   });
+});
 
+describe('RememberedCalls', () => {
   it('keeps the runs used most recently, and so many paths of each', () => {
     const remembered = new RememberedCalls({ maxRuns: 2, maxPaths: 2 });
     remembered.remember('a', ['/1', '/2', '/3']);

@@ -229,9 +229,12 @@ export interface GraphqlAnswer {
   slowestRestMs: number;
   /** How many calls in a row it waited for: 1 when all started together (0 without any). */
   restRounds: number;
-  /** When its first REST call left, in ms after the gateway took the request up (GATEWAY_DEBUG). */
+  /** When its first REST call left, in ms after the gateway took the request up (NaN without any). */
   firstCallMs: number;
-  /** From the end of its last REST call to its answer being ready to write (ms): the gateway's work after. */
+  /**
+   * From the end of its last REST call to its answer being ready to write, in ms: the gateway's work after them
+   * (NaN without any).
+   */
   afterCallsMs: number;
   /** When its answer was ready to write, in ms after the gateway took the request up. */
   answeredMs: number;
@@ -285,8 +288,11 @@ export async function graphql(
     restCalls: restCalls?.count ?? 0,
     slowestRestMs: Math.max(0, ...calls.map((call) => call.durationMs)),
     restRounds: restRoundsOf(calls),
-    firstCallMs: Math.min(...calls.map((call) => call.startMs)),
-    afterCallsMs: answeredMs - Math.max(...calls.map((call) => call.startMs + call.durationMs)),
+    firstCallMs: calls.length === 0 ? Number.NaN : Math.min(...calls.map((call) => call.startMs)),
+    afterCallsMs:
+      calls.length === 0
+        ? Number.NaN
+        : answeredMs - Math.max(...calls.map((call) => call.startMs + call.durationMs)),
     answeredMs,
     data: answer.data,
   };
