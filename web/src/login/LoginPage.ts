@@ -67,13 +67,14 @@ export const PREPARE_AFTER_PAUSE_MS = 300;
 
 /**
  * Binds the page's form: called once the page is parsed (the module script is deferred). `leave` takes the user,
- * signed in, where they were heading; `prepareLeaving` readies that, once the user has filled the form and paused
- * (`PREPARE_AFTER_PAUSE_MS`), as the button is pressed, else as a login leaves, before it is answered; it does its
- * work once.
+ * signed in, where they were heading; `prepareLeaving` readies that as the button is pressed, else as a login
+ * leaves, before it is answered; `readyWhilePaused` does so, and more, once the user has filled the form and paused
+ * (`PREPARE_AFTER_PAUSE_MS`). Each does its work once.
  */
 export function startLoginPage(
   leave: (path: string) => void,
   prepareLeaving: () => void = () => void loadApp(),
+  readyWhilePaused: () => void = () => void readyApp(),
 ): void {
   const form = element<HTMLFormElement>('login-form');
   const submit = element<HTMLButtonElement>('submit');
@@ -168,7 +169,7 @@ export function startLoginPage(
   form.addEventListener('input', () => {
     clearTimeout(pause);
     if (inputs.email.value !== '' && inputs.password.value !== '')
-      pause = setTimeout(prepareLeaving, PREPARE_AFTER_PAUSE_MS);
+      pause = setTimeout(readyWhilePaused, PREPARE_AFTER_PAUSE_MS);
   });
 
   // The form is live: what is typed from now on can be sent.
@@ -231,6 +232,16 @@ export function loadApp(
     };
   }
   return appImport.module;
+}
+
+/**
+ * For a pause of the user's, the form filled: imports the app's script, then prepares its start (`prepareApp`) in a
+ * task of its own. A click only imports it (`loadApp`): signed in, the app sends its first queries before it builds
+ * what it prepares, which the login's answer would otherwise wait behind.
+ */
+export async function readyApp(app: Promise<AppScript | undefined> = loadApp()): Promise<void> {
+  const loaded = await app;
+  if (loaded !== undefined) setTimeout(() => loaded.prepareApp());
 }
 
 /**
