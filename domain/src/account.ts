@@ -85,10 +85,10 @@ export const notificationSettingsSchema = z.object({
 });
 
 /** An optional text of a form: an empty string clears it like `null` does. */
-export const clearable = <T extends z.ZodType>(schema: T) =>
+export const clearable = <T extends z.core.$ZodType>(schema: T) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    schema.nullable(),
+    z.nullable(schema),
   );
 
 /** The profile's fields (SPEC 3, 5): the api's rules for `PATCH /api/users/{id}` and the form's. */

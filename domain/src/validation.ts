@@ -32,17 +32,7 @@ export const passwordChangeSchema = z
     when: (payload) => typeof payload.value === 'object' && payload.value !== null,
   });
 
-export const emailSchema = z
-  .string({ error: messages.required })
-  .trim()
-  .min(1, messages.required)
-  .max(180, messages.maxLength(180))
-  .pipe(z.email({ error: messages.invalidEmail }));
-
-export const loginSchema = z.object({
-  email: emailSchema,
-  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(4096),
-});
+export { emailSchema, type LoginInput, loginSchema } from './login.ts';
 
 export const phoneSchema = z.string().regex(/^\+?[0-9]+$/, messages.phoneFormat);
 
@@ -84,7 +74,6 @@ export function siretPassesLuhn(siret: string): boolean {
   return sum % 10 === 0;
 }
 
-export type LoginInput = z.infer<typeof loginSchema>;
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
 /**

@@ -1,5 +1,6 @@
 /** What every benchmark needs: a generated database, the portal started on it, timing and a printed table. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -209,6 +210,31 @@ export function percentile(samples: readonly number[], p: number): number {
 }
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/**
+ * A fixed piece of CPU work on one thread (JSON written and read, then hashed, as the tiers do with answers), timed:
+ * the machine's speed of the moment. The machines here vary two- to threefold from one day to the next; figures of
+ * two runs compare once read beside it.
+ */
+export function machineYardstick(): number {
+  const rows = Array.from({ length: 2000 }, (_, index) => ({
+    id: `/api/operations/${index}`,
+    label: `Opération n° ${index}`,
+    tonnage: index * 0.75,
+    date: '2026-01-01',
+    codes: ['20 01 01', '20 03 01', 'R3'],
+  }));
+  const rounds: number[] = [];
+  for (let round = 0; round < 11; round++) {
+    const started = performance.now();
+    let text = '';
+    for (let copy = 0; copy < 10; copy++) text = JSON.stringify(JSON.parse(JSON.stringify(rows)));
+    createHash('sha256').update(text.repeat(20)).digest();
+    rounds.push(performance.now() - started);
+  }
+  // The quickest round: the one the least disturbed by the process starting or anything else running.
+  return Math.min(...rounds);
+}
 
 export async function time<T>(samples: number[], action: () => Promise<T>): Promise<T> {
   const started = performance.now();

@@ -2,7 +2,8 @@
  * `npm run bench`: the portal's speed figures, each on a generated database (PGlite; the dashboard's on the
  * PostgreSQL server of BENCH_POSTGRES_URL, see dashboard.ts; the load's and the critical path's on both, see load.ts
  * and critical-path.ts). Figures only: nothing here passes or fails.
- * `BENCH_ITERATIONS` (default 50) sets the rounds; `npm run bench -- shell` runs one benchmark.
+ * `BENCH_ITERATIONS` (default 50) sets the rounds; `npm run bench -- shell` runs one benchmark. Each prints the
+ * machine's yardstick before and after it (`machineYardstick`): its figures are that machine's of the moment.
  */
 import { benchBrowser } from './browser.ts';
 import { benchBundle } from './bundle.ts';
@@ -10,6 +11,7 @@ import { benchCriticalPath } from './critical-path.ts';
 import { benchDashboard } from './dashboard.ts';
 import { benchEstablishments } from './establishments.ts';
 import { benchFault } from './fault.ts';
+import { machineYardstick, ms } from './lib.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchLoad } from './load.ts';
 import { benchOperations } from './operations.ts';
@@ -32,5 +34,10 @@ const benchmarks: Record<string, (iterations: number) => Promise<void>> = {
 };
 const wanted = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benchmarks)) {
-  if (wanted.length === 0 || wanted.includes(name)) await bench(iterations);
+  if (wanted.length !== 0 && !wanted.includes(name)) continue;
+  const before = machineYardstick();
+  await bench(iterations);
+  process.stdout.write(
+    `\n${name}: the machine's yardstick (fixed work on one thread, lower is faster) ${ms(before)} before, ${ms(machineYardstick())} after\n`,
+  );
 }

@@ -52,7 +52,7 @@ export function registerAccountPublicRoutes(app: FastifyInstance, context: ApiCo
         tags: ['account'],
         summary: 'Exchanges e-mail and password for a session token',
         security: [],
-        body: jsonSchemaOf(loginSchema.extend(loginUserAgentSchema.shape)),
+        body: jsonSchemaOf(z.object({ ...loginSchema.shape, ...loginUserAgentSchema.shape })),
         response: {
           200: jsonResponse('The session', {
             type: 'object',

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { badRequest, unprocessable, violationsFromZod } from './problem.ts';
 
 export const BODY_NOT_AN_OBJECT = 'Le corps de la requête doit être un objet JSON.';
@@ -8,9 +8,9 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 /** Validates a JSON body with a zod object schema: 400 when it is not an object, 422 with violations else. */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+export function parseBody<S extends z.core.$ZodType>(schema: S, body: unknown): z.infer<S> {
   if (!isPlainObject(body)) throw badRequest(BODY_NOT_AN_OBJECT);
-  const result = schema.safeParse(body);
+  const result = z.safeParse(schema, body);
   if (!result.success) throw unprocessable(violationsFromZod(result.error));
   return result.data;
 }

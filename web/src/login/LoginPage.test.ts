@@ -15,6 +15,7 @@ import {
   installAppWorker,
   installWorkerWhenLeftAlone,
   loadApp,
+  PRELOADS_PER_TASK,
   PREPARE_AFTER_PAUSE_MS,
   preloadApp,
   readyApp,
@@ -231,13 +232,14 @@ describe('the login page (login.html)', () => {
     expect(passwordField()).toHaveAttribute('type', 'password');
   });
 
-  it("preloads the app's first modules, as the app's module scripts are fetched", () => {
-    pageMeta('portal-app-files', '/assets/index-a.js /assets/react-b.js');
-    preloadApp();
-    expect(preloaded()).toEqual([
-      ['/assets/index-a.js', 'anonymous'],
-      ['/assets/react-b.js', 'anonymous'],
-    ]);
+  it("preloads the app's first modules, as the app's module scripts are fetched, a few in each task", async () => {
+    const files = Array.from({ length: PRELOADS_PER_TASK + 2 }, (_, index) => `/assets/file-${index}.js`);
+    pageMeta('portal-app-files', files.join(' '));
+    const done = preloadApp();
+    // The first task's share, then the rest in the next.
+    expect(preloaded()).toEqual(files.slice(0, PRELOADS_PER_TASK).map((file) => [file, 'anonymous']));
+    await done;
+    expect(preloaded()).toEqual(files.map((file) => [file, 'anonymous']));
   });
 
   it("imports the app's script the page names, once, and nothing where it names none or the import fails", async () => {

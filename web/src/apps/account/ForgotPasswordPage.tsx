@@ -1,9 +1,10 @@
 import { Alert, Button, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { loginSchema } from '@portal/domain/validation';
+import { emailSchema } from '@portal/domain/login';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';
 import { Link as RouterLink } from 'react-router-dom';
+import { z } from 'zod';
 import type { ForgotPasswordPageMutation } from '../../__generated__/ForgotPasswordPageMutation.graphql.ts';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
@@ -23,7 +24,7 @@ const requestResetMutation = graphql`
   }
 `;
 
-const forgotPasswordSchema = loginSchema.pick({ email: true });
+const forgotPasswordSchema = z.object({ email: emailSchema });
 
 interface ForgotPasswordValues {
   email: string;
