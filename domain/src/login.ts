@@ -3,8 +3,9 @@ import { messages } from './messages.ts';
 
 /**
  * The e-mail and the login's rules (SPEC 5), in zod's mini form: the login page is the first page a user loads and
- * validates with them, and zod's classic form brings its whole API into that page (83 KB of script to run, against
- * 16 KB). Both forms are the same schemas to zod: the classic rules of the other modules take these as they are.
+ * validates with them, and zod's classic form brings its whole API into that page (these rules alone, bundled: 83 KB
+ * of script to run, against 16 KB). Both forms are the same schemas to zod: the classic rules of the other modules
+ * take these as they are.
  */
 export const emailSchema = z.pipe(
   z
