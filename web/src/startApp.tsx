@@ -44,9 +44,9 @@ export function startApp(
   enableIntentPreloading(router);
   // What the page's head start sent serves its first navigation only.
   void whenFirstScreen(router).then(endSendingAhead);
-  // The first screen's queries have left (its loaders started with the router): Chakra builds its styles while
-  // they travel.
-  appSystem();
+  // The first screen's queries have left (its loaders started with the router): what the start prepares (Chakra
+  // building its styles) is done while they travel, unless the login page had it done while the user paused.
+  prepareApp();
 
   const root = createRoot(container);
   // Drawn as a transition, React yields to the browser every few milliseconds while it renders the first screen
